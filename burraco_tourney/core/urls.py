@@ -1,0 +1,11 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+urlpatterns = [
+    path(
+        "accesso/",
+        auth_views.LoginView.as_view(template_name="core/login.html"),
+        name="login",
+    ),
+    path("uscita/", auth_views.LogoutView.as_view(), name="logout"),
+]

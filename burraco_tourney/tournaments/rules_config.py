@@ -1,0 +1,42 @@
+"""The bridge from a stored tournament to the rules engine's plain values.
+
+Reads the rules a tournament was created with (ruleset, VP table, riposo and forfeit values,
+tie-breaks) and hands them to the engine as its own frozen types. It never writes.
+"""
+
+from __future__ import annotations
+
+from burraco_tourney.rules.rulesets import Ruleset
+from burraco_tourney.rules.standings import Value
+from burraco_tourney.rules.vp import VpTable, default_bye, vp_table
+
+from .models import Tournament
+
+DEFAULT_TIEBREAKS = ("scarto", "head_to_head", "mp")
+
+
+def tournament_ruleset(tournament: Tournament) -> Ruleset:
+    return Ruleset.from_dict(tournament.rules)
+
+
+def tournament_vp_table(tournament: Tournament) -> VpTable:
+    return vp_table(tournament.vp_table)
+
+
+def tournament_bye_value(tournament: Tournament) -> Value | None:
+    """The riposo value: the tournament's own, or the preset's default for its VP table."""
+    if tournament.bye_vp is not None and tournament.bye_mp is not None:
+        return Value(vp=tournament.bye_vp, mp=tournament.bye_mp)
+    default = default_bye(tournament_vp_table(tournament))
+    return Value(vp=default[0], mp=default[1]) if default else None
+
+
+def tournament_forfeit_value(tournament: Tournament) -> Value | None:
+    """The value of a forfeit win: the tournament's own, or the riposo value (ARCHIVE.md)."""
+    if tournament.forfeit_vp is not None and tournament.forfeit_mp is not None:
+        return Value(vp=tournament.forfeit_vp, mp=tournament.forfeit_mp)
+    return tournament_bye_value(tournament)
+
+
+def tournament_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
+    return tuple(tournament.tiebreaks) if tournament.tiebreaks else DEFAULT_TIEBREAKS

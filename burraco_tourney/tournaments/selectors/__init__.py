@@ -1,0 +1,1 @@
+"""Selectors: the non-trivial reads of tournament data. They never write."""

@@ -1,0 +1,61 @@
+"""Reads for the tournament pages: lists, turni with their tables, progress."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q, QuerySet
+from django.shortcuts import get_object_or_404
+
+from ..models import Pair, Table, Tournament, Turno
+
+
+def tournament_list() -> QuerySet[Tournament]:
+    return Tournament.objects.annotate(
+        pair_count=Count("pairs", distinct=True), turno_count=Count("turni", distinct=True)
+    )
+
+
+def tournament_get(*, slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+@dataclass(frozen=True)
+class TurnoSummary:
+    turno: Turno
+    tables: int
+    with_result: int
+
+    @property
+    def complete(self) -> bool:
+        return self.tables > 0 and self.with_result == self.tables
+
+    @property
+    def missing(self) -> int:
+        return self.tables - self.with_result
+
+
+def turno_summaries(*, tournament: Tournament) -> list[TurnoSummary]:
+    turni = tournament.turni.annotate(
+        table_count=Count("tables"),
+        result_count=Count("tables", filter=~Q(tables__entry_mode="")),
+    )
+    return [
+        TurnoSummary(turno=t, tables=t.table_count, with_result=t.result_count) for t in turni
+    ]
+
+
+def turno_get(*, tournament: Tournament, number: int) -> Turno:
+    return get_object_or_404(Turno, tournament=tournament, number=number)
+
+
+def turno_tables(*, turno: Turno) -> QuerySet[Table]:
+    return turno.tables.select_related("ns", "eo").prefetch_related("smazzate")
+
+
+def turno_byes(*, turno: Turno) -> list[Pair]:
+    return [b.pair for b in turno.byes.select_related("pair").order_by("pair__number")]
+
+
+def pair_list(*, tournament: Tournament) -> QuerySet[Pair]:
+    return tournament.pairs.all()

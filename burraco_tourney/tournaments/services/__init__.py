@@ -1,0 +1,1 @@
+"""Services: the only code that writes tournament data. Each runs in one transaction."""

@@ -1,0 +1,15 @@
+"""Public, read-only pages of a tournament: anyone with the link may look (players' phones)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("t/<slug:slug>/", views.tournament_detail, name="detail"),
+    path("t/<slug:slug>/coppie/", views.pair_list, name="pairs"),
+    path("t/<slug:slug>/turno/<int:number>/", views.turno_detail, name="turno"),
+    path("t/<slug:slug>/classifica/", views.standings_page, name="standings"),
+]

@@ -1,0 +1,78 @@
+"""Public pages of a tournament. Thin: parse the request, call a selector, render."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django_tables2 import RequestConfig
+
+from .selectors import standings as standings_selectors
+from .selectors import tournaments as selectors
+from .tables import PairTable, StandingsTable
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/tournament_list.html",
+        {"tournaments": selectors.tournament_list()},
+    )
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = selectors.tournament_get(slug=slug)
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        {
+            "tournament": tournament,
+            "turni": selectors.turno_summaries(tournament=tournament),
+            "pair_count": tournament.pairs.count(),
+        },
+    )
+
+
+def pair_list(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = selectors.tournament_get(slug=slug)
+    table = PairTable(selectors.pair_list(tournament=tournament))
+    RequestConfig(request, paginate=False).configure(table)
+    return render(request, "tournaments/pair_list.html", {"tournament": tournament, "table": table})
+
+
+def turno_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = selectors.tournament_get(slug=slug)
+    turno = selectors.turno_get(tournament=tournament, number=number)
+    return render(
+        request,
+        "tournaments/turno_detail.html",
+        {
+            "tournament": tournament,
+            "turno": turno,
+            "tables": selectors.turno_tables(turno=turno),
+            "byes": selectors.turno_byes(turno=turno),
+            "turni": selectors.turno_summaries(tournament=tournament),
+        },
+    )
+
+
+def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = selectors.tournament_get(slug=slug)
+    turni = list(tournament.turni.values_list("number", flat=True))
+    after = request.GET.get("dopo")
+    after_turno = None
+    if after:
+        try:
+            after_turno = int(after)
+        except ValueError:
+            raise Http404 from None
+        if after_turno not in turni:
+            raise Http404
+    shown = [n for n in turni if after_turno is None or n <= after_turno]
+    rows = standings_selectors.standings(tournament=tournament, after_turno=after_turno)
+    table = StandingsTable(rows, turni=shown)
+    RequestConfig(request, paginate=False).configure(table)
+    return render(
+        request,
+        "tournaments/standings.html",
+        {"tournament": tournament, "table": table, "turni": turni, "after_turno": after_turno},
+    )

@@ -1,0 +1,16 @@
+"""Test set-up shared by the whole suite."""
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_storage(request):
+    # The rules engine's tests run without Django at all.
+    if "rules" in request.node.path.parts:
+        return
+    # The manifest storage needs collectstatic; tests serve static files straight from static/.
+    settings = request.getfixturevalue("settings")
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
