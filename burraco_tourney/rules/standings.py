@@ -1,0 +1,332 @@
+"""Standings (classifica) of a pairs tournament from table results, byes and penalties.
+
+Follows ARCHIVE.md ``results`` exactly. Per pair:
+
+- ``vp`` = sum of table VP + sum of bye VP + sum of penalty VP;
+- ``scarto`` = sum of (own MP - opponent MP) over tables + sum of bye MP + sum of (+forfeit MP
+  for a forfeit win, -forfeit MP for a forfeit loss) + sum of penalty MP;
+- ``mp`` = sum of own MP over tables + sum of penalty MP.
+
+Order: VP descending, then the tie-breaks in order (see ``tiebreaks``); pairs still equal share
+the rank (1, 1, 3 ...) and are listed by pair number. Penalties never give anything to the
+opponent. Only tables with a result are passed in: a table still being played counts for nothing.
+
+Plain data in, plain data out. This module is pure Python: it never imports Django or any app,
+and never touches a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from burraco_tourney.rules.errors import RuleViolation
+from burraco_tourney.rules.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    PairTotals,
+    TiebreakContext,
+    check_tiebreaks,
+    split_tied,
+)
+
+# Imported under another name: the public functions take a parameter called ``vp_table``.
+from burraco_tourney.rules.vp import VpTable, vp_split
+from burraco_tourney.rules.vp import vp_table as resolve_vp_table
+
+Line = Literal["ns", "eo"]
+
+CODES: tuple[str, ...] = (
+    "same_pair_both_lines",
+    "bad_forfeit_line",
+    "forfeit_vp_out_of_range",
+    "duplicate_pair",
+    "unknown_pair",
+    "pair_twice_in_turno",
+    "bye_value_missing",
+    "forfeit_value_missing",
+)
+
+
+@dataclass(frozen=True)
+class Value:
+    """The worth of a bye or of a forfeit win: VP and MP (the MP count in the scarto)."""
+
+    vp: int
+    mp: int
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """The result of one table in one turno. ``forfeit`` names the line that WON by forfeit."""
+
+    turno: int
+    table: int
+    ns: int
+    eo: int
+    ns_mp: int
+    eo_mp: int
+    ns_vp: int
+    eo_vp: int
+    forfeit: Line | None = None
+
+
+@dataclass(frozen=True)
+class Bye:
+    """A pair resting (riposo) in a turno."""
+
+    turno: int
+    pair: int
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """An arbitro's penalty against one pair in one turno; ``vp`` and ``mp`` are deltas (<= 0)."""
+
+    turno: int
+    pair: int
+    vp: int
+    mp: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One line of the standings. ``vp_by_turno`` has a key for each turno the pair has data in."""
+
+    rank: int
+    pair: int
+    vp: int
+    scarto: int
+    mp: int
+    penalty_vp: int
+    penalty_mp: int
+    vp_by_turno: dict[int, int] = field(default_factory=dict)
+    played: int = 0
+    byes: int = 0
+
+
+def _check_lines(ns: int, eo: int, turno: int, table: int) -> None:
+    if ns == eo:
+        raise RuleViolation(
+            "same_pair_both_lines",
+            f"Turno {turno}, table {table}: pair {ns} cannot sit on both lines.",
+            turno=turno,
+            table=table,
+            pair=ns,
+        )
+
+
+def table_result(
+    *,
+    turno: int,
+    table: int,
+    ns: int,
+    eo: int,
+    ns_mp: int,
+    eo_mp: int,
+    vp_table: str | VpTable | Sequence[Any],
+) -> TableResult:
+    """The result of a played table: VP from the MP difference through the VP table."""
+    _check_lines(ns, eo, turno, table)
+    ns_vp, eo_vp = vp_split(ns_mp, eo_mp, vp_table)
+    return TableResult(turno, table, ns, eo, ns_mp, eo_mp, ns_vp, eo_vp)
+
+
+def forfeit_result(
+    *,
+    turno: int,
+    table: int,
+    ns: int,
+    eo: int,
+    winner: Line,
+    forfeit: Value,
+    vp_table: str | VpTable | Sequence[Any],
+) -> TableResult:
+    """A table won by forfeit: the winner gets ``forfeit.vp``, the loser the rest of the table
+    total, both 0 MP (the forfeit MP count in the scarto, see ``compute_standings``)."""
+    _check_lines(ns, eo, turno, table)
+    if winner not in ("ns", "eo"):
+        raise RuleViolation(
+            "bad_forfeit_line",
+            f'Turno {turno}, table {table}: the forfeit winner must be "ns" or "eo".',
+            turno=turno,
+            table=table,
+            value=repr(winner),
+        )
+    total = resolve_vp_table(vp_table).total
+    if not 0 <= forfeit.vp <= total:
+        raise RuleViolation(
+            "forfeit_vp_out_of_range",
+            f"A forfeit win of {forfeit.vp} VP does not fit a VP table of total {total}.",
+            value=forfeit.vp,
+            total=total,
+        )
+    win, lose = forfeit.vp, total - forfeit.vp
+    ns_vp, eo_vp = (win, lose) if winner == "ns" else (lose, win)
+    return TableResult(turno, table, ns, eo, 0, 0, ns_vp, eo_vp, forfeit=winner)
+
+
+@dataclass
+class _Tally:
+    """Running sums of one pair while the standings are computed (mutable, private)."""
+
+    vp: int = 0
+    scarto: int = 0
+    mp: int = 0
+    penalty_vp: int = 0
+    penalty_mp: int = 0
+    played: int = 0
+    byes: int = 0
+    vp_by_turno: dict[int, int] = field(default_factory=dict)
+
+    def add_vp(self, turno: int, vp: int) -> None:
+        self.vp += vp
+        self.vp_by_turno[turno] = self.vp_by_turno.get(turno, 0) + vp
+
+
+class _Seats:
+    """Checks that every pair is known and sits at most once in a turno (table or bye)."""
+
+    def __init__(self, pairs: Iterable[int]) -> None:
+        self.known: set[int] = set()
+        for pair in pairs:
+            if pair in self.known:
+                raise RuleViolation("duplicate_pair", f"Pair {pair} is listed twice.", pair=pair)
+            self.known.add(pair)
+        self.seated: set[tuple[int, int]] = set()
+
+    def check_known(self, pair: int, turno: int) -> None:
+        if pair not in self.known:
+            raise RuleViolation(
+                "unknown_pair",
+                f"Turno {turno}: pair {pair} is not in the tournament.",
+                turno=turno,
+                pair=pair,
+            )
+
+    def seat(self, pair: int, turno: int) -> None:
+        self.check_known(pair, turno)
+        if (turno, pair) in self.seated:
+            raise RuleViolation(
+                "pair_twice_in_turno",
+                f"Turno {turno}: pair {pair} appears more than once.",
+                turno=turno,
+                pair=pair,
+            )
+        self.seated.add((turno, pair))
+
+
+def compute_standings(
+    *,
+    pairs: Iterable[int],
+    tables: Iterable[TableResult],
+    byes: Iterable[Bye] = (),
+    penalties: Iterable[Penalty] = (),
+    bye: Value | None = None,
+    forfeit: Value | None = None,
+    tiebreaks: Iterable[str] = DEFAULT_TIEBREAKS,
+    after_turno: int | None = None,
+) -> list[StandingRow]:
+    """The standings of every pair in ``pairs``, best first (see the module docstring).
+
+    ``bye`` is the value of a riposo (required as soon as a bye counts: ``bye_value_missing``);
+    ``forfeit`` the value of a forfeit win, used here for its MP (the VP are in the table
+    result); it defaults to ``bye`` as in ARCHIVE.md (``forfeit_value_missing`` when neither is
+    given and a forfeit counts). ``after_turno`` keeps only tables, byes and penalties of turni up
+    to and including it: the standings as they were after that turno.
+    """
+    keys = check_tiebreaks(tiebreaks)
+    forfeit = forfeit if forfeit is not None else bye
+    seats = _Seats(pairs)
+    tallies = {pair: _Tally() for pair in sorted(seats.known)}
+    meetings: dict[tuple[int, int], int] = {}
+
+    def counts(turno: int) -> bool:
+        return after_turno is None or turno <= after_turno
+
+    for result in tables:
+        if not counts(result.turno):
+            continue
+        _check_lines(result.ns, result.eo, result.turno, result.table)
+        seats.seat(result.ns, result.turno)
+        seats.seat(result.eo, result.turno)
+        ns_bonus = 0
+        if result.forfeit is not None:
+            if forfeit is None:
+                raise RuleViolation(
+                    "forfeit_value_missing",
+                    f"Turno {result.turno}, table {result.table} was won by forfeit: "
+                    "set the value of a forfeit (or of a bye).",
+                    turno=result.turno,
+                    table=result.table,
+                )
+            ns_bonus = forfeit.mp if result.forfeit == "ns" else -forfeit.mp
+        sides = (
+            (result.ns, result.eo, result.ns_mp, result.eo_mp, result.ns_vp, ns_bonus),
+            (result.eo, result.ns, result.eo_mp, result.ns_mp, result.eo_vp, -ns_bonus),
+        )
+        for pair, opponent, own_mp, opp_mp, vp, forfeit_mp in sides:
+            tally = tallies[pair]
+            tally.add_vp(result.turno, vp)
+            tally.scarto += own_mp - opp_mp + forfeit_mp
+            tally.mp += own_mp
+            tally.played += 1
+            meetings[(pair, opponent)] = meetings.get((pair, opponent), 0) + vp
+
+    for rest in byes:
+        if not counts(rest.turno):
+            continue
+        seats.seat(rest.pair, rest.turno)
+        if bye is None:
+            raise RuleViolation(
+                "bye_value_missing",
+                f"Pair {rest.pair} rests in turno {rest.turno}: set the value of a bye.",
+                turno=rest.turno,
+                pair=rest.pair,
+            )
+        tally = tallies[rest.pair]
+        tally.add_vp(rest.turno, bye.vp)
+        tally.scarto += bye.mp
+        tally.byes += 1
+
+    for penalty in penalties:
+        if not counts(penalty.turno):
+            continue
+        seats.check_known(penalty.pair, penalty.turno)
+        tally = tallies[penalty.pair]
+        tally.add_vp(penalty.turno, penalty.vp)
+        tally.scarto += penalty.mp
+        tally.mp += penalty.mp
+        tally.penalty_vp += penalty.vp
+        tally.penalty_mp += penalty.mp
+
+    context = TiebreakContext(
+        totals={p: PairTotals(t.vp, t.scarto, t.mp) for p, t in tallies.items()},
+        meetings=meetings,
+    )
+    by_vp: dict[int, list[int]] = {}
+    for pair, tally in tallies.items():
+        by_vp.setdefault(tally.vp, []).append(pair)
+
+    rows: list[StandingRow] = []
+    for vp in sorted(by_vp, reverse=True):
+        for group in split_tied(by_vp[vp], keys, context):
+            rank = len(rows) + 1  # pairs sharing a rank leave a gap after them: 1, 1, 3
+            for pair in group:
+                t = tallies[pair]
+                rows.append(
+                    StandingRow(
+                        rank=rank,
+                        pair=pair,
+                        vp=t.vp,
+                        scarto=t.scarto,
+                        mp=t.mp,
+                        penalty_vp=t.penalty_vp,
+                        penalty_mp=t.penalty_mp,
+                        vp_by_turno=dict(sorted(t.vp_by_turno.items())),
+                        played=t.played,
+                        byes=t.byes,
+                    )
+                )
+    return rows
