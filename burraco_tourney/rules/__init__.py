@@ -1,0 +1,42 @@
+"""The rules engine: Burraco scoring and tournament arithmetic in pure Python.
+
+It takes plain data (frozen dataclasses, ints, strings) and returns plain data. It does not
+touch the database and never imports Django or any app, not even gettext: errors a director can
+fix are raised as codes with parameters (``errors.py``) and translated at the edge.
+
+Modules:
+    cards       card notation and values
+    rulesets    named presets (classic, reale, internazionale) with their overrides
+    melds       legality, points and burraco kind of one meld
+    scoring     a smazzata line's score and the consistency of a whole smazzata
+    vp          VP tables (presets and custom bands) and the MP → VP conversion
+    match       a match's result by smazzate or by points, the KO last-move rule
+    standings   the classifica from table results, riposi, forfeits and penalties
+    tiebreaks   the registry of tie-break criteria
+    pairing/    the movements: Mitchell, Danese, all'italiana, by hand, riposi
+"""
+
+from .errors import InvalidMeld, RuleError, RuleViolation
+from .melds import Meld, evaluate_meld
+from .rulesets import RULESET_NAMES, Ruleset, get_ruleset
+from .scoring import LineEntry, LineScore, Smazzata, score_line, score_smazzata
+from .vp import VpTable, vp_split, vp_table
+
+__all__ = [
+    "RULESET_NAMES",
+    "InvalidMeld",
+    "LineEntry",
+    "LineScore",
+    "Meld",
+    "RuleError",
+    "RuleViolation",
+    "Ruleset",
+    "Smazzata",
+    "VpTable",
+    "evaluate_meld",
+    "get_ruleset",
+    "score_line",
+    "score_smazzata",
+    "vp_split",
+    "vp_table",
+]
