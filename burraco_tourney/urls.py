@@ -6,4 +6,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("burraco_tourney.core.urls")),
     path("", include("burraco_tourney.tournaments.urls")),
+    path("", include("burraco_tourney.tournaments.urls_manage")),
 ]

@@ -75,6 +75,9 @@ class Tournament(models.Model):
         blank=True,
         related_name="directed_tournaments",
     )
+    # The seed of the random draw of pair numbers, kept so the draw can be shown to be fair.
+    number_draw_seed = models.CharField(_("pair number draw seed"), max_length=64, blank=True)
+    number_draw_at = models.DateTimeField(_("pair numbers drawn at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -137,7 +140,14 @@ class Turno(models.Model):
     movement = models.CharField(
         _("movement"), max_length=10, choices=Movement.choices, default=Movement.MANUAL
     )
+    # A drawn turno is a draft (shown to the director only, may be drawn again) until published;
+    # once published its seating is locked.
     published = models.BooleanField(_("published"), default=True)
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    # The options the draw was made with (Mitchell step, Danese mode, ...) and the engine's
+    # explanation of it (DrawNote codes and parameters), shown with the draw.
+    draw_options = models.JSONField(_("draw options"), default=dict, blank=True)
+    draw_notes = models.JSONField(_("draw explanation"), default=list, blank=True)
 
     class Meta:
         verbose_name = _("turno")
@@ -306,3 +316,35 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pair}: {self.reason}"
+
+
+class AuditEntry(models.Model):
+    """One change made by a director: who, when, what, why, the values before and after.
+
+    Written only by the services, in the same transaction as the change it records.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="audit"
+    )
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("who"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+    )
+    action = models.CharField(_("action"), max_length=40)
+    subject = models.CharField(_("subject"), max_length=200)
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("change record")
+        verbose_name_plural = _("change records")
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.subject}"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from .views import public as views
 
 app_name = "tournaments"
 

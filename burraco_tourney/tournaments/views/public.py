@@ -6,9 +6,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
-from .selectors import standings as standings_selectors
-from .selectors import tournaments as selectors
-from .tables import PairTable, StandingsTable
+from ..selectors import standings as standings_selectors
+from ..selectors import tournaments as selectors
+from ..tables import PairTable, StandingsTable
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:

@@ -1,0 +1,92 @@
+"""Hand-written factories with sensible defaults for the Django-side tests."""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+
+from burraco_tourney.rules.rulesets import get_ruleset
+from burraco_tourney.tournaments.models import (
+    Bye,
+    EntryMode,
+    Pair,
+    Penalty,
+    Smazzata,
+    Table,
+    Tournament,
+    Turno,
+)
+from burraco_tourney.tournaments.services.results import tournament_recompute_results
+
+_counter = itertools.count(1)
+
+FIRST = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Luca", "Marta", "Nino"]
+LAST = ["Rossi", "Bianchi", "Verdi", "Russo", "Ferrari", "Esposito", "Romano", "Colombo"]
+
+
+def make_tournament(**fields) -> Tournament:
+    n = next(_counter)
+    ruleset = fields.pop("ruleset", "classic")
+    defaults = {
+        "slug": f"torneo-{n}",
+        "name": f"Torneo {n}",
+        "date": datetime.date(2026, 11, 20),
+        "venue": "Circolo Aurora",
+        "ruleset_name": ruleset,
+        "rules": get_ruleset(ruleset).to_dict(),
+        "smazzate_per_turno": 3,
+        "vp_table": "fibur-3",
+        "tiebreaks": ["scarto", "head_to_head", "mp"],
+    }
+    defaults.update(fields)
+    return Tournament.objects.create(**defaults)
+
+
+def make_pairs(tournament: Tournament, count: int) -> list[Pair]:
+    return Pair.objects.bulk_create(
+        Pair(
+            tournament=tournament,
+            number=i,
+            player1=f"{LAST[i % len(LAST)]} {FIRST[i % len(FIRST)]}",
+            player2=f"{LAST[(i + 3) % len(LAST)]} {FIRST[(i + 5) % len(FIRST)]}",
+            club=["Circolo Aurora", "Burraco Club Roma", ""][i % 3],
+        )
+        for i in range(1, count + 1)
+    )
+
+
+def make_turno(tournament: Tournament, number: int, seats, *, byes=(), totals=None) -> Turno:
+    """A turno whose tables are (ns, eo) pair numbers, each with turno totals when given."""
+    turno = Turno.objects.create(tournament=tournament, number=number, movement="manual")
+    pairs = {p.number: p for p in tournament.pairs.all()}
+    for i, (ns, eo) in enumerate(seats, start=1):
+        table = Table(turno=turno, number=i, ns=pairs[ns], eo=pairs[eo])
+        if totals is not None:
+            table.entry_mode = EntryMode.TOTALS
+            table.ns_mp, table.eo_mp = totals[i - 1]
+        table.save()
+    for number in byes:
+        Bye.objects.create(turno=turno, pair=pairs[number])
+    tournament_recompute_results(tournament=tournament)
+    return turno
+
+
+def add_smazzata(table: Table, number: int, ns: dict, eo: dict, end: str = "chiusura") -> Smazzata:
+    fields = {"table": table, "number": number, "end": end, "ns_total": 0, "eo_total": 0}
+    fields.update({f"ns_{k}": v for k, v in ns.items()})
+    fields.update({f"eo_{k}": v for k, v in eo.items()})
+    smazzata = Smazzata.objects.create(**fields)
+    table.entry_mode = EntryMode.SMAZZATE
+    table.save(update_fields=["entry_mode"])
+    return smazzata
+
+
+def add_penalty(turno: Turno, pair_number: int, *, vp=0, mp=0, reason="Ritardo") -> Penalty:
+    pair = turno.tournament.pairs.get(number=pair_number)
+    return Penalty.objects.create(turno=turno, pair=pair, vp=vp, mp=mp, reason=reason)
+
+
+def make_director(username: str = "arbitro", password: str = "Segreto-2026"):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(username=username, password=password)
