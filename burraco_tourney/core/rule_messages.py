@@ -1,0 +1,430 @@
+"""Translated sentences for the rules engine's refusals and for the notes of a draw.
+
+The engine (``burraco_tourney.rules``) never imports Django: it raises a ``RuleError`` with a
+stable ``code``, plain ``params`` and an English fallback ``message``, and a draw explains its
+choices with ``DrawNote(code, params)``. This module is the one place that turns those codes into
+sentences in the active language. Every sentence uses only the params that the engine's raise
+sites really pass; when one raise site passes fewer params than another, ``VARIANTS`` holds the
+shorter sentences, tried in order after ``MESSAGES``.
+
+Param values are shown the way a director reads them: lines as NS / EO, VP bands and smazzate
+counted from 1 (the engine counts them from 0), lists joined with commas. Nothing here raises:
+an unknown code or a missing param falls back to the engine's English sentence.
+
+This module never writes anything and never touches the database.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy, pgettext_lazy
+
+from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.pairing.draw import DrawNote
+
+# Translators: the line of a table. Italian uses the same abbreviations, NS and EO.
+LINE_LABELS: dict[str, Any] = {
+    "ns": pgettext_lazy("line", "NS"),
+    "eo": pgettext_lazy("line", "EO"),
+}
+
+# The same words as the choices of the smazzata form, so the director recognises them.
+END_LABELS: dict[str, Any] = {
+    "chiusura": _("Chiusura"),
+    "tallone": _("Tallone esaurito"),
+    "tempo": _("Time out"),
+    "arbitrale": _("Stopped by the arbitro"),
+}
+
+RULESET_LABELS: dict[str, Any] = {
+    "classic": _("Classic (FIBUR)"),
+    "reale": _("Burraco reale"),
+    "internazionale": _("Internazionale"),
+}
+
+MODE_LABELS: dict[str, Any] = {
+    "puro": pgettext_lazy("danese mode", "puro"),
+    "modificato": pgettext_lazy("danese mode", "modificato"),
+    "no_rematch": pgettext_lazy("danese mode", "no rematches"),
+}
+
+# What a scorecard box is called, for sentences that name the box (fields of one line).
+FIELD_LABELS: dict[str, Any] = {
+    "cards": _("card points"),
+    "chiusura": _("closed"),
+    "pozzetto": _("took the pozzetto"),
+    **{kind: f"burraco {kind}" for kind in ("pulito", "semipulito", "sporco", "nobile", "reale")},
+}
+
+# Which labels each param goes through (a list param has each item labelled).
+_LABELLED_PARAMS: dict[str, Mapping[str, Any]] = {
+    "line": LINE_LABELS,
+    "closer": LINE_LABELS,
+    "end": END_LABELS,
+    "ruleset": RULESET_LABELS,
+    "mode": MODE_LABELS,
+    "modes": MODE_LABELS,
+    "field": FIELD_LABELS,
+}
+# Positions the engine counts from 0 (as in an archive path such as vp_table[2]).
+_ZERO_BASED_PARAMS: frozenset[str] = frozenset({"band", "smazzata"})
+
+MESSAGES: dict[str, Any] = {
+    # cards
+    # Translators: the suit letters are the Italian initials: cuori, quadri, fiori, picche.
+    "bad_card": _(
+        "“%(card)s” is not a card: write a rank (A, 2-10, J, Q, K) and a suit (C, Q, F, P), "
+        "or JK for the jolly."
+    ),
+    "empty_meld": _("The meld has no cards."),
+    # Translators: %(ruleset)s is the name of a ruleset, e.g. “Burraco reale”.
+    "jolly_not_in_ruleset": _("The ruleset “%(ruleset)s” plays without the jolly."),
+    # melds
+    "too_few_cards": _("A meld needs at least 3 cards; this one has %(size)s."),
+    "too_long": _(
+        "A meld holds at most 14 cards (a sequence from ace to ace); this one has %(size)s."
+    ),
+    # Translators: %(card)s is a card such as 10Q; %(count)s is how many the meld has.
+    "too_many_copies": _("Two decks hold only two %(card)s; this meld has %(count)s."),
+    "only_wild": _("A meld of matte alone (jolly and 2s) is not allowed."),
+    "too_many_wild": _(
+        "A meld may hold only one matta (a jolly, or a 2 out of its natural place); "
+        "this one has %(count)s."
+    ),
+    "combination_not_allowed": _(
+        "The ruleset “%(ruleset)s” has no combinations: melds are sequences only."
+    ),
+    "mixed_ranks": _(
+        "The natural cards of a combination must all have the same rank "
+        "(and those of a sequence the same suit)."
+    ),
+    # Translators: %(suits)s lists suit letters, e.g. “C Q”.
+    "mixed_suits": _("The natural cards of a sequence must all be of one suit (here %(suits)s)."),
+    # Translators: %(rank)s is a rank such as 7 or K.
+    "repeated_rank": _("A sequence cannot hold the same rank twice (%(rank)s)."),
+    "not_consecutive": _(
+        "The cards of a sequence must be consecutive; one matta may fill one gap."
+    ),
+    "round_the_corner": _(
+        "The ace goes before the 2 or after the K, never both: K-A-2 is not a sequence."
+    ),
+    # rulesets
+    "unknown_ruleset": _("There is no ruleset called “%(name)s”."),
+    # Translators: %(option)s is the technical name of a rule option, e.g. chiusura_bonus.
+    "unknown_rule_option": _("“%(option)s” is not a rule option that can be set."),
+    "invalid_rule_option": _("The rule option “%(option)s” cannot take the value %(value)s."),
+    "semipulito_not_in_ruleset": _("The ruleset “%(ruleset)s” has no burraco semipulito."),
+    # Translators: %(line)s is NS or EO; %(kind)s is a burraco kind such as nobile.
+    "burraco_kind_not_in_ruleset": _(
+        "%(line)s: the rules of this tournament have no burraco %(kind)s."
+    ),
+    "negative_rule_value": _("The rule option “%(option)s” cannot be negative (%(value)s)."),
+    "rule_value_not_multiple_of_5": _(
+        "The rule option “%(option)s” must be a multiple of 5; %(value)s is not."
+    ),
+    # scoring
+    # Translators: %(line)s is NS or EO; %(value)s is what was typed.
+    "cards_not_integer": _("%(line)s: card points must be a whole number, not %(value)s."),
+    "cards_not_multiple_of_5": _("%(line)s: card points %(value)s are not a multiple of 5."),
+    # Translators: %(field)s is a scorecard box such as “burraco pulito”.
+    "count_not_integer": _(
+        "%(line)s: the number of %(field)s must be a whole number, not %(value)s."
+    ),
+    "negative_count": _("%(line)s: the number of %(field)s cannot be negative (%(value)s)."),
+    # Translators: %(field)s is a yes/no box of the scorecard: “closed” or “took the pozzetto”.
+    "flag_not_boolean": _("%(line)s: “%(field)s” must be yes or no, not %(value)s."),
+    "both_lines_closed": _("Only one line can close a smazzata."),
+    "closing_without_pozzetto": _(
+        "%(line)s closed without taking its pozzetto: a line must take it to close."
+    ),
+    "closing_without_burraco": _("%(line)s closed without a burraco: closing needs at least one."),
+    # Translators: %(kinds)s lists burraco kinds, e.g. “pulito, nobile, reale”.
+    "closing_without_clean_burraco": _(
+        "%(line)s closed without a clean burraco: these rules need at least one (%(kinds)s)."
+    ),
+    "chiusura_end_without_closer": _(
+        "The smazzata is marked as ended by chiusura, but no line closed."
+    ),
+    # Translators: %(closer)s is NS or EO; %(end)s is how the smazzata was marked as ended,
+    # e.g. “Time out”.
+    "closer_without_chiusura_end": _(
+        "%(closer)s closed, so the smazzata ended by chiusura; it cannot be marked “%(end)s”."
+    ),
+    "unknown_end": _("%(value)s is not a way a smazzata can end."),
+    "unknown_last_move": _("The last move is made by NS or EO, not %(value)s."),
+    # vp
+    "unknown_vp_preset": _(
+        "There is no VP table called “%(name)s”: use fibur-3, fibur-4 or a list of bands."
+    ),
+    "vp_table_invalid": _("A VP table is a preset name or a list of bands, not %(value)s."),
+    "vp_table_empty": _("A VP table needs at least one band."),
+    # Translators: %(band)s is the position of a band in the VP table, counted from 1.
+    "vp_band_shape": _(
+        "VP band %(band)s: a band needs an upper bound and two whole VP numbers, "
+        "e.g. up to 150: 11-9."
+    ),
+    "vp_bound_invalid": _(
+        "VP band %(band)s: the upper bound must be a whole number of points, 0 or more, "
+        "not %(value)s."
+    ),
+    "vp_bounds_not_ascending": _(
+        "VP band %(band)s: the upper bound %(value)s must be greater than the previous band's."
+    ),
+    "vp_open_band_not_last": _("VP band %(band)s: only the last band may have no upper bound."),
+    "vp_last_band_not_open": _(
+        "VP band %(band)s: the last band must have no upper bound (it covers every larger "
+        "difference)."
+    ),
+    "vp_negative": _("VP band %(band)s: VP cannot be negative (%(value)s)."),
+    # Translators: %(winner)s-%(loser)s are the VP of the two lines, e.g. 9-11.
+    "vp_winner_below_loser": _(
+        "VP band %(band)s: the line with more MP cannot get fewer VP (%(winner)s-%(loser)s)."
+    ),
+    "vp_total_mismatch": _(
+        "VP band %(band)s: its VP add up to %(total)s, not %(expected)s like the first band."
+    ),
+    "vp_winner_decreasing": _(
+        "VP band %(band)s: a larger difference cannot give the winner fewer VP "
+        "(%(winner)s after %(previous)s)."
+    ),
+    "vp_tie_uneven_band": _(
+        "The VP table gives no even split for a tie (band %(band)s gives %(winner)s-%(loser)s)."
+    ),
+    # match
+    # Translators: %(smazzata)s is the number of the smazzata, counted from 1.
+    "bad_last_move": _("Smazzata %(smazzata)s: the last move must be NS or EO, not %(value)s."),
+    "bad_smazzate_to_play": _(
+        "The number of smazzate must be a whole number of 1 or more, not %(value)s."
+    ),
+    "bad_target": _("The target score must be a whole number of 1 or more, not %(value)s."),
+    "too_many_smazzate": ngettext_lazy(
+        "The match is of %(planned)s smazzata, but %(entered)s were entered.",
+        "The match is of %(planned)s smazzate, but %(entered)s were entered.",
+        "planned",
+    ),
+    "smazzate_after_match_end": ngettext_lazy(
+        "The match ended with smazzata %(smazzata)s (target %(target)s reached); "
+        "%(extra)s smazzata was entered after it.",
+        "The match ended with smazzata %(smazzata)s (target %(target)s reached); "
+        "%(extra)s smazzate were entered after it.",
+        "extra",
+    ),
+    "tie_needs_last_move": _(
+        "The match is tied: record which line made the last move of the last smazzata."
+    ),
+    # standings
+    "same_pair_both_lines": _(
+        "Turno %(turno)s, table %(table)s: pair %(pair)s cannot sit on both lines."
+    ),
+    "bad_forfeit_line": _(
+        "Turno %(turno)s, table %(table)s: the forfeit winner must be NS or EO, not %(value)s."
+    ),
+    "forfeit_vp_out_of_range": _(
+        "A forfeit win of %(value)s VP does not fit a VP table where a table shares %(total)s VP."
+    ),
+    "duplicate_pair": _("Pair %(pair)s is listed twice."),
+    # Translators: %(line)s is NS or EO.
+    "unknown_pair": _("Table %(table)s, %(line)s: pair %(pair)s is not in the tournament."),
+    "pair_twice_in_turno": _("Turno %(turno)s: pair %(pair)s appears more than once."),
+    "bye_value_missing": _(
+        "Pair %(pair)s rests in turno %(turno)s: set the value of a riposo (VP and MP)."
+    ),
+    "forfeit_value_missing": _(
+        "Turno %(turno)s, table %(table)s was won by forfeit: set the value of a forfeit "
+        "(or of a riposo)."
+    ),
+    # tiebreaks
+    "unknown_tiebreak": _("There is no tie-break called “%(key)s”."),
+    # pairing
+    "too_few_pairs": ngettext_lazy(
+        "At least two pairs are needed to draw a turno; there is only %(count)s.",
+        "At least two pairs are needed to draw a turno; there are %(count)s.",
+        "count",
+    ),
+    "invalid_pair_number": _("Pair number %(pair)s is not a whole number of 1 or more."),
+    "turno_out_of_range": ngettext_lazy(
+        "Turno %(turno)s does not exist: the calendar has %(turni)s turno.",
+        "Turno %(turno)s does not exist: the calendar has %(turni)s turni.",
+        "turni",
+    ),
+    "invalid_step": _(
+        "The Mitchell step must be at least 1 and less than the number of tables "
+        "(%(tables)s), not %(step)s."
+    ),
+    # Translators: %(modes)s lists the Danese modes, e.g. “puro, modificato, no rematches”.
+    "unknown_mode": _("There is no Danese mode called “%(mode)s”: use %(modes)s."),
+    "pair_seated_twice": _(
+        "Pair %(pair)s is seated at table %(first_table)s and again at table %(table)s."
+    ),
+    "pair_rests_twice": _("Pair %(pair)s is listed twice among the pairs that rest."),
+    "pair_seated_and_resting": _(
+        "Pair %(pair)s is seated at table %(table)s and also listed as resting."
+    ),
+    "pair_missing": _("Pair %(pair)s is neither seated nor resting."),
+    "bye_with_even_pairs": _(
+        "With %(count)s pairs nobody rests, but pair %(pair)s is listed as resting."
+    ),
+    # Translators: %(pairs)s lists pair numbers, e.g. “3, 5”.
+    "too_many_byes": _("Only one pair may rest, not %(count)s (pairs %(pairs)s)."),
+}
+
+# Shorter sentences for raise sites that pass fewer params, tried in order after MESSAGES.
+VARIANTS: dict[str, tuple[Any, ...]] = {
+    "unknown_ruleset": (_("The stored rules do not name a known ruleset."),),
+    "burraco_kind_not_in_ruleset": (
+        _("The ruleset “%(ruleset)s” has no burraco %(kind)s."),
+        _("The rules of this tournament have no burraco %(kind)s."),
+    ),
+    "cards_not_integer": (_("Card points must be a whole number, not %(value)s."),),
+    "cards_not_multiple_of_5": (_("Card points %(value)s are not a multiple of 5."),),
+    "count_not_integer": (_("The number of %(field)s must be a whole number, not %(value)s."),),
+    "negative_count": (_("The number of %(field)s cannot be negative (%(value)s)."),),
+    "flag_not_boolean": (_("“%(field)s” must be yes or no, not %(value)s."),),
+    "bad_last_move": (_("The last move must be NS or EO, not %(value)s."),),
+    "same_pair_both_lines": (_("Table %(table)s: pair %(pair)s cannot sit both NS and EO."),),
+    "unknown_pair": (
+        _("Turno %(turno)s: pair %(pair)s is not in the tournament."),
+        _("Pair %(pair)s is not in the tournament."),
+    ),
+    "turno_out_of_range": (_("Turno %(turno)s does not exist."),),
+}
+
+# Notes explaining a draw; "code.reason" keys say why, the plain code is the fallback.
+NOTE_MESSAGES: dict[str, Any] = {
+    # Translators: %(mode)s is a Danese mode; %(ranking)s lists pair numbers, best first.
+    "ranking": _("Danese (%(mode)s) from the standings: %(ranking)s."),
+    "swap_avoid_rematch": _(
+        "Pair %(pair)s meets pair %(opponent)s instead of pair %(instead_of)s."
+    ),
+    "swap_avoid_rematch.met_previous_turno": _(
+        "Pair %(pair)s meets pair %(opponent)s instead of pair %(instead_of)s: "
+        "they met in the previous turno."
+    ),
+    "swap_avoid_rematch.met_before": _(
+        "Pair %(pair)s meets pair %(opponent)s instead of pair %(instead_of)s: "
+        "they have already met."
+    ),
+    "swap_avoid_rematch.opponent_taken": _(
+        "Pair %(pair)s meets pair %(opponent)s instead of pair %(instead_of)s, "
+        "who already sits at a higher table."
+    ),
+    "swap_avoid_rematch.keeps_draw_possible": _(
+        "Pair %(pair)s meets pair %(opponent)s instead of pair %(instead_of)s, "
+        "so that the pairs below can be seated without a rematch."
+    ),
+    "rematch_unavoidable": _(
+        "Pairs %(pair)s and %(opponent)s meet again: every possible draw has a rematch."
+    ),
+    "rematch_unavoidable.met_previous_turno": _(
+        "Pairs %(pair)s and %(opponent)s meet again after the previous turno: "
+        "every possible draw has a rematch."
+    ),
+    "rematch_allowed": _("Pairs %(pair)s and %(opponent)s meet again."),
+    "rematch_allowed.puro": _(
+        "Pairs %(pair)s and %(opponent)s meet again, as the Danese puro allows."
+    ),
+    "rematch_allowed.last_turno": _(
+        "Pairs %(pair)s and %(opponent)s meet again, as allowed in the last turno."
+    ),
+    "bye": _("Pair %(pair)s rests."),
+    "bye.phantom_opponent": _(
+        "Pair %(pair)s rests: at table %(table)s it would have played the missing pair."
+    ),
+    "bye.fewest_byes": _(
+        "Pair %(pair)s rests instead of pair %(instead_of)s, who has already rested more."
+    ),
+    "bye.lowest_ranked": _(
+        "Pair %(pair)s rests: the lowest in the standings among those that rested least."
+    ),
+    "bye.avoids_rematch": _(
+        "Pair %(pair)s rests instead of pair %(instead_of)s, so that nobody meets again."
+    ),
+    "bye.calendar": _("Pair %(pair)s rests, as the calendar says."),
+    "bye.director": _("Pair %(pair)s rests, as the director decided."),
+    "bye_moved": _(
+        "Pair %(pair)s moves from table %(from_table)s to table %(table)s "
+        "to play pair %(opponent)s."
+    ),
+    "mitchell": ngettext_lazy(
+        "Mitchell, turno %(turno)s: EO pairs move %(step)s table each turno; "
+        "no pair meets another twice in the first %(rematch_free_turni)s turni.",
+        "Mitchell, turno %(turno)s: EO pairs move %(step)s tables each turno; "
+        "no pair meets another twice in the first %(rematch_free_turni)s turni.",
+        "step",
+    ),
+    "mitchell_repeat": _(
+        "Turno %(turno)s: the Mitchell has come full circle after %(rematch_free_turni)s turni, "
+        "so pairs meet again."
+    ),
+    # Translators: turno %(turno)s of %(turni)s in the all'italiana calendar.
+    "italiana": _("All'italiana, turno %(turno)s of %(turni)s."),
+    "manual": ngettext_lazy(
+        "Seating typed by the director: %(tables)s table.",
+        "Seating typed by the director: %(tables)s tables.",
+        "tables",
+    ),
+}
+
+_LEFTOVER = re.compile(r"%\(\w+\)")
+
+
+def _shown(name: str, value: Any) -> Any:
+    """One param value as a director reads it."""
+    labels = _LABELLED_PARAMS.get(name)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = value if isinstance(value, (list, tuple)) else sorted(value, key=str)
+        return ", ".join(str(_label(labels, item)) for item in items)
+    if name in _ZERO_BASED_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+        return value + 1
+    return _label(labels, value)
+
+
+def _label(labels: Mapping[str, Any] | None, value: Any) -> Any:
+    return labels.get(value, value) if labels is not None and isinstance(value, str) else value
+
+
+def _fill(templates: tuple[Any, ...], params: Mapping[str, Any]) -> str | None:
+    """The first template every placeholder of which has a value; None if there is none."""
+    # A None param means "not applicable" (e.g. line=None for a fault of the whole smazzata).
+    shown = {name: _shown(name, value) for name, value in params.items() if value is not None}
+    for template in templates:
+        try:
+            text = str(template % shown)
+        except (KeyError, TypeError, ValueError):
+            continue
+        if not _LEFTOVER.search(text):
+            return text
+    return None
+
+
+def rule_error_message(error: RuleError) -> str:
+    """The translated sentence for an engine refusal; the engine's English one as a fallback."""
+    code = getattr(error, "code", None)
+    params = getattr(error, "params", None) or {}
+    known = isinstance(code, str) and code in MESSAGES
+    templates = (MESSAGES[code], *VARIANTS.get(code, ())) if known else ()
+    return _fill(templates, params) or str(getattr(error, "message", error))
+
+
+def rule_error_field(error: RuleError) -> str | None:
+    """The form field an error belongs to: ``ns_cards`` from line and field, ``end``, or None."""
+    params = getattr(error, "params", None) or {}
+    field, line = params.get("field"), params.get("line")
+    if not isinstance(field, str) or not field:
+        return None
+    return f"{line}_{field}" if isinstance(line, str) and line else field
+
+
+def draw_note_message(note: DrawNote) -> str:
+    """The translated sentence for a note of a draw (why a pair rests, meets, moves)."""
+    params = note.params or {}
+    keys = (f"{note.code}.{params.get('reason')}", note.code)
+    text = _fill(tuple(NOTE_MESSAGES[key] for key in keys if key in NOTE_MESSAGES), params)
+    if text is not None:
+        return text
+    details = ", ".join(f"{name}={_shown(name, value)}" for name, value in params.items())
+    return f"{note.code.replace('_', ' ')}: {details}" if details else note.code.replace("_", " ")

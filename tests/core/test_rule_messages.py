@@ -1,0 +1,388 @@
+"""The rules engine's codes become sentences a tournament director can read and act on."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+
+import pytest
+from django.utils import translation
+from hypothesis import given
+from hypothesis import strategies as st
+
+import burraco_tourney.rules as rules_package
+from burraco_tourney.core.rule_messages import (
+    MESSAGES,
+    NOTE_MESSAGES,
+    VARIANTS,
+    draw_note_message,
+    rule_error_field,
+    rule_error_message,
+)
+from burraco_tourney.rules.cards import parse_card
+from burraco_tourney.rules.errors import RuleError, RuleViolation
+from burraco_tourney.rules.match import SmazzataTotals, match_by_points, match_by_smazzate
+from burraco_tourney.rules.melds import evaluate_meld
+from burraco_tourney.rules.pairing import (
+    BYE_REASONS,
+    SWAP_REASONS,
+    danese_draw,
+    italiana_draw,
+    manual_draw,
+    mitchell_draw,
+)
+from burraco_tourney.rules.rulesets import Ruleset, get_ruleset
+from burraco_tourney.rules.scoring import LineEntry, Smazzata, score_line, smazzata_violations
+from burraco_tourney.rules.standings import Bye, compute_standings, table_result
+from burraco_tourney.rules.tiebreaks import check_tiebreaks
+from burraco_tourney.rules.vp import vp_split, vp_table
+
+CLASSIC = get_ruleset("classic")
+FALLBACK = "the engine's own English sentence"
+
+
+def _engine_modules() -> list:
+    """Every module of the rules package, the pairing subpackage included."""
+    names = [
+        info.name
+        for info in pkgutil.walk_packages(rules_package.__path__, "burraco_tourney.rules.")
+    ]
+    return [importlib.import_module(name) for name in names]
+
+
+def _all(tuple_name: str) -> dict[str, str]:
+    """code -> the module that lists it, for every module with that tuple."""
+    found: dict[str, str] = {}
+    for module in _engine_modules():
+        for code in getattr(module, tuple_name, ()):
+            found.setdefault(code, module.__name__)
+    return found
+
+
+ERROR_CODES = _all("CODES")
+NOTE_CODES = _all("NOTE_CODES")
+
+
+def test_the_engine_modules_are_all_found():
+    with_codes = {m.__name__.rsplit(".", 1)[-1] for m in _engine_modules() if hasattr(m, "CODES")}
+    expected = {"cards", "melds", "rulesets", "scoring", "vp", "match", "standings", "tiebreaks"}
+    assert expected | {"pairing", "manual", "mitchell", "danese"} <= with_codes
+    assert NOTE_CODES
+
+
+@pytest.mark.parametrize("code", sorted(ERROR_CODES))
+def test_every_error_code_has_a_sentence(code):
+    assert code in MESSAGES, f"{code} (raised by {ERROR_CODES[code]}) has no sentence"
+
+
+@pytest.mark.parametrize("code", sorted(NOTE_CODES))
+def test_every_note_code_has_a_sentence(code):
+    assert code in NOTE_MESSAGES
+
+
+@pytest.mark.parametrize(
+    ("code", "reasons"), [("bye", BYE_REASONS), ("swap_avoid_rematch", SWAP_REASONS)]
+)
+def test_every_reason_of_a_note_has_its_own_sentence(code, reasons):
+    for reason in reasons:
+        assert f"{code}.{reason}" in NOTE_MESSAGES
+
+
+def test_no_sentence_is_left_for_a_code_the_engine_no_longer_has():
+    assert set(MESSAGES) <= set(ERROR_CODES)
+    assert set(VARIANTS) <= set(MESSAGES)
+    assert {key.split(".")[0] for key in NOTE_MESSAGES} <= set(NOTE_CODES)
+
+
+def _smazzata(ns: LineEntry, eo: LineEntry, end: str = "tallone") -> Callable[[], None]:
+    def check() -> None:
+        problems = smazzata_violations(CLASSIC, Smazzata(ns=ns, eo=eo, end=end))
+        raise problems[0]
+
+    return check
+
+
+# (engine call that refuses, code, words the director must read in the sentence)
+REFUSALS = [
+    (lambda: parse_card("11X"), "bad_card", ["“11X”"]),
+    (lambda: evaluate_meld("5C 6C", CLASSIC), "too_few_cards", ["3 cards", "has 2"]),
+    (lambda: evaluate_meld("5C 5C 5C", CLASSIC), "too_many_copies", ["5C", "has 3"]),
+    (lambda: evaluate_meld("5C 6C 7Q", CLASSIC), "mixed_suits", ["C Q"]),
+    (
+        lambda: evaluate_meld("JK 5C", get_ruleset("reale")),
+        "jolly_not_in_ruleset",
+        ["Burraco reale"],
+    ),
+    (
+        lambda: get_ruleset("classic", chiusura_bonus=33),
+        "rule_value_not_multiple_of_5",
+        ["chiusura_bonus", "33"],
+    ),
+    (
+        lambda: get_ruleset("reale", bonuses={"semipulito": 150}),
+        "burraco_kind_not_in_ruleset",
+        ["The ruleset “Burraco reale” has no burraco semipulito."],
+    ),
+    (lambda: get_ruleset("tresette"), "unknown_ruleset", ["“tresette”"]),
+    (lambda: Ruleset.from_dict({}), "unknown_ruleset", ["do not name"]),
+    (
+        _smazzata(LineEntry(243), LineEntry(100)),
+        "cards_not_multiple_of_5",
+        ["NS: card points 243 are not a multiple of 5."],
+    ),
+    (
+        _smazzata(LineEntry(100), LineEntry(100, chiusura=True), end="chiusura"),
+        "closing_without_burraco",
+        ["EO closed without a burraco"],
+    ),
+    (
+        _smazzata(LineEntry(100, pulito=1, chiusura=True), LineEntry(100), end="tempo"),
+        "closer_without_chiusura_end",
+        ["NS closed", "“Time out”"],
+    ),
+    (
+        _smazzata(LineEntry(100), LineEntry(100, sporco=-2)),
+        "negative_count",
+        ["EO: the number of burraco sporco cannot be negative (-2)."],
+    ),
+    (
+        lambda: score_line(CLASSIC, cards=243),
+        "cards_not_multiple_of_5",
+        ["Card points 243 are not a multiple of 5."],
+    ),
+    (
+        lambda: score_line(get_ruleset("reale"), cards=100, semipulito=1),
+        "burraco_kind_not_in_ruleset",
+        ["have no burraco semipulito"],
+    ),
+    (
+        lambda: vp_table([(100, 11, 9), (50, 12, 8), (None, 20, 0)]),
+        "vp_bounds_not_ascending",
+        ["VP band 2:", "50"],
+    ),
+    (
+        lambda: vp_table([(100, 11, 9), (200, 12, 7), (None, 20, 0)]),
+        "vp_total_mismatch",
+        ["VP band 2:", "19", "20"],
+    ),
+    (
+        lambda: vp_split(500, 500, [(50, 11, 9), (None, 20, 0)]),
+        "vp_tie_uneven_band",
+        ["band 1 gives 11-9"],
+    ),
+    (
+        lambda: match_by_smazzate(
+            [SmazzataTotals(100, 50)] * 3, smazzate_to_play=2, knockout=False
+        ),
+        "too_many_smazzate",
+        ["The match is of 2 smazzate, but 3 were entered."],
+    ),
+    (
+        lambda: match_by_smazzate(
+            [SmazzataTotals(100, 50, "x")], smazzate_to_play=2, knockout=False
+        ),
+        "bad_last_move",
+        ["Smazzata 1:", "'x'"],
+    ),
+    (
+        lambda: match_by_points(
+            [SmazzataTotals(2100, 50), SmazzataTotals(5, 5)], target=2005, knockout=True
+        ),
+        "smazzate_after_match_end",
+        ["smazzata 1", "2005", "1 smazzata was entered after it"],
+    ),
+    (
+        lambda: compute_standings(pairs=[3, 5], tables=[], byes=[Bye(turno=2, pair=5)]),
+        "bye_value_missing",
+        ["Pair 5 rests in turno 2"],
+    ),
+    (
+        lambda: table_result(turno=4, table=2, ns=7, eo=7, ns_mp=0, eo_mp=0, vp_table="fibur-3"),
+        "same_pair_both_lines",
+        ["Turno 4, table 2: pair 7"],
+    ),
+    (lambda: check_tiebreaks(["coin"]), "unknown_tiebreak", ["“coin”"]),
+    (
+        lambda: manual_draw([(1, 4), (2, 4), (3, 6)], pairs=range(1, 7)),
+        "pair_seated_twice",
+        ["Pair 4 is seated at table 1 and again at table 2."],
+    ),
+    (
+        lambda: manual_draw([(1, 4), (9, 5)], pairs=range(1, 7)),
+        "unknown_pair",
+        ["Table 2, NS: pair 9"],
+    ),
+    (
+        lambda: manual_draw([(1, 4)], pairs=range(1, 6), byes=[3, 2, 5]),
+        "too_many_byes",
+        ["not 3", "pairs 3, 2, 5"],
+    ),
+    (
+        lambda: danese_draw([1, 2, 3, 4], mode="swiss"),
+        "unknown_mode",
+        ["“swiss”", "puro, modificato, no rematches"],
+    ),
+    (
+        lambda: italiana_draw(range(1, 5), 9),
+        "turno_out_of_range",
+        ["Turno 9 does not exist: the calendar has 3 turni."],
+    ),
+    (lambda: mitchell_draw(range(1, 7), 1, step=5), "invalid_step", ["(3)", "not 5"]),
+    (lambda: italiana_draw([4], 1), "too_few_pairs", ["there is only 1"]),
+]
+
+
+@pytest.mark.parametrize(
+    ("refuse", "code", "expected"),
+    REFUSALS,
+    ids=[f"{n}-{case[1]}" for n, case in enumerate(REFUSALS)],
+)
+def test_a_real_refusal_reads_as_a_sentence_with_its_values(refuse, code, expected):
+    with pytest.raises(RuleError) as caught:
+        refuse()
+    error = caught.value
+    assert error.code == code
+    error.message = FALLBACK  # so a sentence from the engine instead of the table shows up
+    with translation.override("en"):
+        text = rule_error_message(error)
+    assert text != FALLBACK
+    assert "%(" not in text
+    for words in expected:
+        assert words in text
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        RuleViolation("no_such_code", FALLBACK, line="ns"),
+        RuleViolation("cards_not_multiple_of_5", FALLBACK),
+        RuleViolation("vp_total_mismatch", FALLBACK, band=2, total=19),
+    ],
+    ids=["unknown code", "no params", "a param missing"],
+)
+def test_without_a_table_sentence_the_engine_sentence_is_shown(error):
+    with translation.override("en"):
+        assert rule_error_message(error) == FALLBACK
+
+
+# The param names the engine's raise sites use.
+_PARAM_NAMES = [
+    "band",
+    "card",
+    "closer",
+    "count",
+    "end",
+    "entered",
+    "expected",
+    "extra",
+    "field",
+    "first_table",
+    "key",
+    "kind",
+    "kinds",
+    "line",
+    "loser",
+    "mode",
+    "modes",
+    "name",
+    "option",
+    "pair",
+    "pairs",
+    "planned",
+    "previous",
+    "rank",
+    "ruleset",
+    "size",
+    "smazzata",
+    "step",
+    "suits",
+    "table",
+    "tables",
+    "target",
+    "total",
+    "turni",
+    "turno",
+    "value",
+    "winner",
+]
+_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.text(alphabet=st.characters(blacklist_characters="%"), max_size=8),
+    st.lists(st.integers(), max_size=3),
+)
+
+
+@given(
+    code=st.sampled_from(sorted(MESSAGES)),
+    params=st.dictionaries(st.sampled_from(_PARAM_NAMES), _VALUES, max_size=6),
+)
+def test_any_params_give_a_full_sentence_or_the_engine_sentence(code, params):
+    error = RuleViolation(code, FALLBACK, **params)
+    with translation.override("en"):
+        text = rule_error_message(error)
+    assert text == FALLBACK or "%(" not in text
+
+
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [
+        ({"line": "ns", "field": "cards"}, "ns_cards"),
+        ({"line": "eo", "field": "sporco"}, "eo_sporco"),
+        ({"line": None, "field": "end"}, "end"),
+        ({"line": "ns"}, None),
+        ({}, None),
+    ],
+)
+def test_an_error_names_the_form_field_it_belongs_to(params, field):
+    assert rule_error_field(RuleViolation("any", **params)) == field
+
+
+def test_every_violation_of_a_smazzata_points_at_its_box():
+    smazzata = Smazzata(
+        ns=LineEntry(243, chiusura=True), eo=LineEntry(100, pozzetto="yes"), end="tempo"
+    )
+    fields = [rule_error_field(error) for error in smazzata_violations(CLASSIC, smazzata)]
+    assert fields == ["ns_cards", "eo_pozzetto", "ns_chiusura", "end"]
+
+
+def _notes():
+    met = [frozenset(c) for c in ((1, 2), (3, 5), (4, 6), (5, 6))]
+    previous = {1: 2, 2: 1, 3: 5, 5: 3, 4: 6, 6: 4}
+    all_met = [frozenset((a, b)) for a in range(1, 5) for b in range(a + 1, 5)]
+    draws = [
+        mitchell_draw(range(1, 8), 1),
+        mitchell_draw(range(1, 8), 5),
+        danese_draw(range(1, 7), met=met, previous=previous, mode="no_rematch"),
+        danese_draw(range(1, 6), met=met, mode="puro"),
+        danese_draw(range(1, 5), met=all_met, mode="no_rematch"),
+        danese_draw(range(1, 5), previous={1: 2, 2: 1}, last_turno=True),
+        italiana_draw(range(1, 6), 2),
+        manual_draw([(1, 4), (2, 5)], pairs=range(1, 6), byes=[3]),
+    ]
+    return [note for draw in draws for note in draw.notes]
+
+
+def test_the_notes_of_real_draws_cover_every_note_code():
+    assert {note.code for note in _notes()} == set(NOTE_CODES)
+
+
+@pytest.mark.parametrize("note", _notes(), ids=lambda note: note.code)
+def test_a_note_of_a_real_draw_reads_as_a_sentence_naming_its_pairs(note):
+    with translation.override("en"):
+        text = draw_note_message(note)
+    assert "%(" not in text
+    assert "=" not in text  # the raw fallback lists params as name=value
+    for name in ("pair", "opponent", "instead_of", "table", "turno"):
+        if name in note.params:
+            assert str(note.params[name]) in text
+
+
+def test_a_bye_note_says_why_the_pair_rests():
+    bye = next(note for note in mitchell_draw(range(1, 8), 1).notes if note.code == "bye")
+    with translation.override("en"):
+        assert draw_note_message(bye) == (
+            "Pair 4 rests: at table 4 it would have played the missing pair."
+        )
