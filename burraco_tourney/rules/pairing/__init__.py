@@ -1,0 +1,49 @@
+"""Pairing methods (movements): who meets whom in each turno, and who rests.
+
+Each method takes plain data (pair numbers, standings, past meetings) and returns a ``Draw``:
+seats, byes and machine-readable notes explaining the choices. See RULES.md section 6.
+
+- ``mitchell``: NS pairs stay, EO pairs move by a step; known in advance.
+- ``danese``: pair the standings 1 v 2, 3 v 4, avoiding repeated meetings as the mode says.
+- ``italiana``: round robin calendar, everyone meets everyone once.
+- ``manual``: check the arbitro's typed seating.
+
+Nothing here imports Django or any app, or touches a database.
+"""
+
+from burraco_tourney.rules.pairing.danese import MODES, danese_draw
+from burraco_tourney.rules.pairing.draw import (
+    BYE_REASONS,
+    CODES,
+    NOTE_CODES,
+    SWAP_REASONS,
+    Draw,
+    DrawNote,
+    Seat,
+)
+from burraco_tourney.rules.pairing.italiana import italiana_draw, italiana_schedule, italiana_turni
+from burraco_tourney.rules.pairing.manual import manual_draw
+from burraco_tourney.rules.pairing.mitchell import (
+    mitchell_draw,
+    mitchell_rematch_free_turni,
+    mitchell_tables,
+)
+
+__all__ = [
+    "BYE_REASONS",
+    "CODES",
+    "MODES",
+    "NOTE_CODES",
+    "SWAP_REASONS",
+    "Draw",
+    "DrawNote",
+    "Seat",
+    "danese_draw",
+    "italiana_draw",
+    "italiana_schedule",
+    "italiana_turni",
+    "manual_draw",
+    "mitchell_draw",
+    "mitchell_rematch_free_turni",
+    "mitchell_tables",
+]
