@@ -1,0 +1,173 @@
+"""Checks of decoded JSON values that raise ``ArchiveError`` naming the place in the file.
+
+The archive reader is built from these: each takes a value and its path (``pairs[3].number``)
+and returns the value with its type confirmed, or raises. ``rule_message`` is the one place that
+turns a rules-engine refusal into the sentence an archive error shows.
+
+This module never touches the database.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from burraco_tourney.rules.errors import RuleError
+
+from .records import ArchiveError
+
+# The database columns are 32-bit integers (small ones for counts and numbers); a larger number
+# is certainly a typo.
+INT_MAX = 2**31 - 1
+SMALL_MAX = 32767
+
+
+def rule_message(error: RuleError) -> str:
+    """The sentence for a refusal of the rules engine.
+
+    The engine speaks English; the web layer keeps the translated sentence of every code in one
+    place, used here when it is there.
+    """
+    try:
+        from burraco_tourney.core.rule_messages import rule_error_message
+    except ImportError:
+        return error.message
+    return str(rule_error_message(error))
+
+
+class _JsonObject(dict):
+    """A decoded JSON object that remembers the keys the file repeated (json keeps the last)."""
+
+    duplicates: tuple[str, ...] = ()
+
+
+def _object_hook(items: list[tuple[str, Any]]) -> _JsonObject:
+    obj = _JsonObject(items)
+    if len(obj) != len(items):
+        seen: set[str] = set()
+        repeated: list[str] = []
+        for key, _value in items:
+            if key in seen:
+                repeated.append(key)
+            seen.add(key)
+        obj.duplicates = tuple(repeated)
+    return obj
+
+
+def _refuse_constant(name: str) -> None:
+    raise ArchiveError("", _("%(value)s is not a number JSON allows.") % {"value": name})
+
+
+def load_json(data: bytes | str | Mapping[str, Any]) -> Any:
+    """The decoded JSON of a file given as bytes (UTF-8) or text; a mapping is returned as is."""
+    if isinstance(data, Mapping):
+        return data
+    if isinstance(data, bytes | bytearray):
+        try:
+            # utf-8-sig: files saved by Windows editors start with a byte-order mark.
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ArchiveError("", _("The file is not UTF-8 text.")) from None
+    try:
+        return json.loads(data, object_pairs_hook=_object_hook, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as error:
+        raise ArchiveError(
+            "",
+            _("The file is not valid JSON: %(error)s (line %(line)s, column %(column)s).")
+            % {"error": error.msg, "line": error.lineno, "column": error.colno},
+        ) from None
+
+
+def at(path: str, key: str | int) -> str:
+    """The path of a key (or, for an int, an array position) inside ``path``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def shown(value: Any) -> str:
+    """A short rendering of a JSON value for an error message."""
+    text = json.dumps(value, ensure_ascii=False, default=repr)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def json_object(
+    value: Any, path: str, required: Sequence[str], optional: Sequence[str] = ()
+) -> Mapping[str, Any]:
+    """``value`` as an object with exactly the allowed keys; the required ones present."""
+    if not isinstance(value, Mapping):
+        raise ArchiveError(
+            path, _("must be an object {…}, not %(value)s") % {"value": shown(value)}
+        )
+    duplicates = getattr(value, "duplicates", ())
+    if duplicates:
+        raise ArchiveError(at(path, duplicates[0]), _("is written twice in the same object"))
+    allowed = (*required, *optional)
+    for key in value:
+        if key not in allowed:
+            raise ArchiveError(
+                at(path, str(key)),
+                _("unknown key (allowed here: %(keys)s)") % {"keys": ", ".join(allowed)},
+            )
+    for key in required:
+        if key not in value:
+            raise ArchiveError(at(path, key), _("is missing"))
+    return value
+
+
+def json_int(value: Any, path: str, *, minimum: int = -INT_MAX - 1, maximum: int = INT_MAX) -> int:
+    # bool is an int subclass in Python, but `true` is never a number in an archive.
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ArchiveError(
+            path, _("must be a whole number, not %(value)s") % {"value": shown(value)}
+        )
+    if value < minimum:
+        raise ArchiveError(
+            path,
+            _("%(value)s is too small: the least allowed is %(min)s")
+            % {"value": value, "min": minimum},
+        )
+    if value > maximum:
+        raise ArchiveError(
+            path,
+            _("%(value)s is too large: the most allowed is %(max)s")
+            % {"value": value, "max": maximum},
+        )
+    return value
+
+
+def json_bool(value: Any, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise ArchiveError(
+            path, _("must be true or false, not %(value)s") % {"value": shown(value)}
+        )
+    return value
+
+
+def json_text(value: Any, path: str, *, max_length: int, blank: bool = False) -> str:
+    if not isinstance(value, str):
+        raise ArchiveError(path, _("must be text, not %(value)s") % {"value": shown(value)})
+    if not blank and not value.strip():
+        raise ArchiveError(path, _("must not be empty"))
+    if len(value) > max_length:
+        raise ArchiveError(path, _("is longer than %(max)s characters") % {"max": max_length})
+    return value
+
+
+def json_choice(value: Any, path: str, choices: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise ArchiveError(
+            path,
+            _("must be one of %(choices)s, not %(value)s")
+            % {"choices": ", ".join(f'"{c}"' for c in choices), "value": shown(value)},
+        )
+    return value
+
+
+def json_list(value: Any, path: str) -> Sequence[Any]:
+    if not isinstance(value, list | tuple):
+        raise ArchiveError(path, _("must be a list […], not %(value)s") % {"value": shown(value)})
+    return value

@@ -1,0 +1,255 @@
+"""Writing a tournament as a burraco-archive file (ARCHIVE.md), results included.
+
+``tournament_export`` returns the archive as plain JSON values, ready for ``json.dumps``. The
+output is canonical (pairs, turni, tables, riposi and penalties in number order; the same keys
+every time), so exporting, importing the file and exporting again gives the same JSON. It reads
+the stored results (computed by the scoring service) and the standings selector; it never writes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.db.models import Prefetch
+
+from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.match import (
+    MatchResult,
+    SmazzataTotals,
+    ko_winner,
+    match_by_points,
+    match_by_smazzate,
+)
+from burraco_tourney.rules.rulesets import PRESETS, Ruleset
+from burraco_tourney.tournaments.models import Penalty, Smazzata, Table, Tournament, Turno
+from burraco_tourney.tournaments.selectors.standings import standings
+
+from .reader import FORMAT, VERSION
+
+LINE_FIELDS_TAIL = ("chiusura", "pozzetto")
+
+
+def tournament_export(tournament: Tournament) -> dict[str, Any]:
+    """The whole tournament as an archive, with its computed ``results``."""
+    ruleset = Ruleset.from_dict(tournament.rules)
+    pairs = list(tournament.pairs.order_by("number"))
+    numbers = {pair.pk: pair.number for pair in pairs}
+    turni = list(
+        Turno.objects.filter(tournament=tournament)
+        .order_by("number")
+        .prefetch_related(
+            Prefetch(
+                "tables",
+                queryset=Table.objects.order_by("number").prefetch_related(
+                    Prefetch("smazzate", queryset=Smazzata.objects.order_by("number"))
+                ),
+            ),
+            "byes",
+        )
+    )
+    penalties = list(
+        Penalty.objects.filter(turno__tournament=tournament)
+        .select_related("turno")
+        .order_by("turno__number", "pair__number", "created_at", "pk")
+    )
+    archive: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "tournament": _tournament(tournament, ruleset),
+        "pairs": [_pair(pair) for pair in pairs],
+        "turni": [_turno(turno, numbers, ruleset) for turno in turni],
+        "penalties": [
+            {
+                "turno": penalty.turno.number,
+                "pair": numbers[penalty.pair_id],
+                "vp": penalty.vp,
+                "mp": penalty.mp,
+                "reason": penalty.reason,
+            }
+            for penalty in penalties
+        ],
+        "results": _results(tournament, turni, numbers),
+    }
+    return archive
+
+
+def archive_json(data: dict[str, Any]) -> str:
+    """The text of an archive file: indented, UTF-8 characters kept as they are, final newline."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _tournament(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": tournament.name, "date": tournament.date.isoformat()}
+    if tournament.venue:
+        data["venue"] = tournament.venue
+    data["kind"] = tournament.kind
+    data["ruleset"] = tournament.ruleset_name
+    preset = PRESETS.get(tournament.ruleset_name)
+    # Semipulito is written only when it departs from the preset (it can only be switched off).
+    if preset is not None and preset.semipulito and not ruleset.semipulito:
+        data["semipulito"] = False
+    data["smazzate_per_turno"] = tournament.smazzate_per_turno
+    data["vp_table"] = tournament.vp_table
+    if tournament.bye_vp is not None and tournament.bye_mp is not None:
+        data["bye"] = {"vp": tournament.bye_vp, "mp": tournament.bye_mp}
+    if tournament.forfeit_vp is not None and tournament.forfeit_mp is not None:
+        data["forfeit"] = {"vp": tournament.forfeit_vp, "mp": tournament.forfeit_mp}
+    if tournament.tiebreaks:
+        data["tiebreaks"] = list(tournament.tiebreaks)
+    if tournament.ko_mode == "smazzate":
+        data["ko"] = {"mode": "smazzate", "smazzate": tournament.ko_smazzate}
+    elif tournament.ko_mode == "punti":
+        data["ko"] = {"mode": "punti", "target": tournament.ko_target}
+    return data
+
+
+def _pair(pair: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {"number": pair.number, "players": [pair.player1, pair.player2]}
+    if pair.club:
+        data["club"] = pair.club
+    if pair.seed is not None:
+        data["seed"] = pair.seed
+    return data
+
+
+def _line(smazzata: Smazzata, prefix: str, ruleset: Ruleset) -> dict[str, Any]:
+    # Every burraco kind of the ruleset is written, zeros included, like the columns of the
+    # scorecard; kinds outside the ruleset are always 0 and are left out.
+    data: dict[str, Any] = {"cards": getattr(smazzata, f"{prefix}_cards")}
+    for kind in ruleset.burraco_kinds:
+        data[kind] = getattr(smazzata, f"{prefix}_{kind}")
+    for field in LINE_FIELDS_TAIL:
+        data[field] = getattr(smazzata, f"{prefix}_{field}")
+    return data
+
+
+def _smazzata(smazzata: Smazzata, ruleset: Ruleset) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "ns": _line(smazzata, "ns", ruleset),
+        "eo": _line(smazzata, "eo", ruleset),
+        "end": smazzata.end,
+    }
+    if smazzata.last_move:
+        data["last_move"] = smazzata.last_move
+    return data
+
+
+def _table(table: Table, numbers: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "table": table.number,
+        "ns": numbers[table.ns_id],
+        "eo": numbers[table.eo_id],
+    }
+    if table.entry_mode == "totals":
+        data["totals"] = {"ns": table.ns_mp, "eo": table.eo_mp}
+    elif table.entry_mode == "forfeit":
+        data["forfeit"] = table.forfeit_winner
+    else:
+        # No result yet is an empty list of smazzate (ARCHIVE.md).
+        data["smazzate"] = [_smazzata(s, ruleset) for s in table.smazzate.all()]
+    return data
+
+
+def _turno(turno: Turno, numbers: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "number": turno.number,
+        "movement": turno.movement,
+        "tables": [_table(table, numbers, ruleset) for table in turno.tables.all()],
+    }
+    byes = sorted(numbers[bye.pair_id] for bye in turno.byes.all())
+    if byes:
+        data["byes"] = byes
+    return data
+
+
+# -- results ----------------------------------------------------------------------------------
+
+
+def _results(tournament: Tournament, turni: list[Turno], numbers: dict[int, int]) -> dict[str, Any]:
+    results: dict[str, Any] = {
+        "turni": [
+            {
+                "number": turno.number,
+                "tables": [
+                    {
+                        "table": table.number,
+                        "ns_mp": table.ns_mp,
+                        "eo_mp": table.eo_mp,
+                        "ns_vp": table.ns_vp,
+                        "eo_vp": table.eo_vp,
+                    }
+                    for table in turno.tables.all()
+                    if table.has_result
+                ],
+            }
+            for turno in turni
+        ]
+    }
+    if tournament.kind == "ko":
+        results["ko"] = _ko_results(tournament, turni, numbers)
+    else:
+        results["standings"] = [
+            {
+                "rank": row.rank,
+                "pair": row.pair.number,
+                "vp": row.vp,
+                "scarto": row.scarto,
+                "mp": row.mp,
+            }
+            for row in standings(tournament=tournament)
+        ]
+    return results
+
+
+def _match(tournament: Tournament, table: Table) -> MatchResult | None:
+    """The KO match a table holds, or None while it has no result."""
+    if table.entry_mode == "forfeit":
+        return MatchResult(0, 0, table.forfeit_winner, False, 0, True)  # type: ignore[arg-type]
+    if table.entry_mode == "totals":
+        if table.ns_mp == table.eo_mp:
+            return MatchResult(table.ns_mp, table.eo_mp, None, False, 0, True)
+        winner, by_last_move = ko_winner(table.ns_mp, table.eo_mp, None)
+        return MatchResult(table.ns_mp, table.eo_mp, winner, by_last_move, 0, True)
+    totals = [
+        SmazzataTotals(s.ns_total, s.eo_total, s.last_move or None)  # type: ignore[arg-type]
+        for s in table.smazzate.all()
+    ]
+    if not totals:
+        return None
+    if tournament.ko_mode == "punti" and tournament.ko_target:
+        return match_by_points(totals, target=tournament.ko_target, knockout=True)
+    to_play = tournament.ko_smazzate or len(totals)
+    return match_by_smazzate(totals, smazzate_to_play=to_play, knockout=True)
+
+
+def _ko_results(
+    tournament: Tournament, turni: list[Turno], numbers: dict[int, int]
+) -> dict[str, Any]:
+    """Each match's winner; the tournament's winner is that of the final when it is played.
+
+    The final is read as the only table of the last turno.
+    """
+    matches: list[dict[str, Any]] = []
+    final_winner: int | None = None
+    for turno in turni:
+        tables = list(turno.tables.all())
+        for table in tables:
+            try:
+                result = _match(tournament, table)
+            except RuleError:
+                result = None  # a match the rules cannot settle has no winner yet
+            winner = None
+            if result is not None and result.winner is not None:
+                winner = numbers[table.ns_id if result.winner == "ns" else table.eo_id]
+            matches.append(
+                {
+                    "turno": turno.number,
+                    "table": table.number,
+                    "winner": winner,
+                    "by_last_move": bool(result and result.by_last_move),
+                }
+            )
+            if turno is turni[-1] and len(tables) == 1:
+                final_winner = winner
+    return {"matches": matches, "winner": final_winner}

@@ -1,0 +1,153 @@
+"""The contents of a burraco-archive file as plain frozen values (ARCHIVE.md).
+
+``reader.read_archive`` builds these from a file after checking every rule of the format, so a
+value of these types is always a valid archive. They know nothing of the database: the import
+service turns them into rows, the export builds the JSON straight from the rows.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+
+class ArchiveError(ValueError):
+    """A file that is not a valid archive: where (``path``) and why (``message``, translated).
+
+    ``path`` points into the JSON like ``turni[2].tables[4].smazzate[1].ns.cards`` (indexes are
+    0-based positions in the file's arrays); it is empty when the whole file is at fault.
+    """
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        self.message = message
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+@dataclass(frozen=True)
+class VpMp:
+    """The worth of a riposo or of a forfeit win."""
+
+    vp: int
+    mp: int
+
+
+@dataclass(frozen=True)
+class KoSettings:
+    """How a KO match is played: ``mode`` "smazzate" (``smazzate`` set) or "punti" (``target``)."""
+
+    mode: str
+    smazzate: int | None = None
+    target: int | None = None
+
+
+@dataclass(frozen=True)
+class ArchiveTournament:
+    name: str
+    date: datetime.date
+    venue: str
+    kind: str
+    ruleset: str
+    semipulito: bool | None
+    smazzate_per_turno: int | None
+    # The archive form: a preset name, or a tuple of (max, winner VP, loser VP) bands.
+    vp_table: str | tuple[tuple[int | None, int, int], ...] | None
+    bye: VpMp | None
+    forfeit: VpMp | None
+    tiebreaks: tuple[str, ...] | None
+    ko: KoSettings | None
+
+    def ruleset_overrides(self) -> dict[str, Any]:
+        """The options to pass to ``get_ruleset`` besides the name."""
+        return {} if self.semipulito is None else {"semipulito": self.semipulito}
+
+    def vp_table_json(self) -> str | list[dict[str, Any]] | None:
+        """The VP table as the archive (and the Tournament row) writes it."""
+        if self.vp_table is None or isinstance(self.vp_table, str):
+            return self.vp_table
+        return [{"max": top, "vp": [winner, loser]} for top, winner, loser in self.vp_table]
+
+
+@dataclass(frozen=True)
+class ArchivePair:
+    number: int
+    players: tuple[str, str]
+    club: str
+    seed: int | None
+
+
+@dataclass(frozen=True)
+class ArchiveLine:
+    """One line's part of a smazzata, as on the scorecard."""
+
+    cards: int
+    pozzetto: bool
+    chiusura: bool = False
+    pulito: int = 0
+    semipulito: int = 0
+    sporco: int = 0
+    nobile: int = 0
+    reale: int = 0
+
+
+@dataclass(frozen=True)
+class ArchiveSmazzata:
+    ns: ArchiveLine
+    eo: ArchiveLine
+    end: str
+    last_move: str | None
+
+
+@dataclass(frozen=True)
+class ArchiveTable:
+    """A table of a turno: exactly one of ``smazzate``, ``totals`` and ``forfeit`` is set.
+
+    ``smazzate`` empty means the table has no result yet.
+    """
+
+    table: int
+    ns: int
+    eo: int
+    smazzate: tuple[ArchiveSmazzata, ...] | None = None
+    totals: tuple[int, int] | None = None
+    forfeit: str | None = None
+
+    @property
+    def entry_mode(self) -> str:
+        """The Table.entry_mode this table is stored with ("" = no result yet)."""
+        if self.totals is not None:
+            return "totals"
+        if self.forfeit is not None:
+            return "forfeit"
+        return "smazzate" if self.smazzate else ""
+
+
+@dataclass(frozen=True)
+class ArchiveTurno:
+    number: int
+    movement: str
+    tables: tuple[ArchiveTable, ...]
+    byes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ArchivePenalty:
+    turno: int
+    pair: int
+    vp: int
+    mp: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Archive:
+    """A whole valid archive. ``results`` of the file is not kept: it is recomputed."""
+
+    tournament: ArchiveTournament
+    pairs: tuple[ArchivePair, ...]
+    turni: tuple[ArchiveTurno, ...]
+    penalties: tuple[ArchivePenalty, ...]

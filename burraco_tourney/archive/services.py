@@ -1,0 +1,193 @@
+"""Importing a burraco-archive file as a new tournament.
+
+``tournament_import`` reads and checks the whole file first (``reader.read_archive``), then
+writes the tournament in one transaction: an error anywhere leaves the database as it was. The
+results in the file are not read: the scoring service computes them from the entered scores.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils.text import slugify
+
+from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.rulesets import get_ruleset
+from burraco_tourney.tournaments.models import (
+    Bye,
+    Pair,
+    Penalty,
+    Smazzata,
+    Table,
+    Tournament,
+    Turno,
+)
+from burraco_tourney.tournaments.services.results import tournament_recompute_results
+
+from .checks import rule_message
+from .reader import read_archive
+from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable
+
+SLUG_MAX = Tournament._meta.get_field("slug").max_length
+
+
+def tournament_slug(*, name: str, date: datetime.date) -> str:
+    """A free slug made of the name and the date: ``torneo-d-autunno-2024-10-18``, then -2, -3…"""
+    # An apostrophe separates words in Italian: "d'autunno" gives "d-autunno", not "dautunno".
+    words = name.replace("'", " ").replace("\u2019", " ")
+    base = slugify(f"{words} {date.isoformat()}")[: SLUG_MAX - 6].strip("-") or "torneo"
+    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    slug, suffix = base, 1
+    while slug in taken:
+        suffix += 1
+        slug = f"{base}-{suffix}"
+    return slug
+
+
+def tournament_import(
+    *, data: bytes | str | Mapping[str, Any] | Archive, owner: AbstractBaseUser | None = None
+) -> Tournament:
+    """Create the tournament an archive file describes and compute its results.
+
+    ``data`` is the file (bytes or text), its decoded JSON, or an ``Archive`` already read.
+    Raises ``ArchiveError`` (path and reason) for an invalid file; nothing is written then.
+    ``owner`` becomes the tournament's owner and one of its directors.
+    """
+    archive = data if isinstance(data, Archive) else read_archive(data)
+    with transaction.atomic():
+        tournament = _create_tournament(archive, owner)
+        _create_contents(tournament, archive)
+        try:
+            tournament_recompute_results(tournament=tournament)
+        except RuleError as error:
+            # The reader checks what the scoring needs; this is a safety net that still keeps
+            # the promise that a refused file writes nothing.
+            raise ArchiveError("", rule_message(error)) from None
+    return tournament
+
+
+def _create_tournament(archive: Archive, owner: AbstractBaseUser | None) -> Tournament:
+    info = archive.tournament
+    fields: dict[str, Any] = {
+        "slug": tournament_slug(name=info.name, date=info.date),
+        "name": info.name,
+        "date": info.date,
+        "venue": info.venue,
+        "kind": info.kind,
+        "ruleset_name": info.ruleset,
+        "rules": get_ruleset(info.ruleset, **info.ruleset_overrides()).to_dict(),
+        "tiebreaks": list(info.tiebreaks or []),
+        "owner": owner,
+    }
+    if info.smazzate_per_turno is not None:
+        fields["smazzate_per_turno"] = info.smazzate_per_turno
+    if info.vp_table is not None:
+        fields["vp_table"] = info.vp_table_json()
+    if info.bye is not None:
+        fields["bye_vp"], fields["bye_mp"] = info.bye.vp, info.bye.mp
+    if info.forfeit is not None:
+        fields["forfeit_vp"], fields["forfeit_mp"] = info.forfeit.vp, info.forfeit.mp
+    if info.ko is not None:
+        fields["ko_mode"] = info.ko.mode
+        fields["ko_smazzate"] = info.ko.smazzate
+        fields["ko_target"] = info.ko.target
+    tournament = Tournament.objects.create(**fields)
+    if owner is not None:
+        tournament.directors.add(owner)
+    return tournament
+
+
+def _line_fields(prefix: str, line: ArchiveLine) -> dict[str, Any]:
+    return {
+        f"{prefix}_cards": line.cards,
+        f"{prefix}_pulito": line.pulito,
+        f"{prefix}_semipulito": line.semipulito,
+        f"{prefix}_sporco": line.sporco,
+        f"{prefix}_nobile": line.nobile,
+        f"{prefix}_reale": line.reale,
+        f"{prefix}_chiusura": line.chiusura,
+        f"{prefix}_pozzetto": line.pozzetto,
+    }
+
+
+def _table_row(turno: Turno, table: ArchiveTable, pairs: dict[int, Pair]) -> Table:
+    row = Table(
+        turno=turno,
+        number=table.table,
+        ns=pairs[table.ns],
+        eo=pairs[table.eo],
+        entry_mode=table.entry_mode,
+    )
+    if table.totals is not None:
+        row.ns_mp, row.eo_mp = table.totals
+    if table.forfeit is not None:
+        row.forfeit_winner = table.forfeit
+    return row
+
+
+def _create_contents(tournament: Tournament, archive: Archive) -> None:
+    """Pairs, turni, tables, smazzate, riposi and penalties, a few bulk inserts in all."""
+    created = Pair.objects.bulk_create(
+        Pair(
+            tournament=tournament,
+            number=pair.number,
+            player1=pair.players[0],
+            player2=pair.players[1],
+            club=pair.club,
+            seed=pair.seed,
+        )
+        for pair in archive.pairs
+    )
+    pairs = {pair.number: pair for pair in created}
+    turni = {
+        turno.number: turno
+        for turno in Turno.objects.bulk_create(
+            Turno(tournament=tournament, number=t.number, movement=t.movement)
+            for t in archive.turni
+        )
+    }
+    table_rows: list[Table] = []
+    scored: list[tuple[Table, ArchiveTable]] = []
+    for turno in archive.turni:
+        for table in turno.tables:
+            row = _table_row(turni[turno.number], table, pairs)
+            table_rows.append(row)
+            if table.smazzate:
+                scored.append((row, table))
+    Table.objects.bulk_create(table_rows)
+    Smazzata.objects.bulk_create(
+        (
+            Smazzata(
+                table=row,
+                number=number,
+                end=smazzata.end,
+                last_move=smazzata.last_move or "",
+                ns_total=0,
+                eo_total=0,
+                **_line_fields("ns", smazzata.ns),
+                **_line_fields("eo", smazzata.eo),
+            )
+            for row, table in scored
+            for number, smazzata in enumerate(table.smazzate or (), start=1)
+        ),
+        batch_size=500,
+    )
+    Bye.objects.bulk_create(
+        Bye(turno=turni[turno.number], pair=pairs[pair])
+        for turno in archive.turni
+        for pair in turno.byes
+    )
+    Penalty.objects.bulk_create(
+        Penalty(
+            turno=turni[penalty.turno],
+            pair=pairs[penalty.pair],
+            vp=penalty.vp,
+            mp=penalty.mp,
+            reason=penalty.reason,
+        )
+        for penalty in archive.penalties
+    )

@@ -1,0 +1,115 @@
+"""Export, import the file, export again: the same JSON, results included (ARCHIVE.md promise).
+
+The demo and the generated tournaments are written in the exporter's canonical form, so the
+export must also give back exactly the file that was imported (plus ``results``).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from burraco_tourney.archive.export import archive_json, tournament_export
+from burraco_tourney.archive.services import tournament_import
+
+from .factory import random_archive
+
+pytestmark = pytest.mark.django_db
+
+SEEDS = range(60)
+
+
+def without_results(archive: dict) -> dict:
+    return {key: value for key, value in archive.items() if key != "results"}
+
+
+def round_trip(data) -> tuple[dict, dict]:
+    first = tournament_export(tournament_import(data=data))
+    second = tournament_export(tournament_import(data=archive_json(first).encode()))
+    return first, second
+
+
+def test_demo_round_trip(demo, demo_bytes):
+    first, second = round_trip(demo_bytes)
+    assert archive_json(second) == archive_json(first)
+    assert without_results(first) == demo
+    assert [row["pair"] for row in first["results"]["standings"]][:1] == [2]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_generated_round_trip(seed):
+    data = random_archive(seed)
+    first, second = round_trip(copy.deepcopy(data))
+    assert without_results(first) == data
+    assert archive_json(second) == archive_json(first)
+    played = [t for turno in first["results"]["turni"] for t in turno["tables"]]
+    assert len(played) == sum(
+        1 for turno in data["turni"] for table in turno["tables"] if table.get("smazzate") != []
+    )
+    if data["tournament"]["kind"] == "pairs":
+        assert len(first["results"]["standings"]) == len(data["pairs"])
+        assert "ko" not in first["results"]
+    else:
+        assert "standings" not in first["results"]
+        matches = first["results"]["ko"]["matches"]
+        assert len(matches) == sum(len(t["tables"]) for t in data["turni"])
+
+
+def test_generator_covers_the_cases():
+    """The seeds above include every shape of tournament the round trip must survive."""
+    archives = [random_archive(seed) for seed in SEEDS]
+    tables = [t for a in archives for turno in a["turni"] for t in turno["tables"]]
+    assert any(a["tournament"]["kind"] == "ko" for a in archives)
+    assert any(
+        a["tournament"]["ko"]["mode"] == "punti" for a in archives if "ko" in a["tournament"]
+    )
+    assert any(isinstance(a["tournament"]["vp_table"], list) for a in archives)
+    assert {a["tournament"]["ruleset"] for a in archives} == {"classic", "reale", "internazionale"}
+    assert any(a["tournament"].get("semipulito") is False for a in archives)
+    assert any(len(a["pairs"]) % 2 for a in archives) and any(
+        len(a["pairs"]) % 2 == 0 for a in archives
+    )
+    assert any(turno.get("byes") for a in archives for turno in a["turni"])
+    assert any("totals" in t for t in tables) and any("forfeit" in t for t in tables)
+    assert any(t.get("smazzate") == [] for t in tables)
+    assert any(a["penalties"] for a in archives)
+    assert any("tiebreaks" in a["tournament"] for a in archives)
+
+
+def test_loose_file_exports_in_canonical_form(demo):
+    """A valid file written by hand (any order, defaults left out) exports canonically."""
+    loose = copy.deepcopy(demo)
+    random.Random(7).shuffle(loose["pairs"])
+    for turno in loose["turni"]:
+        turno["tables"].reverse()
+        turno["byes"] = list(reversed(turno["byes"]))
+        for table in turno["tables"]:
+            for smazzata in table.get("smazzate", []):
+                for line in ("ns", "eo"):
+                    for key in ("pulito", "semipulito", "sporco", "chiusura"):
+                        if not smazzata[line][key]:
+                            del smazzata[line][key]
+    loose["tournament"]["semipulito"] = True
+    loose["results"] = {"anything": "is ignored"}
+    first, second = round_trip(loose)
+    assert without_results(first) == demo
+    assert archive_json(second) == archive_json(first)
+
+
+def test_tournament_without_turni_round_trips():
+    data = random_archive(3)
+    data["turni"], data["penalties"] = [], []
+    first, second = round_trip(copy.deepcopy(data))
+    assert without_results(first) == data
+    assert first["results"]["turni"] == []
+    assert second == first
+
+
+def test_export_query_count_does_not_grow_with_the_tournament(
+    demo_bytes, django_assert_max_num_queries
+):
+    tournament = tournament_import(data=demo_bytes)
+    with django_assert_max_num_queries(12):
+        tournament_export(tournament)
