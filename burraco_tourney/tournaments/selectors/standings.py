@@ -8,8 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from burraco_tourney.rules.standings import Bye, Penalty, StandingRow, TableResult
-from burraco_tourney.rules.standings import compute_standings
+from burraco_tourney.rules.standings import (
+    Bye,
+    Penalty,
+    StandingRow,
+    TableResult,
+    compute_standings,
+)
 
 from ..models import Bye as ByeRow
 from ..models import Pair, Table, Tournament

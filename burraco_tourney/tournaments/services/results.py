@@ -86,9 +86,7 @@ def tournament_recompute_results(*, tournament: Tournament) -> int:
     ruleset = tournament_ruleset(tournament)
     vp = tournament_vp_table(tournament)
     forfeit = tournament_forfeit_value(tournament)
-    tables = list(
-        Table.objects.filter(turno__tournament=tournament).prefetch_related("smazzate")
-    )
+    tables = list(Table.objects.filter(turno__tournament=tournament).prefetch_related("smazzate"))
     changed_smazzate: list[Smazzata] = []
     for table in tables:
         changed_smazzate += _apply_result(
