@@ -19,17 +19,19 @@ postgres_start() {
   fi
   PG_RUN_AS=("${run_as[@]}")
   PG_BIN=$bindir
-  "${run_as[@]}" "$bindir/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 \
-    --no-locale >/dev/null
-  "${run_as[@]}" "$bindir/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w start \
-    -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -k $PG_DIR -c fsync=off" >/dev/null
+  # Run from / so the server account is not left in a folder it may not read.
+  (cd / && "${run_as[@]}" "$bindir/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 \
+    --no-locale >/dev/null)
+  (cd / && "${run_as[@]}" "$bindir/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w start \
+    -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -k $PG_DIR -c fsync=off" >/dev/null)
   POSTGRES_URL="postgres://postgres@127.0.0.1:$PG_PORT/burraco"
   export POSTGRES_URL
 }
 
 postgres_stop() {
   if [ -n "${PG_DIR:-}" ] && [ -d "$PG_DIR/data" ]; then
-    "${PG_RUN_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w stop >/dev/null 2>&1 || true
+    (cd / && "${PG_RUN_AS[@]}" "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m fast -w stop) \
+      >/dev/null 2>&1 || true
     rm -rf "$PG_DIR"
   fi
 }
