@@ -7,4 +7,5 @@ urlpatterns = [
     path("", include("burraco_tourney.core.urls")),
     path("", include("burraco_tourney.tournaments.urls")),
     path("", include("burraco_tourney.tournaments.urls_manage")),
+    path("", include("burraco_tourney.archive.urls")),
 ]

@@ -3,6 +3,6 @@
 Every view here needs a logged-in director of the tournament (``access.director_view``).
 """
 
-from . import pairs, setup, turni  # noqa: E402
+from . import audit, pairs, penalties, scores, setup, tools, turni
 
-MODULES = (setup, pairs, turni)
+MODULES = (setup, pairs, turni, scores, penalties, audit, tools)

@@ -1,0 +1,3 @@
+"""Director pages: audit."""
+
+urlpatterns: list = []

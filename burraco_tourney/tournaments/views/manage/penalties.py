@@ -1,0 +1,3 @@
+"""Director pages: penalties."""
+
+urlpatterns: list = []

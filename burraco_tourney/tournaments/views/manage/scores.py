@@ -1,0 +1,3 @@
+"""Director pages: scores."""
+
+urlpatterns: list = []

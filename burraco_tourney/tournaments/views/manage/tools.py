@@ -1,0 +1,3 @@
+"""Director pages: tools."""
+
+urlpatterns: list = []
