@@ -336,6 +336,15 @@ class AuditEntry(models.Model):
         on_delete=models.SET_NULL,
     )
     action = models.CharField(_("action"), max_length=40)
+    # The table a result change concerns, so a turno's progress can show corrected tables.
+    table = models.ForeignKey(
+        Table,
+        verbose_name=_("table"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="audit",
+    )
     subject = models.CharField(_("subject"), max_length=200)
     reason = models.CharField(_("reason"), max_length=300, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)

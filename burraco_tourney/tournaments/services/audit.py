@@ -16,6 +16,7 @@ def audit_record(
     reason: str = "",
     before: Any = None,
     after: Any = None,
+    table=None,
 ) -> AuditEntry:
     """Record one change: ``action`` is a short stable key (e.g. "pair_edit", "turno_publish")."""
     return AuditEntry.objects.create(
@@ -26,4 +27,5 @@ def audit_record(
         reason=reason,
         before=before,
         after=after,
+        table=table,
     )
