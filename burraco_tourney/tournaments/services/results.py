@@ -35,7 +35,7 @@ def smazzata_entry(smazzata: Smazzata) -> SmazzataEntry:
     )
 
 
-def _apply_result(
+def apply_table_result(
     table: Table,
     smazzate: Iterable[Smazzata],
     *,
@@ -43,7 +43,10 @@ def _apply_result(
     vp: VpTable,
     forfeit: Value | None,
 ) -> list[Smazzata]:
-    """Set the table's MP/VP (and its smazzate's totals) in memory; return changed smazzate."""
+    """Set the table's MP/VP (and its smazzate's totals) in memory; return changed smazzate.
+
+    Raises the engine's RuleViolation when a smazzata breaks the rules. Nothing is saved here.
+    """
     changed: list[Smazzata] = []
     if table.entry_mode == EntryMode.SMAZZATE:
         ns_mp = eo_mp = 0
@@ -89,9 +92,26 @@ def tournament_recompute_results(*, tournament: Tournament) -> int:
     tables = list(Table.objects.filter(turno__tournament=tournament).prefetch_related("smazzate"))
     changed_smazzate: list[Smazzata] = []
     for table in tables:
-        changed_smazzate += _apply_result(
+        changed_smazzate += apply_table_result(
             table, table.smazzate.all(), ruleset=ruleset, vp=vp, forfeit=forfeit
         )
     Smazzata.objects.bulk_update(changed_smazzate, ["ns_total", "eo_total"], batch_size=500)
     Table.objects.bulk_update(tables, ["ns_mp", "eo_mp", "ns_vp", "eo_vp"], batch_size=500)
     return len(tables)
+
+
+@transaction.atomic
+def table_recompute_result(*, table: Table) -> Table:
+    """Recompute and save one table's MP/VP and its smazzate's totals from its entered scores."""
+    tournament = table.turno.tournament
+    smazzate = list(table.smazzate.all())
+    changed = apply_table_result(
+        table,
+        smazzate,
+        ruleset=tournament_ruleset(tournament),
+        vp=tournament_vp_table(tournament),
+        forfeit=tournament_forfeit_value(tournament),
+    )
+    Smazzata.objects.bulk_update(changed, ["ns_total", "eo_total"])
+    table.save(update_fields=["ns_mp", "eo_mp", "ns_vp", "eo_vp"])
+    return table
