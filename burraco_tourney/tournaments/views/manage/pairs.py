@@ -1,16 +1,355 @@
-"""Director pages: the pairs of a tournament."""
+"""Director pages: the pairs of a tournament — list, add, edit, withdraw, paste, import, draw.
 
-from django.http import HttpResponse
-from django.urls import path
+Thin views: parse the request with a form, call one service, render or redirect. Lists of pairs
+pasted or uploaded are shown as a preview first; nothing is stored until the director confirms.
+"""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django_tables2 import RequestConfig
 
 from ...access import director_view
+from ...forms.pairs import (
+    NumberDrawForm,
+    PairFileForm,
+    PairForm,
+    PairImportConfirmForm,
+    PairPasteForm,
+    PairStatusForm,
+    rows_sign,
+)
+from ...models import Pair, Tournament
+from ...pair_import import ImportRow, rows_have_errors
+from ...services import pairs as services
+
+
+class DirectorPairTable(tables.Table):
+    number = tables.Column(
+        verbose_name=gettext_lazy("No."),
+        attrs={"th": {"class": "num"}, "td": {"class": "num strong"}},
+    )
+    players = tables.Column(
+        verbose_name=gettext_lazy("Players"), accessor="players", order_by=("player1", "player2")
+    )
+    club = tables.Column(
+        verbose_name=gettext_lazy("Club"),
+        attrs={"td": {"class": "hide-phone"}, "th": {"class": "hide-phone"}},
+    )
+    withdrawn = tables.Column(verbose_name=gettext_lazy("State"), default="")
+    edit = tables.Column(verbose_name="", empty_values=(), orderable=False)
+
+    class Meta:
+        orderable = True
+        empty_text = gettext_lazy("No pairs registered yet: add them below.")
+        attrs = {"class": "pairs"}
+        row_attrs = {"class": lambda record: "withdrawn" if record.withdrawn else ""}
+
+    def __init__(self, data, *, slug: str, **kwargs):
+        super().__init__(data, **kwargs)
+        self.slug = slug
+
+    def render_withdrawn(self, record):
+        if record.withdrawn:
+            return format_html('<span class="badge bad">{}</span>', _("Withdrawn"))
+        if getattr(record, "played", False):
+            return format_html('<span class="badge ok">{}</span>', _("Playing"))
+        return ""  # registered, not yet seated: nothing worth a badge
+
+    def render_edit(self, record):
+        url = reverse("manage:pair_edit", args=[self.slug, record.number])
+        label = _("Edit pair %(number)s") % {"number": record.number}
+        return format_html('<a href="{}" aria-label="{}">{}</a>', url, label, _("Edit"))
+
+
+class PairPreviewTable(tables.Table):
+    line = tables.Column(
+        verbose_name=pgettext_lazy("line of a pasted list", "Line"),
+        attrs={"th": {"class": "num"}, "td": {"class": "num muted"}},
+    )
+    number = tables.Column(
+        verbose_name=gettext_lazy("No."), attrs={"th": {"class": "num"}, "td": {"class": "num"}}
+    )
+    player1 = tables.Column(verbose_name=gettext_lazy("First player"))
+    player2 = tables.Column(verbose_name=gettext_lazy("Second player"))
+    club = tables.Column(verbose_name=gettext_lazy("Club"))
+    errors = tables.Column(verbose_name=gettext_lazy("Problems"), empty_values=(), default="")
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "preview"}
+        row_attrs = {"class": lambda record: "row-error" if record.errors else ""}
+
+    def render_number(self, record):
+        if record.number_auto:
+            return format_html(
+                '<span class="auto" title="{}">{}</span>', _("given automatically"), record.number
+            )
+        return record.number
+
+    def render_errors(self, record):
+        if not record.errors:
+            return format_html('<span class="badge ok">{}</span>', _("OK"))
+        return format_html(
+            '<ul class="errorlist">{}</ul>',
+            format_html_join("", "<li>{}</li>", ((e,) for e in record.errors)),
+        )
+
+
+def _pair(tournament: Tournament, number: int) -> Pair:
+    return get_object_or_404(Pair, tournament=tournament, number=number)
+
+
+def _pairs_page(request: HttpRequest, tournament: Tournament, **forms) -> HttpResponse:
+    pairs = services.pairs_for_director(tournament=tournament)
+    table = DirectorPairTable(pairs, slug=tournament.slug)
+    RequestConfig(request, paginate=False).configure(table)
+    context = {
+        "tournament": tournament,
+        "section": "pairs",
+        "table": table,
+        "pair_count": len(pairs),
+        "withdrawn_count": sum(p.withdrawn for p in pairs),
+        "add_form": PairForm(
+            number_required=False,
+            initial={"number": services.pair_next_number(tournament=tournament)},
+        ),
+        "paste_form": PairPasteForm(),
+        "file_form": PairFileForm(),
+        "draw": services.number_draw_latest(tournament=tournament),
+        "focus_add": bool(request.GET.get("nuova")),
+    }
+    context.update(forms)
+    if context["focus_add"]:  # after adding a pair, ready to type the next one
+        context["add_form"].fields["player1"].widget.attrs["autofocus"] = True
+    return render(request, "manage/pairs.html", context)
 
 
 @director_view
-def pairs(request, tournament):
-    return HttpResponse(tournament.name)  # replaced by the pairs page
+def pairs(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if request.method != "POST":
+        return _pairs_page(request, tournament)
+    form = PairForm(request.POST, number_required=False)
+    if form.is_valid():
+        try:
+            pair = services.pair_create(
+                tournament=tournament, user=request.user, **form.cleaned_data
+            )
+        except ValidationError as err:
+            form.add_error(None, err)
+        else:
+            messages.success(request, _("Pair %(pair)s added.") % {"pair": pair})
+            return redirect(reverse("manage:pairs", args=[tournament.slug]) + "?nuova=1")
+    return _pairs_page(request, tournament, add_form=form, focus_add=True)
+
+
+@director_view
+def pair_edit(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    pair = _pair(tournament, number)
+    initial = {f: getattr(pair, f) for f in ("number", "player1", "player2", "club")}
+    form = PairForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.pair_update(pair=pair, user=request.user, **form.cleaned_data)
+        except ValidationError as err:
+            form.add_error(None, err)
+        else:
+            messages.success(request, _("Pair %(pair)s saved.") % {"pair": pair})
+            return redirect("manage:pairs", tournament.slug)
+    context = {
+        "tournament": tournament,
+        "section": "pairs",
+        "pair": pair,
+        "form": form,
+        "played": services.pair_has_played(pair),
+    }
+    return render(request, "manage/pairs_edit.html", context)
+
+
+STATUS_ACTIONS = {
+    "withdraw": (gettext_lazy("Withdraw pair %(pair)s"), gettext_lazy("Withdraw the pair")),
+    "reinstate": (gettext_lazy("Reinstate pair %(pair)s"), gettext_lazy("Reinstate the pair")),
+    "delete": (gettext_lazy("Delete pair %(pair)s"), gettext_lazy("Delete the pair")),
+}
+
+
+@director_view
+def pair_status(
+    request: HttpRequest, tournament: Tournament, number: int, action: str
+) -> HttpResponse:
+    """Withdraw, reinstate or delete a pair: a confirmation page, then the change on POST."""
+    pair = _pair(tournament, number)
+    if action != "delete" and pair.withdrawn == (action == "withdraw"):
+        return redirect("manage:pair_edit", tournament.slug, pair.number)  # nothing to change
+    form = PairStatusForm(request.POST or None)
+    played = services.pair_has_played(pair)
+    if request.method == "POST" and form.is_valid():
+        reason = form.cleaned_data["reason"]
+        try:
+            if action == "delete":
+                services.pair_delete(pair=pair, user=request.user, reason=reason)
+                done = _("Pair %(pair)s deleted.")
+            else:
+                withdrawn = action == "withdraw"
+                services.pair_set_withdrawn(
+                    pair=pair, user=request.user, withdrawn=withdrawn, reason=reason
+                )
+                done = (
+                    _("Pair %(pair)s withdrawn.") if withdrawn else _("Pair %(pair)s reinstated.")
+                )
+        except ValidationError as err:
+            form.add_error(None, err)
+        else:
+            messages.success(request, done % {"pair": pair})
+            return redirect("manage:pairs", tournament.slug)
+    title, button = STATUS_ACTIONS[action]
+    context = {
+        "tournament": tournament,
+        "section": "pairs",
+        "pair": pair,
+        "form": form,
+        "action": action,
+        "title": title % {"pair": pair},
+        "button": button,
+        "played": played,
+    }
+    return render(request, "manage/pairs_confirm.html", context)
+
+
+def _preview_context(tournament: Tournament, rows: list[ImportRow]) -> dict:
+    rows = services.pairs_import_check(tournament=tournament, rows=rows)
+    return {
+        "rows": rows,
+        "preview_table": PairPreviewTable(rows),
+        "has_errors": rows_have_errors(rows),
+        "error_rows": [row for row in rows if row.errors],
+    }
+
+
+def _imported(request: HttpRequest, tournament: Tournament, pairs: list[Pair]) -> HttpResponse:
+    count = len(pairs)
+    messages.success(
+        request,
+        ngettext("%(count)s pair added.", "%(count)s pairs added.", count) % {"count": count},
+    )
+    return redirect("manage:pairs", tournament.slug)
+
+
+@director_view
+def pairs_paste(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A pasted list: preview it, then save it (its text comes back in a hidden field)."""
+    form = PairPasteForm(request.POST or None)
+    context = {"tournament": tournament, "section": "pairs", "paste_form": form}
+    if request.method == "POST" and form.is_valid():
+        if request.POST.get("action") == "save":
+            try:
+                pairs = services.pairs_import(
+                    tournament=tournament,
+                    user=request.user,
+                    rows=form.rows,
+                    source=_("pasted list"),
+                )
+            except services.PairImportRejected as rejected:
+                context.update(_preview_context(tournament, rejected.rows))
+            else:
+                return _imported(request, tournament, pairs)
+        else:
+            context.update(_preview_context(tournament, form.rows))
+    return render(request, "manage/pairs_paste.html", context)
+
+
+@director_view
+def pairs_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """An uploaded .xlsx or .csv file: preview its rows, then save them from a signed payload."""
+    context = {"tournament": tournament, "section": "pairs", "file_form": PairFileForm()}
+    if request.method == "POST" and "payload" in request.POST:
+        confirm = PairImportConfirmForm(request.POST, tournament_id=tournament.pk)
+        if confirm.is_valid():
+            try:
+                pairs = services.pairs_import(
+                    tournament=tournament,
+                    user=request.user,
+                    rows=confirm.rows,
+                    source=confirm.source,
+                )
+            except services.PairImportRejected as rejected:
+                context.update(_preview_context(tournament, rejected.rows))
+            else:
+                return _imported(request, tournament, pairs)
+        else:
+            context["confirm_errors"] = confirm.errors["payload"]
+    elif request.method == "POST":
+        form = PairFileForm(request.POST, request.FILES)
+        context["file_form"] = form
+        if form.is_valid():
+            context.update(_preview_context(tournament, form.rows))
+            context["file_name"] = form.cleaned_data["file"].name
+            if not context["has_errors"]:
+                context["payload"] = rows_sign(
+                    form.rows, tournament_id=tournament.pk, source=context["file_name"]
+                )
+    return render(request, "manage/pairs_import.html", context)
+
+
+@director_view
+def pairs_number_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The random draw of the pair numbers, its seed and the order it gave."""
+    form = NumberDrawForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.pair_numbers_draw(
+                tournament=tournament, user=request.user, seed=form.cleaned_data["seed"]
+            )
+        except ValidationError as err:
+            form.add_error(None, err)
+        else:
+            messages.success(request, _("The pair numbers have been drawn."))
+            return redirect("manage:pairs_number_draw", tournament.slug)
+    context = {
+        "tournament": tournament,
+        "section": "pairs",
+        "form": form,
+        "draw": services.number_draw_latest(tournament=tournament),
+        "turni_exist": tournament.turni.exists(),
+        "pair_count": tournament.pairs.count(),
+    }
+    return render(request, "manage/pairs_draw.html", context)
 
 
 urlpatterns = [
     path("t/<slug:slug>/gestione/coppie/", pairs, name="pairs"),
+    path("t/<slug:slug>/gestione/coppie/<int:number>/", pair_edit, name="pair_edit"),
+    path(
+        "t/<slug:slug>/gestione/coppie/<int:number>/ritiro/",
+        pair_status,
+        {"action": "withdraw"},
+        name="pair_withdraw",
+    ),
+    path(
+        "t/<slug:slug>/gestione/coppie/<int:number>/riammissione/",
+        pair_status,
+        {"action": "reinstate"},
+        name="pair_reinstate",
+    ),
+    path(
+        "t/<slug:slug>/gestione/coppie/<int:number>/eliminazione/",
+        pair_status,
+        {"action": "delete"},
+        name="pair_delete",
+    ),
+    path("t/<slug:slug>/gestione/coppie/incolla/", pairs_paste, name="pairs_paste"),
+    path("t/<slug:slug>/gestione/coppie/importa/", pairs_import, name="pairs_import"),
+    path(
+        "t/<slug:slug>/gestione/coppie/sorteggio-numeri/",
+        pairs_number_draw,
+        name="pairs_number_draw",
+    ),
 ]

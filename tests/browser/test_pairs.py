@@ -1,0 +1,83 @@
+"""A director pastes the list of twelve pairs, checks the preview, saves it and sees them listed."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.factories import make_director, make_tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+TWELVE = """Rossi Anna - Bianchi Bruno; Circolo Aurora
+Verdi Carla – Russo Dario
+Neri Elena / Gallo Fabio; Burraco Club Roma
+Colombo Luca\tRomano Marta\tCircolo Aurora
+
+Ferrari Nino - Esposito Giulia
+Greco Ugo - Bruno Ida
+Marino Sara / Conti Piero; Circolo Aurora
+Ricci Olga - Lombardi Tino
+Moretti Vera - Barbieri Aldo; Burraco Club Roma
+Fontana Rita - Santoro Enzo
+Mariani Lia - Rinaldi Ezio
+Caruso Noemi - Ferri Gino"""
+
+
+@pytest.fixture
+def pairs_path():
+    director = make_director()
+    tournament = make_tournament(name="Torneo di San Martino", owner=director)
+    return f"/t/{tournament.slug}/gestione/coppie/"
+
+
+def log_in(page, path: str) -> None:
+    page.goto(page.base_url + path)
+    expect(page).to_have_url(re.compile(r"/accesso/\?next="))
+    page.fill("#id_username", "arbitro")
+    page.fill("#id_password", "Segreto-2026")
+    page.locator("main form button[type=submit]").click()
+    expect(page).to_have_url(page.base_url + path)
+
+
+def test_paste_twelve_pairs_preview_and_save(page, pairs_path):
+    log_in(page, pairs_path)
+    expect(page.locator("table.pairs tbody tr")).to_have_count(1)  # the "no pairs yet" row
+
+    # A line with one name is caught in the preview, with its line number.
+    page.fill("#id_text", "Rossi Anna - Bianchi Bruno\nVerdi Carla")
+    page.locator("#elenco button[value=preview]").click()
+    expect(page.locator("table.preview tr.row-error")).to_have_count(1)
+    expect(page.locator("[role=alert]")).to_contain_text("2:")
+    expect(page.locator("button[value=save]")).to_have_count(0)
+
+    # The corrected list: twelve pairs, every separator form, a blank line.
+    page.fill("#id_text", TWELVE)
+    page.locator("button[value=preview]").click()
+    preview = page.locator("table.preview tbody tr")
+    expect(preview).to_have_count(12)
+    expect(page.locator("table.preview tr.row-error")).to_have_count(0)
+    expect(preview.nth(3)).to_contain_text("Colombo Luca")
+    expect(preview.nth(3)).to_contain_text("Romano Marta")
+
+    page.locator("button[value=save]").click()
+    expect(page).to_have_url(page.base_url + pairs_path)
+    rows = page.locator("table.pairs tbody tr")
+    expect(rows).to_have_count(12)
+    expect(rows.first).to_contain_text("Rossi Anna – Bianchi Bruno")
+    expect(rows.nth(11).locator("td").first).to_have_text("12")
+    expect(rows.nth(11)).to_contain_text("Caruso Noemi – Ferri Gino")
+
+
+def test_add_one_pair_on_a_phone(phone_page, pairs_path):
+    page = phone_page
+    log_in(page, pairs_path)
+    page.fill("#id_player1", "Rossi Anna")
+    page.fill("#id_player2", "Bianchi Bruno")
+    page.locator("#aggiungi button[type=submit]").click()
+    expect(page.locator("table.pairs tbody tr")).to_have_count(1)
+    expect(page.locator("table.pairs tbody tr").first).to_contain_text("Rossi Anna")
+    # Ready for the next pair: the cursor is on the first player, the number moved on.
+    expect(page.locator("#id_player1")).to_be_focused()
+    expect(page.locator("#id_number")).to_have_value("2")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
