@@ -1,22 +1,170 @@
-"""Director pages: creating and editing a tournament, its dashboard."""
+"""Director pages: the director's tournaments, creating and editing one, its dashboard.
 
-from django.http import HttpResponse
+Thin views: parse the request, call one service or selector, render. Every tournament page goes
+through ``director_view`` (login, then the tournament for its directors only, else 404).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import path
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
 
 from ...access import director_view
+from ...forms.setup import TournamentForm, create_initial
+from ...models import Tournament
+from ...selectors.dashboard import dashboard as dashboard_selector
+from ...selectors.dashboard import director_tournaments
+from ...services.tournaments import (
+    DirectorGrantError,
+    RecomputeFailed,
+    RulesChangeNeedsConfirmation,
+    tournament_create,
+    tournament_director_add,
+    tournament_director_remove,
+    tournament_update,
+)
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    return render(
+        request, "manage/home.html", {"tournaments": director_tournaments(user=request.user)}
+    )
+
+
+@login_required
+def tournament_create_view(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None, initial=create_initial())
+    if request.method == "POST" and form.is_valid():
+        tournament = tournament_create(user=request.user, settings=form.settings())
+        messages.success(request, _("Tournament created. Next: register the pairs."))
+        for warning in form.warnings:
+            messages.warning(request, warning)
+        return redirect("manage:dashboard", tournament.slug)
+    return render(request, "manage/tournament_form.html", {"form": form, "creating": True})
 
 
 @director_view
-def dashboard(request, tournament):
-    return HttpResponse(tournament.name)  # replaced by the dashboard page
+def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = TournamentForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            update = tournament_update(
+                tournament=tournament,
+                user=request.user,
+                settings=form.settings(),
+                confirm_recompute=form.confirmed,
+            )
+        except RulesChangeNeedsConfirmation as refusal:
+            form.needs_confirmation(refusal.fields)
+        except RecomputeFailed as failure:
+            form.recompute_failed(failure)
+        else:
+            if not update.changed:
+                messages.info(request, _("Nothing to save: the settings are unchanged."))
+            elif update.recomputed is not None:
+                messages.success(
+                    request,
+                    ngettext(
+                        "Settings saved; %(count)s result recomputed with the new rules.",
+                        "Settings saved; %(count)s results recomputed with the new rules.",
+                        update.recomputed,
+                    )
+                    % {"count": update.recomputed},
+                )
+            else:
+                messages.success(request, _("Settings saved."))
+            for warning in form.warnings:
+                messages.warning(request, warning)
+            return redirect("manage:tournament_edit", tournament.slug)
+    return render(
+        request,
+        "manage/tournament_form.html",
+        {
+            "form": form,
+            "tournament": tournament,
+            "section": "settings",
+            "can_grant": _can_grant(request.user, tournament),
+            "directors": tournament.directors.order_by("username"),
+        },
+    )
+
+
+def _can_grant(user, tournament: Tournament) -> bool:
+    return user.is_superuser or tournament.owner_id == user.pk
+
+
+@require_POST
+@director_view
+def director_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if not _can_grant(request.user, tournament):
+        raise PermissionDenied
+    username = request.POST.get("username", "").strip()
+    if not username:
+        messages.error(request, _("Write the username of the director to add."))
+    else:
+        try:
+            director = tournament_director_add(
+                tournament=tournament, user=request.user, username=username
+            )
+        except DirectorGrantError as err:
+            messages.error(request, err.message)
+        else:
+            messages.success(
+                request,
+                _("%(username)s can now direct this tournament.")
+                % {"username": director.get_username()},
+            )
+    return redirect("manage:tournament_edit", tournament.slug)
+
+
+@require_POST
+@director_view
+def director_remove(request: HttpRequest, tournament: Tournament, user_id: int) -> HttpResponse:
+    if not _can_grant(request.user, tournament):
+        raise PermissionDenied
+    try:
+        tournament_director_remove(tournament=tournament, user=request.user, director_id=user_id)
+    except DirectorGrantError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("The director was removed."))
+    return redirect("manage:tournament_edit", tournament.slug)
 
 
 @director_view
-def tournament_edit(request, tournament):
-    return HttpResponse(tournament.name)  # replaced by the settings form
+def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return render(
+        request,
+        "manage/dashboard.html",
+        {
+            "tournament": tournament,
+            "section": "dashboard",
+            "board": dashboard_selector(tournament=tournament),
+        },
+    )
 
 
 urlpatterns = [
+    path("gestione/", home, name="home"),
+    path("gestione/nuovo/", tournament_create_view, name="tournament_create"),
     path("t/<slug:slug>/gestione/", dashboard, name="dashboard"),
     path("t/<slug:slug>/gestione/impostazioni/", tournament_edit, name="tournament_edit"),
+    path(
+        "t/<slug:slug>/gestione/impostazioni/direttori/",
+        director_add,
+        name="director_add",
+    ),
+    path(
+        "t/<slug:slug>/gestione/impostazioni/direttori/<int:user_id>/rimuovi/",
+        director_remove,
+        name="director_remove",
+    ),
 ]

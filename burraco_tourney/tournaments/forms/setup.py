@@ -1,0 +1,380 @@
+"""The tournament settings form: name and date, rules, VP table, riposo and forfeit, tie-breaks.
+
+The ruleset and the VP table are built and checked by the rules engine (``get_ruleset``,
+``vp_table``); each refusal is shown next to the box it concerns. A rule switch or a bonus left
+on "as the ruleset" / blank follows the chosen preset, so changing the preset needs no other
+change and the form works without JavaScript. ``TournamentForm.settings()`` gives the validated
+values in the shape the services take; the form never writes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from burraco_tourney.core.rule_messages import rule_error_message
+from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.rulesets import PRESETS, get_ruleset
+from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
+from burraco_tourney.rules.vp import VP_PRESETS, VpTable, default_bye, vp_table
+
+from ..models import KoMode, RulesetName, Tournament, TournamentKind
+from ..selectors.dashboard import tournament_has_results
+from ..services.tournaments import RecomputeFailed, TournamentSettings
+from . import setup_rules as rules
+from .setup_rules import SWITCH_LABELS
+from .setup_vp import SMAZZATE_OF_VP, VP_FOR_SMAZZATE, format_bands, parse_bands
+
+CUSTOM = "custom"
+
+TIEBREAK_CHOICES = [
+    ("scarto", _("Scarto (total MP difference)")),
+    ("head_to_head", _("Head-to-head (two tied pairs that met)")),
+    ("mp", _("Own MP (total scored)")),
+]
+VP_CHOICES = [
+    ("fibur-3", _("FIBUR table for 3 smazzate")),
+    ("fibur-4", _("FIBUR table for 4 smazzate")),
+    (CUSTOM, _("Custom bands")),
+]
+
+
+def _points_field(label, hint: str = "") -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=0,
+        help_text=hint,
+        widget=forms.NumberInput(attrs={"step": 5, "inputmode": "numeric"}),
+    )
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    kind = forms.ChoiceField(
+        label=_("Kind"),
+        choices=TournamentKind.choices,
+        initial=TournamentKind.PAIRS,
+        widget=forms.RadioSelect,
+    )
+    ruleset_name = forms.ChoiceField(
+        label=_("Ruleset"), choices=RulesetName.choices, initial=RulesetName.CLASSIC
+    )
+    semipulito = forms.ChoiceField(label=SWITCH_LABELS["semipulito"], required=False)
+    closing_needs_pulito = forms.ChoiceField(
+        label=SWITCH_LABELS["closing_needs_pulito"], required=False
+    )
+    pozzetto_penalty_always = forms.ChoiceField(
+        label=SWITCH_LABELS["pozzetto_penalty_always"], required=False
+    )
+    bonus_pulito = _points_field(_("Burraco pulito"))
+    bonus_semipulito = _points_field(_("Burraco semipulito"))
+    bonus_sporco = _points_field(_("Burraco sporco"))
+    bonus_nobile = _points_field(_("Burraco nobile"))
+    bonus_reale = _points_field(_("Burraco reale"))
+    chiusura_bonus = _points_field(_("Chiusura bonus"))
+    pozzetto_penalty = _points_field(_("Pozzetto not taken: penalty"))
+    smazzate_per_turno = forms.TypedChoiceField(
+        label=_("Smazzate per turno"),
+        choices=[(n, n) for n in range(1, 7)],
+        coerce=int,
+        initial=3,
+    )
+    vp_preset = forms.ChoiceField(
+        label=_("VP table"), choices=VP_CHOICES, initial="fibur-3", widget=forms.RadioSelect
+    )
+    vp_bands = forms.CharField(
+        label=_("Custom bands"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 12, "cols": 18, "spellcheck": "false"}),
+        help_text=_(
+            "Used with “Custom bands” only. One band per line: the largest MP difference of "
+            "the band, then the VP of the line with more MP and of the other line, e.g. "
+            "150 11 9. The last band starts with - (every larger difference): - 20 0."
+        ),
+    )
+    bye_vp = _points_field(_("Riposo: VP"))
+    bye_mp = _points_field(_("Riposo: MP (scarto)"))
+    forfeit_vp = _points_field(_("Forfeit win: VP"))
+    forfeit_mp = _points_field(_("Forfeit win: MP (scarto)"))
+    tiebreak_1 = forms.ChoiceField(
+        label=_("First tie-break"), choices=TIEBREAK_CHOICES, initial=DEFAULT_TIEBREAKS[0]
+    )
+    tiebreak_2 = forms.ChoiceField(
+        label=_("Second tie-break"),
+        choices=[("", _("none")), *TIEBREAK_CHOICES],
+        required=False,
+        initial=DEFAULT_TIEBREAKS[1],
+    )
+    tiebreak_3 = forms.ChoiceField(
+        label=_("Third tie-break"),
+        choices=[("", _("none")), *TIEBREAK_CHOICES],
+        required=False,
+        initial=DEFAULT_TIEBREAKS[2],
+    )
+    planned_turni = forms.IntegerField(
+        label=_("Planned turni"), required=False, min_value=1, max_value=99
+    )
+    ko_mode = forms.ChoiceField(
+        label=_("KO match decided"), choices=[("", "—"), *KoMode.choices], required=False
+    )
+    ko_smazzate = forms.IntegerField(
+        label=_("Smazzate per KO match"), required=False, min_value=1, max_value=20
+    )
+    ko_target = forms.IntegerField(
+        label=_("Target score"),
+        required=False,
+        min_value=5,
+        max_value=100000,
+        widget=forms.NumberInput(attrs={"placeholder": "2005", "step": 5}),
+    )
+    confirm_recompute = forms.BooleanField(
+        label=_("Recompute every result with the new rules"), required=False
+    )
+
+    def __init__(self, *args, tournament: Tournament | None = None, **kwargs) -> None:
+        self.tournament = tournament
+        kwargs.setdefault("label_suffix", "")
+        if tournament is not None:
+            kwargs["initial"] = {**initial_for(tournament), **kwargs.get("initial", {})}
+        super().__init__(*args, **kwargs)
+        self.has_results = tournament is not None and tournament_has_results(tournament=tournament)
+        if not self.has_results:
+            del self.fields["confirm_recompute"]
+        ruleset = self._shown_value("ruleset_name")
+        rules.show_preset(self.fields, ruleset if ruleset in PRESETS else RulesetName.CLASSIC)
+        self.fields["bye_vp"].help_text = rules.bye_hint()
+        self.fields["forfeit_vp"].help_text = _("Blank: the riposo value.")
+        vp_choice = self._shown_value("vp_preset")
+        bye = default_bye(vp_choice) if vp_choice in VP_PRESETS else None
+        for name, value in zip(("bye_vp", "bye_mp"), bye or ("", ""), strict=True):
+            self.fields[name].widget.attrs["placeholder"] = value
+        self._rules: dict[str, Any] | None = None
+        self._vp: str | list[dict[str, Any]] | None = None
+        self.warnings: list[str] = []
+
+    def _shown_value(self, name: str) -> Any:
+        """The value a box shows: the posted one, else its initial value."""
+        if self.is_bound:
+            return self.data.get(self.add_prefix(name))
+        return self.initial.get(name, self.fields[name].initial)
+
+    # -- validation ---------------------------------------------------------------------------
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        self._clean_ruleset(data)
+        table = self._clean_vp(data)
+        for prefix in ("bye", "forfeit"):
+            self._clean_value(data, prefix, table)
+        self._clean_tiebreaks(data)
+        self._clean_ko(data)
+        return data
+
+    def _clean_ruleset(self, data: dict[str, Any]) -> None:
+        name = data.get("ruleset_name")
+        if name is None:
+            return
+        if self.tournament is not None and not set(rules.RULESET_FIELDS) & set(self.changed_data):
+            # Untouched: keep the stored rules exactly, whatever they were imported with.
+            self._rules = self.tournament.rules
+            return
+        try:
+            self._rules = get_ruleset(name, **rules.ruleset_overrides(data)).to_dict()
+        except RuleError as err:
+            self.add_error(rules.ruleset_error_field(err), rules.ruleset_error_message(err))
+
+    def _clean_vp(self, data: dict[str, Any]) -> VpTable | None:
+        choice = data.get("vp_preset")
+        if choice is None:
+            return None
+        if choice != CUSTOM:
+            self._vp = choice
+            smazzate = data.get("smazzate_per_turno")
+            usual = VP_FOR_SMAZZATE.get(smazzate)
+            if usual is not None and usual != choice:
+                self.warnings.append(
+                    str(
+                        _(
+                            "The VP table is the one for %(table_smazzate)s smazzate, but a "
+                            "turno has %(smazzate)s: the usual table is %(usual)s."
+                        )
+                        % {
+                            "table_smazzate": SMAZZATE_OF_VP[choice],
+                            "smazzate": smazzate,
+                            "usual": usual,
+                        }
+                    )
+                )
+            return vp_table(choice)
+        try:
+            bands = parse_bands(data.get("vp_bands", ""))
+        except forms.ValidationError as err:
+            self.add_error("vp_bands", err)
+            return None
+        try:
+            table = vp_table(bands)
+        except RuleError as err:
+            self.add_error("vp_bands", rule_error_message(err))
+            return None
+        first = table.bands[0]
+        if first.winner != first.loser:
+            # The engine accepts such a table, but a tied table (equal MP) falls in the first
+            # band and could then not be converted: refuse it now rather than at the first tie.
+            self.add_error(
+                "vp_bands",
+                _(
+                    "VP band 1: a tie falls in the first band, so it must give both lines the "
+                    "same VP (e.g. 10 10), not %(winner)s-%(loser)s."
+                )
+                % {"winner": first.winner, "loser": first.loser},
+            )
+            return None
+        self._vp = table.to_json()
+        return table
+
+    def _clean_value(self, data: dict[str, Any], prefix: str, table: VpTable | None) -> None:
+        vp, mp = data.get(f"{prefix}_vp"), data.get(f"{prefix}_mp")
+        if (vp is None) != (mp is None):
+            missing = f"{prefix}_mp" if mp is None else f"{prefix}_vp"
+            self.add_error(missing, _("Give both the VP and the MP, or leave both blank."))
+        if vp is not None and table is not None and vp > table.total:
+            self.add_error(
+                f"{prefix}_vp",
+                _("At most %(total)s: the two lines of a table share %(total)s VP.")
+                % {"total": table.total},
+            )
+
+    def _clean_tiebreaks(self, data: dict[str, Any]) -> None:
+        chosen: list[str] = []
+        for name in ("tiebreak_1", "tiebreak_2", "tiebreak_3"):
+            key = data.get(name)
+            if not key:
+                continue
+            if key in chosen:
+                self.add_error(name, _("This tie-break is already chosen above."))
+            chosen.append(key)
+        data["tiebreaks"] = chosen
+
+    def _clean_ko(self, data: dict[str, Any]) -> None:
+        if data.get("kind") != TournamentKind.KO:
+            data["ko_mode"], data["ko_smazzate"], data["ko_target"] = "", None, None
+            return
+        mode = data.get("ko_mode")
+        if not mode:
+            self.add_error("ko_mode", _("Choose how a KO match is decided."))
+        elif mode == KoMode.SMAZZATE:
+            data["ko_target"] = None
+            if data.get("ko_smazzate") is None:
+                self.add_error("ko_smazzate", _("How many smazzate does a KO match have?"))
+        else:
+            data["ko_smazzate"] = None
+            if data.get("ko_target") is None:
+                self.add_error("ko_target", _("Which score ends a KO match (e.g. 2005)?"))
+
+    def client_data(self) -> dict[str, Any]:
+        """What the page's small script needs (see ``setup_rules.client_data``)."""
+        return rules.client_data()
+
+    # -- results ------------------------------------------------------------------------------
+
+    @property
+    def confirmed(self) -> bool:
+        return bool(self.cleaned_data.get("confirm_recompute"))
+
+    def settings(self) -> TournamentSettings:
+        """The validated settings; call after ``is_valid()``."""
+        data = self.cleaned_data
+        assert self._rules is not None and self._vp is not None
+        return TournamentSettings(
+            name=data["name"].strip(),
+            date=data["date"],
+            venue=data["venue"].strip(),
+            kind=data["kind"],
+            ruleset_name=data["ruleset_name"],
+            rules=self._rules,
+            smazzate_per_turno=data["smazzate_per_turno"],
+            vp_table=self._vp,
+            bye_vp=data["bye_vp"],
+            bye_mp=data["bye_mp"],
+            forfeit_vp=data["forfeit_vp"],
+            forfeit_mp=data["forfeit_mp"],
+            tiebreaks=data["tiebreaks"],
+            planned_turni=data["planned_turni"],
+            ko_mode=data["ko_mode"],
+            ko_smazzate=data["ko_smazzate"],
+            ko_target=data["ko_target"],
+        )
+
+    def needs_confirmation(self, fields: list[str]) -> None:
+        """Show, next to the confirmation box, that these rule changes need it."""
+        labels = ", ".join(str(Tournament._meta.get_field(name).verbose_name) for name in fields)
+        self.add_error(
+            "confirm_recompute" if "confirm_recompute" in self.fields else None,
+            _(
+                "Results have already been entered: changing %(fields)s recomputes every "
+                "result. Tick the box to confirm, or put the rules back."
+            )
+            % {"fields": labels},
+        )
+
+    def recompute_failed(self, error: RecomputeFailed) -> None:
+        self.add_error(None, recompute_failed_message(error))
+
+
+def initial_for(tournament: Tournament) -> dict[str, Any]:
+    """The form's boxes for a stored tournament; a rule equal to its preset's shows as blank."""
+    initial: dict[str, Any] = {
+        field: getattr(tournament, field)
+        for field in (
+            "name", "date", "venue", "kind", "ruleset_name", "smazzate_per_turno",
+            "bye_vp", "bye_mp", "forfeit_vp", "forfeit_mp", "planned_turni",
+            "ko_mode", "ko_smazzate", "ko_target",
+        )
+    }  # fmt: skip
+    initial.update(rules.ruleset_initial(tournament.ruleset_name, tournament.rules or {}))
+    spec = tournament.vp_table
+    if isinstance(spec, str) and spec in VP_PRESETS:
+        initial["vp_preset"] = spec
+    else:
+        initial["vp_preset"] = CUSTOM
+    try:
+        initial["vp_bands"] = format_bands(vp_table(spec))
+    except RuleError:
+        initial["vp_bands"] = ""
+    keys = list(tournament.tiebreaks or DEFAULT_TIEBREAKS)
+    for index in range(3):
+        initial[f"tiebreak_{index + 1}"] = keys[index] if index < len(keys) else ""
+    return initial
+
+
+def create_initial() -> dict[str, Any]:
+    """A new tournament: classic, 3 smazzate, the FIBUR table for 3 with its bands shown."""
+    return {"vp_bands": format_bands(vp_table("fibur-3"))}
+
+
+def recompute_failed_message(error: RecomputeFailed) -> str:
+    """Which result the new rules cannot score, and why; nothing was changed."""
+    params = {
+        "turno": error.turno,
+        "table": error.table,
+        "smazzata": error.smazzata,
+        "reason": rule_error_message(error.error),
+    }
+    if error.smazzata is not None:
+        text = _(
+            "The new rules cannot score turno %(turno)s, table %(table)s, smazzata "
+            "%(smazzata)s: %(reason)s Nothing was changed."
+        )
+    else:
+        text = _(
+            "The new rules cannot score turno %(turno)s, table %(table)s: %(reason)s "
+            "Nothing was changed."
+        )
+    return str(text % params)

@@ -1,0 +1,186 @@
+"""The director's dashboard: where a tournament stands and what to do next.
+
+Reads only, in a fixed number of queries whatever the size of the tournament: the turni with
+their table counts, the tables still without a result, the pair counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q, QuerySet
+
+from ..access import tournaments_directed_by
+from ..models import EntryMode, Pair, Table, Tournament, TournamentKind, Turno
+from ..rules_config import tournament_bye_value
+
+
+def tournament_has_results(*, tournament: Tournament) -> bool:
+    """Whether any table of the tournament has a result entered (scores, totals or forfeit)."""
+    return (
+        Table.objects.filter(turno__tournament_id=tournament.pk)
+        .exclude(entry_mode=EntryMode.NONE)
+        .exists()
+    )
+
+
+def director_tournaments(*, user) -> QuerySet[Tournament]:
+    """The tournaments ``user`` directs, newest first, with their pair and turno counts."""
+    return (
+        tournaments_directed_by(user)
+        .annotate(
+            pair_count=Count("pairs", filter=Q(pairs__withdrawn=False), distinct=True),
+            turno_count=Count("turni", distinct=True),
+        )
+        .order_by("-date", "name")
+    )
+
+
+@dataclass(frozen=True)
+class TurnoState:
+    """One turno on the dashboard: drawn as a draft or published, and how many results are in."""
+
+    turno: Turno
+    tables: int
+    with_result: int
+
+    @property
+    def number(self) -> int:
+        return self.turno.number
+
+    @property
+    def published(self) -> bool:
+        return self.turno.published
+
+    @property
+    def missing(self) -> int:
+        return self.tables - self.with_result
+
+    @property
+    def complete(self) -> bool:
+        return self.published and self.missing == 0
+
+
+@dataclass(frozen=True)
+class MissingTables:
+    """The tables of one turno still without a result."""
+
+    turno: int
+    tables: tuple[Table, ...]
+
+
+# What the director should do next, in the order a tournament goes through them.
+NEXT_STEPS: tuple[str, ...] = (
+    "register_pairs",
+    "draw_first",
+    "publish_turno",
+    "enter_results",
+    "draw_next",
+    "complete",
+)
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    tournament: Tournament
+    turni: tuple[TurnoState, ...]
+    missing: tuple[MissingTables, ...]
+    pairs: int
+    withdrawn: int
+    tables: int
+    with_result: int
+    next_step: str
+    # The turno the next step speaks of (to publish, to complete, to draw), when there is one.
+    next_turno: int | None
+    bye_value_missing: bool
+
+    @property
+    def planned_turni(self) -> int | None:
+        return self.tournament.planned_turni
+
+    @property
+    def missing_count(self) -> int:
+        return self.tables - self.with_result
+
+    @property
+    def pairs_done(self) -> bool:
+        return self.pairs >= 2
+
+    @property
+    def drawn(self) -> bool:
+        return bool(self.turni)
+
+    @property
+    def next_state(self) -> TurnoState | None:
+        """The turno the next step speaks of, when it is already drawn."""
+        return next((t for t in self.turni if t.number == self.next_turno), None)
+
+    @property
+    def results_done(self) -> bool:
+        return self.drawn and all(t.complete for t in self.turni)
+
+
+def _next_step(
+    *, pairs: int, turni: tuple[TurnoState, ...], planned: int | None
+) -> tuple[str, int | None]:
+    if pairs < 2 and not turni:
+        return "register_pairs", None
+    if not turni:
+        return "draw_first", 1
+    for state in turni:
+        if not state.published:
+            return "publish_turno", state.number
+    for state in turni:
+        if state.missing:
+            return "enter_results", state.number
+    last = turni[-1].number
+    if planned is not None and last >= planned:
+        return "complete", None
+    return "draw_next", last + 1
+
+
+def dashboard(*, tournament: Tournament) -> Dashboard:
+    turni = tuple(
+        TurnoState(turno=t, tables=t.table_count, with_result=t.result_count)
+        for t in Turno.objects.filter(tournament=tournament)
+        .annotate(
+            table_count=Count("tables"),
+            result_count=Count("tables", filter=~Q(tables__entry_mode=EntryMode.NONE)),
+        )
+        .order_by("number")
+    )
+    missing_rows = (
+        Table.objects.filter(
+            turno__tournament=tournament, turno__published=True, entry_mode=EntryMode.NONE
+        )
+        .select_related("turno", "ns", "eo")
+        .order_by("turno__number", "number")
+    )
+    by_turno: dict[int, list[Table]] = {}
+    for table in missing_rows:
+        by_turno.setdefault(table.turno.number, []).append(table)
+    counts = Pair.objects.filter(tournament=tournament).aggregate(
+        active=Count("pk", filter=Q(withdrawn=False)),
+        withdrawn=Count("pk", filter=Q(withdrawn=True)),
+    )
+    step, step_turno = _next_step(
+        pairs=counts["active"], turni=turni, planned=tournament.planned_turni
+    )
+    return Dashboard(
+        tournament=tournament,
+        turni=turni,
+        missing=tuple(MissingTables(turno=n, tables=tuple(t)) for n, t in by_turno.items()),
+        pairs=counts["active"],
+        withdrawn=counts["withdrawn"],
+        tables=sum(t.tables for t in turni if t.published),
+        with_result=sum(t.with_result for t in turni if t.published),
+        next_step=step,
+        next_turno=step_turno,
+        # An odd number of pairs means a riposo every turno, and a custom VP table has no
+        # default value for it: the standings cannot be computed until the director sets one.
+        bye_value_missing=(
+            tournament.kind == TournamentKind.PAIRS
+            and counts["active"] % 2 == 1
+            and tournament_bye_value(tournament) is None
+        ),
+    )

@@ -1,0 +1,89 @@
+/* The tournament settings form: follow the chosen preset, suggest the usual VP table.
+   Everything here is a convenience: the form works the same without it. */
+(function () {
+  "use strict";
+  var form = document.getElementById("tournament-form");
+  var dataNode = document.getElementById("setup-data");
+  if (!form || !dataNode) return;
+  var data = JSON.parse(dataNode.textContent);
+
+  function field(name) { return form.elements.namedItem(name); }
+  function checked(name) {
+    var input = form.querySelector('input[name="' + name + '"]:checked');
+    return input ? input.value : "";
+  }
+  function show(id, visible) {
+    var node = document.getElementById(id);
+    // A box with an error message is never hidden.
+    if (node) node.hidden = !visible && !node.querySelector(".errorlist");
+  }
+
+  function syncRuleset() {
+    var preset = data.presets[field("ruleset_name").value];
+    if (!preset) return;
+    data.switches.forEach(function (name) {
+      var option = field(name).querySelector('option[value=""]');
+      option.textContent = data.as_ruleset.replace("%(value)s", preset[name] ? data.yes : data.no);
+    });
+    var hasSemipulito = "semipulito" in preset.bonuses;
+    show("field-semipulito", hasSemipulito || field("semipulito").value !== "");
+    Object.keys(data.bonus_fields).forEach(function (kind) {
+      var name = data.bonus_fields[kind];
+      var input = field(name);
+      var value = preset.bonuses[kind];
+      input.placeholder = value === undefined ? "" : value;
+      show("field-" + name, value !== undefined || input.value !== "");
+    });
+    ["chiusura_bonus", "pozzetto_penalty"].forEach(function (name) {
+      field(name).placeholder = preset[name];
+    });
+  }
+
+  var lastPreset = checked("vp_preset");
+  function syncVp() {
+    var choice = checked("vp_preset");
+    var bands = field("vp_bands");
+    if (choice === "custom") {
+      // Start the custom table from the preset just left, unless it was already edited.
+      var untouched = Object.keys(data.bands).some(function (k) {
+        return data.bands[k].trim() === bands.value.trim();
+      });
+      if (untouched && data.bands[lastPreset]) bands.value = data.bands[lastPreset];
+    } else {
+      lastPreset = choice;
+    }
+    show("field-vp_bands", choice === "custom");
+    var bye = data.byes[choice] || ["", ""];
+    field("bye_vp").placeholder = bye[0];
+    field("bye_mp").placeholder = bye[1];
+  }
+
+  function syncSmazzate() {
+    var smazzate = field("smazzate_per_turno").value;
+    var usual = data.vp_for_smazzate[smazzate];
+    var choice = checked("vp_preset");
+    var note = document.getElementById("vp-suggestion");
+    if (!usual || choice === "custom" || choice === usual) {
+      note.hidden = true;
+      return;
+    }
+    form.querySelector('input[name="vp_preset"][value="' + usual + '"]').checked = true;
+    note.textContent = data.suggested.replace("%(smazzate)s", smazzate);
+    note.hidden = false;
+    syncVp();
+  }
+
+  function syncKind() { show("ko-settings", checked("kind") === "ko"); }
+
+  field("ruleset_name").addEventListener("change", syncRuleset);
+  field("smazzate_per_turno").addEventListener("change", syncSmazzate);
+  form.querySelectorAll('input[name="vp_preset"]').forEach(function (input) {
+    input.addEventListener("change", syncVp);
+  });
+  form.querySelectorAll('input[name="kind"]').forEach(function (input) {
+    input.addEventListener("change", syncKind);
+  });
+  syncRuleset();
+  syncVp();
+  syncKind();
+})();
