@@ -12,12 +12,21 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from burraco_tourney.archive.reader import read_archive
 from burraco_tourney.archive.records import ArchiveError
 from burraco_tourney.archive.services import tournament_import
 
 from .conftest import row_counts
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    # The reasons are checked in English; the Italian catalog has its own test below.
+    with translation.override("en"):
+        yield
+
 
 pytestmark = pytest.mark.django_db
 
@@ -459,3 +468,12 @@ def test_failure_while_writing_leaves_nothing(demo_bytes, monkeypatch):
         services.tournament_import(data=demo_bytes)
     assert "even split" in caught.value.message
     assert row_counts() == dict.fromkeys(row_counts(), 0)
+
+
+@pytest.mark.django_db
+def test_reason_is_in_italian_by_default(demo):
+    demo["turni"][0]["tables"][0]["smazzate"][0]["ns"]["cards"] = 243
+    with translation.override("it"), pytest.raises(ArchiveError) as caught:
+        read_archive(demo)
+    assert caught.value.path == "turni[0].tables[0].smazzate[0].ns.cards"
+    assert "multiplo di 5" in str(caught.value)

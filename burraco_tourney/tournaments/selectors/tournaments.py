@@ -35,18 +35,22 @@ class TurnoSummary:
         return self.tables - self.with_result
 
 
-def turno_summaries(*, tournament: Tournament) -> list[TurnoSummary]:
-    turni = tournament.turni.annotate(
+def turno_summaries(*, tournament: Tournament, include_drafts: bool = False) -> list[TurnoSummary]:
+    """The turni with their progress; drafts (seen by the director only) when asked for."""
+    turni = tournament.turni.all() if include_drafts else tournament.turni.filter(published=True)
+    turni = turni.annotate(
         table_count=Count("tables"),
         result_count=Count("tables", filter=~Q(tables__entry_mode="")),
     )
-    return [
-        TurnoSummary(turno=t, tables=t.table_count, with_result=t.result_count) for t in turni
-    ]
+    return [TurnoSummary(turno=t, tables=t.table_count, with_result=t.result_count) for t in turni]
 
 
-def turno_get(*, tournament: Tournament, number: int) -> Turno:
-    return get_object_or_404(Turno, tournament=tournament, number=number)
+def turno_get(*, tournament: Tournament, number: int, include_drafts: bool = False) -> Turno:
+    """A turno by number; a draft is not found unless ``include_drafts`` (director pages)."""
+    turni = Turno.objects.filter(tournament=tournament)
+    if not include_drafts:
+        turni = turni.filter(published=True)
+    return get_object_or_404(turni, number=number)
 
 
 def turno_tables(*, turno: Turno) -> QuerySet[Table]:

@@ -1,16 +1,225 @@
-"""Director pages: drawing and publishing the turni."""
+"""Director pages: drawing the turni, the preview of a draft, publishing, the seating lists.
 
-from django.http import HttpResponse
+Thin views: parse the request, call one service (``services/turni.py``) or selector, render. A
+refusal of the pairing engine is shown next to the form field it concerns; a refusal due to the
+state of the tournament (a draft pending, results missing, a locked turno) above the form, or as
+a message after a button.
+
+The public seating page (``views/seating.py``) is routed here too, outside ``gestione/``.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import path
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from burraco_tourney.rules.errors import RuleError
+
+from ... import draw_manager
 from ...access import director_view
+from ...draw_notes import explain
+from ...forms.turni import DrawForm, UnpublishForm, draw_initial
+from ...models import Tournament, Turno
+from ...selectors import tournaments as selectors
+from ...selectors.seating import turno_seating
+from ...services import turni as services
+from .. import seating as seating_views
+
+
+def _draw_form(tournament: Tournament, number: int, data=None, initial=None) -> DrawForm:
+    n_pairs = len(draw_manager.active_pairs(tournament))
+    return DrawForm(
+        data,
+        initial=initial,
+        free_turni=draw_manager.rematch_free_turni(n_pairs),
+        last_auto=draw_manager.is_last_turno(tournament, number),
+    )
+
+
+def _draw(form: DrawForm, action) -> Turno | None:
+    """Run a draw service for a valid form; None when refused (errors are on the form)."""
+    if not form.is_valid():
+        return None
+    try:
+        return action(form.draw_request())
+    except RuleError as error:
+        form.add_rule_error(error)
+    except ValidationError as error:
+        form.add_error(None, error)
+    return None
 
 
 @director_view
-def turni(request, tournament):
-    return HttpResponse(tournament.name)  # replaced by the turni page
+def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The list of turni and the form drawing the next one."""
+    last = tournament.turni.order_by("-number").first()
+    number = last.number + 1 if last else 1
+    blocked = last is not None and not last.published
+    if request.method == "POST" and not blocked:
+        form = _draw_form(tournament, number, request.POST)
+        turno = _draw(
+            form,
+            lambda r: services.turno_draw(tournament=tournament, user=request.user, request=r),
+        )
+        if turno is not None:
+            messages.success(
+                request,
+                _("Turno %(turno)s drawn as a draft: check it, then publish it.")
+                % {"turno": turno.number},
+            )
+            return redirect("manage:turno_preview", tournament.slug, turno.number)
+    else:
+        form = _draw_form(tournament, number, initial=draw_initial(last, with_seating=False))
+    return render(
+        request,
+        "manage/turni.html",
+        {
+            "tournament": tournament,
+            "section": "turni",
+            "turni": selectors.turno_summaries(tournament=tournament, include_drafts=True),
+            "form": form,
+            "next_number": number,
+            "draft": last if blocked else None,
+            "n_pairs": len(draw_manager.active_pairs(tournament)),
+            "planned": tournament.planned_turni,
+        },
+    )
+
+
+def _preview(
+    request: HttpRequest,
+    tournament: Tournament,
+    turno: Turno,
+    *,
+    form: DrawForm | None = None,
+    unpublish_form: UnpublishForm | None = None,
+) -> HttpResponse:
+    seating = turno_seating(turno=turno)
+    has_results = any(t.has_result for t in seating.tables)
+    can_redraw = not turno.published and not has_results
+    if can_redraw and form is None:
+        form = _draw_form(tournament, turno.number, initial=draw_initial(turno, with_seating=True))
+    refusal = services.unpublish_refusal(turno) if turno.published else None
+    table_of = {p.number: t.number for t in seating.tables for p in (t.ns, t.eo)}
+    pairs = {p.number: p for p in tournament.pairs.all()}
+    ranking = [
+        {
+            "pair": pairs.get(p),
+            "number": p,
+            "rank": rank,
+            "vp": vp,
+            "scarto": scarto,
+            "table": table_of.get(p),
+        }
+        for p, rank, vp, scarto in turno.draw_options.get("standings", [])
+    ]
+    return render(
+        request,
+        "manage/turno_preview.html",
+        {
+            "tournament": tournament,
+            "section": "turni",
+            "turno": turno,
+            "seating": seating,
+            "explanations": explain(turno.draw_notes),
+            "ranking": ranking,
+            "has_results": has_results,
+            "form": form if can_redraw else None,
+            "unpublish_form": (unpublish_form or UnpublishForm()) if refusal is None else None,
+            "unpublish_refusal": refusal,
+        },
+    )
+
+
+def _turno(tournament: Tournament, number: int) -> Turno:
+    return selectors.turno_get(tournament=tournament, number=number, include_drafts=True)
+
+
+@director_view
+def turno_preview(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """A turno as the director sees it: seating, explanation, and what may be done with it."""
+    return _preview(request, tournament, _turno(tournament, number))
+
+
+@require_POST
+@director_view
+def turno_redraw(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    turno = _turno(tournament, number)
+    refusal = services.redraw_refusal(turno)
+    if refusal:
+        messages.error(request, refusal)
+        return redirect("manage:turno_preview", tournament.slug, number)
+    form = _draw_form(tournament, number, request.POST)
+    drawn = _draw(form, lambda r: services.turno_redraw(turno=turno, user=request.user, request=r))
+    if drawn is None:
+        return _preview(request, tournament, turno, form=form)
+    messages.success(request, _("Turno %(turno)s drawn again.") % {"turno": number})
+    return redirect("manage:turno_preview", tournament.slug, number)
+
+
+@require_POST
+@director_view
+def turno_publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    turno = _turno(tournament, number)
+    try:
+        services.turno_publish(turno=turno, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            _("Turno %(turno)s published: the players can see their seats.") % {"turno": number},
+        )
+    return redirect("manage:turno_preview", tournament.slug, number)
+
+
+@require_POST
+@director_view
+def turno_unpublish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    turno = _turno(tournament, number)
+    form = UnpublishForm(request.POST)
+    if not form.is_valid():
+        return _preview(request, tournament, turno, unpublish_form=form)
+    try:
+        services.turno_unpublish(turno=turno, user=request.user, reason=form.cleaned_data["reason"])
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Turno %(turno)s is a draft again.") % {"turno": number})
+    return redirect("manage:turno_preview", tournament.slug, number)
+
+
+@require_POST
+@director_view
+def turno_delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    turno = _turno(tournament, number)
+    try:
+        services.turno_delete_draft(turno=turno, user=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("manage:turno_preview", tournament.slug, number)
+    messages.success(request, _("The draft of turno %(turno)s was deleted.") % {"turno": number})
+    return redirect("manage:turni", tournament.slug)
 
 
 urlpatterns = [
     path("t/<slug:slug>/gestione/turni/", turni, name="turni"),
+    path("t/<slug:slug>/gestione/turni/<int:number>/", turno_preview, name="turno_preview"),
+    path("t/<slug:slug>/gestione/turni/<int:number>/ridisegna/", turno_redraw, name="turno_redraw"),
+    path(
+        "t/<slug:slug>/gestione/turni/<int:number>/pubblica/", turno_publish, name="turno_publish"
+    ),
+    path(
+        "t/<slug:slug>/gestione/turni/<int:number>/bozza/",
+        turno_unpublish,
+        name="turno_unpublish",
+    ),
+    path("t/<slug:slug>/gestione/turni/<int:number>/elimina/", turno_delete, name="turno_delete"),
+    # The public seating lists: no login (a draft is shown to its directors only).
+    path("t/<slug:slug>/turno/<int:number>/posti/", seating_views.seating, name="seating"),
 ]

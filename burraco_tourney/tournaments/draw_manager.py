@@ -1,0 +1,256 @@
+"""The one bridge between the stored tournament and the pairing engine (``rules/pairing``).
+
+It reads what a movement needs from the database — the active pairs, the meetings, opponents and
+riposi of the earlier turni, the standings — calls the engine, and returns the engine's ``Draw``
+with the options and the explanation in a form that can be stored as JSON. It never writes:
+``services/turni.py`` stores the draft turno and records the change.
+
+Conventions a director can rely on (shown on the turni page):
+
+- The *active* pairs are the registered pairs that have not withdrawn, in pair number order.
+- Mitchell seats the active pairs in pair number order: the first half (rounded up) sits NS at
+  tables 1, 2, ... and stays, the others sit EO and move. The Mitchell *round* is 1 + the number of
+  earlier Mitchell turni drawn on the same pairs, so a Mitchell interrupted by a Danese turno
+  carries on its rotation. A withdrawal changes the pairs and starts a new rotation.
+- All'italiana uses the same order; its turno of the calendar is 1 + the earlier all'italiana
+  turni on the same pairs.
+- Danese ranks the active pairs by the standings after the previous turno.
+- Riposi: every movement is given how often each pair has rested so far, in any movement.
+
+Besides the engine's notes, the manager adds two of its own, for any movement: ``rematch`` (two
+pairs meet again; the engine's own Danese notes already explain some, those are not repeated) and
+``bye_again`` (a pair rests although another has rested fewer times: only a manual seating or a
+change of movement can cause it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from burraco_tourney.rules.errors import RuleViolation
+from burraco_tourney.rules.pairing import (
+    Draw,
+    DrawNote,
+    danese_draw,
+    italiana_draw,
+    italiana_turni,
+    manual_draw,
+    mitchell_draw,
+    mitchell_rematch_free_turni,
+)
+
+from .models import Bye, Movement, Table, Tournament, Turno
+from .selectors.standings import standings
+
+# The movements a director can draw (a KO round is not drawn here).
+DRAWN_MOVEMENTS: tuple[str, ...] = (
+    Movement.MITCHELL,
+    Movement.DANESE,
+    Movement.ITALIANA,
+    Movement.MANUAL,
+)
+MITCHELL_STEPS: tuple[int, ...] = (1, 2, 3)
+# Notes added by the manager (the engine's own are rules.pairing.NOTE_CODES).
+MANAGER_NOTE_CODES: tuple[str, ...] = ("rematch", "bye_again")
+# Engine notes that already explain a repeated meeting of two pairs.
+_REMATCH_EXPLAINED = ("rematch_unavoidable", "rematch_allowed")
+
+
+@dataclass(frozen=True)
+class DrawRequest:
+    """What the director asked for: the movement and its options.
+
+    ``last_turno`` None means "decide from the planned number of turni".
+    """
+
+    movement: str
+    step: int = 1
+    mode: str = "modificato"
+    last_turno: bool | None = None
+    seats: tuple[tuple[int, int], ...] = ()
+    byes: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class History:
+    """What happened in the turni before the one being drawn."""
+
+    # Each couple of pairs that met -> the turni they met in.
+    meetings: Mapping[frozenset[int], tuple[int, ...]] = field(default_factory=dict)
+    # Pair -> its opponent in the turno just before.
+    previous: Mapping[int, int] = field(default_factory=dict)
+    # Pair -> how many times it rested.
+    bye_counts: Mapping[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DrawPlan:
+    """A draw ready to be stored: the engine's draw, its options and its notes as JSON."""
+
+    number: int
+    movement: str
+    draw: Draw
+    options: dict[str, Any]
+    notes: list[dict[str, Any]]
+
+
+def active_pairs(tournament: Tournament) -> tuple[int, ...]:
+    """The numbers of the pairs still playing, in pair number order."""
+    return tuple(
+        tournament.pairs.filter(withdrawn=False).order_by("number").values_list("number", flat=True)
+    )
+
+
+def history(tournament: Tournament, *, before: int) -> History:
+    """Meetings, last opponents and riposi of the turni numbered below ``before``."""
+    meetings: dict[frozenset[int], list[int]] = {}
+    previous: dict[int, int] = {}
+    rows = (
+        Table.objects.filter(turno__tournament=tournament, turno__number__lt=before)
+        .order_by("turno__number", "number")
+        .values_list("turno__number", "ns__number", "eo__number")
+    )
+    for turno, ns, eo in rows:
+        meetings.setdefault(frozenset((ns, eo)), []).append(turno)
+        if turno == before - 1:
+            previous[ns], previous[eo] = eo, ns
+    bye_counts: dict[int, int] = {}
+    for pair in Bye.objects.filter(
+        turno__tournament=tournament, turno__number__lt=before
+    ).values_list("pair__number", flat=True):
+        bye_counts[pair] = bye_counts.get(pair, 0) + 1
+    return History(
+        meetings={couple: tuple(turni) for couple, turni in meetings.items()},
+        previous=previous,
+        bye_counts=bye_counts,
+    )
+
+
+def missing_results(tournament: Tournament, *, before: int) -> list[tuple[int, int]]:
+    """(turno, tables without a result) for the turni below ``before`` that are not complete."""
+    counts: dict[int, int] = {}
+    for turno in Table.objects.filter(
+        turno__tournament=tournament, turno__number__lt=before, entry_mode=""
+    ).values_list("turno__number", flat=True):
+        counts[turno] = counts.get(turno, 0) + 1
+    return sorted(counts.items())
+
+
+def is_last_turno(tournament: Tournament, number: int) -> bool:
+    """Whether turno ``number`` is the last planned one (False when no plan was given)."""
+    return tournament.planned_turni is not None and number >= tournament.planned_turni
+
+
+def rematch_free_turni(n_pairs: int) -> dict[int, int]:
+    """Mitchell step -> turni without a rematch, for the steps possible with ``n_pairs``."""
+    result = {}
+    for step in MITCHELL_STEPS:
+        try:
+            result[step] = mitchell_rematch_free_turni(n_pairs, step)
+        except RuleViolation:
+            continue
+    return result
+
+
+def _rotation_index(
+    tournament: Tournament, movement: str, order: Sequence[int], before: int
+) -> int:
+    """1 + the earlier turni of ``movement`` drawn on the same pairs in the same order."""
+    earlier = Turno.objects.filter(tournament=tournament, number__lt=before, movement=movement)
+    same = [t for t in earlier.values_list("draw_options", flat=True) if t.get("order") == order]
+    return len(same) + 1
+
+
+def draw_turno(*, tournament: Tournament, number: int, request: DrawRequest) -> DrawPlan:
+    """Draw turno ``number`` as ``request`` says. Raises the engine's RuleError."""
+    order = list(active_pairs(tournament))
+    past = history(tournament, before=number)
+    options: dict[str, Any] = {}
+    if request.movement == Movement.MITCHELL:
+        index = _rotation_index(tournament, Movement.MITCHELL, order, number)
+        draw = mitchell_draw(order, index, step=request.step, bye_counts=past.bye_counts)
+        options = {
+            "step": request.step,
+            "round": index,
+            "rematch_free_turni": mitchell_rematch_free_turni(len(order), request.step),
+            "order": order,
+        }
+    elif request.movement == Movement.DANESE:
+        active = set(order)
+        rows = standings(tournament=tournament, after_turno=number - 1)
+        ranked = [s for s in rows if s.pair.number in active]
+        last = (
+            is_last_turno(tournament, number) if request.last_turno is None else request.last_turno
+        )
+        draw = danese_draw(
+            [s.pair.number for s in ranked],
+            met=past.meetings.keys(),
+            previous=past.previous,
+            bye_counts=past.bye_counts,
+            mode=request.mode,
+            last_turno=last,
+        )
+        options = {
+            "mode": request.mode,
+            "last_turno": last,
+            "last_turno_auto": request.last_turno is None,
+            "after_turno": number - 1,
+            "standings": [[s.pair.number, s.rank, s.vp, s.scarto] for s in ranked],
+        }
+    elif request.movement == Movement.ITALIANA:
+        index = _rotation_index(tournament, Movement.ITALIANA, order, number)
+        draw = italiana_draw(order, index)
+        options = {"index": index, "turni": italiana_turni(len(order)), "order": order}
+    elif request.movement == Movement.MANUAL:
+        draw = manual_draw(request.seats, pairs=order, byes=request.byes)
+        options = {"seats": [list(s) for s in request.seats], "byes": list(request.byes)}
+    else:
+        raise ValueError(f"movement {request.movement!r} cannot be drawn")
+    notes = [*draw.notes, *_history_notes(draw, past, order)]
+    return DrawPlan(
+        number=number,
+        movement=request.movement,
+        draw=draw,
+        options=options,
+        notes=[note_json(n) for n in notes],
+    )
+
+
+def _history_notes(draw: Draw, past: History, order: Sequence[int]) -> list[DrawNote]:
+    explained = {
+        frozenset((n.params["pair"], n.params["opponent"]))
+        for n in draw.notes
+        if n.code in _REMATCH_EXPLAINED
+    }
+    notes = []
+    for seat in draw.seats:
+        couple = frozenset((seat.ns, seat.eo))
+        if couple in past.meetings and couple not in explained:
+            params = {"pair": seat.ns, "opponent": seat.eo, "turni": past.meetings[couple]}
+            notes.append(DrawNote("rematch", params))
+    if draw.byes:
+        fewest = min(past.bye_counts.get(p, 0) for p in order)
+        for pair in draw.byes:
+            before = past.bye_counts.get(pair, 0)
+            if before > fewest:
+                notes.append(
+                    DrawNote("bye_again", {"pair": pair, "byes_before": before, "fewest": fewest})
+                )
+    return notes
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def note_json(note: DrawNote) -> dict[str, Any]:
+    """A note as stored in ``Turno.draw_notes``: {"code": ..., "params": {...}}."""
+    return {"code": note.code, "params": _plain(note.params)}

@@ -1,0 +1,205 @@
+"""The explanation of a draw in words: each stored note (engine code + parameters) as a sentence.
+
+``Turno.draw_notes`` holds the pairing engine's ``DrawNote``s (``rules.pairing.NOTE_CODES``) and
+the draw manager's own (``draw_manager.MANAGER_NOTE_CODES``) as JSON. This module is the one place
+that turns them into translated sentences, in the language of the request. It never writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+# Notes that call for the director's attention.
+WARNING_CODES = frozenset({"rematch_unavoidable", "mitchell_repeat", "rematch", "bye_again"})
+
+
+@dataclass(frozen=True)
+class Explanation:
+    code: str
+    text: str
+    warning: bool
+
+
+def _pairs(numbers: Iterable[int]) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
+def mode_label(mode: str) -> str:
+    labels = {
+        "puro": _("puro: 1 v 2, 3 v 4, … even if two pairs met before"),
+        "modificato": _(
+            "modificato: no rematch with the previous turno's opponent, except in the last turno"
+        ),
+        "no_rematch": _("no rematch at all while one can be avoided"),
+    }
+    return labels.get(mode, mode)
+
+
+def _ranking(p: Mapping[str, Any]) -> str:
+    text = _(
+        "Danese, %(mode)s. The pairs are ranked by the standings and paired 1 v 2, 3 v 4, …"
+    ) % {"mode": mode_label(p.get("mode", ""))}
+    if p.get("last_turno"):
+        text += " " + _("This is the last turno.")
+    return text
+
+
+def _swap(p: Mapping[str, Any]) -> str:
+    sentences = {
+        "met_previous_turno": _(
+            "Pair %(pair)s (ranked %(rank)s) meets pair %(opponent)s instead of pair "
+            "%(instead_of)s: they met in the previous turno."
+        ),
+        "met_before": _(
+            "Pair %(pair)s (ranked %(rank)s) meets pair %(opponent)s instead of pair "
+            "%(instead_of)s: they met in an earlier turno."
+        ),
+        "opponent_taken": _(
+            "Pair %(pair)s (ranked %(rank)s) meets pair %(opponent)s instead of pair "
+            "%(instead_of)s, who is already seated at a higher table."
+        ),
+        "keeps_draw_possible": _(
+            "Pair %(pair)s (ranked %(rank)s) meets pair %(opponent)s instead of pair "
+            "%(instead_of)s: otherwise pairs further down would have to meet again."
+        ),
+    }
+    return sentences.get(p.get("reason"), sentences["met_before"]) % p
+
+
+def _rematch_unavoidable(p: Mapping[str, Any]) -> str:
+    if p.get("reason") == "met_previous_turno":
+        text = _("Pair %(pair)s meets pair %(opponent)s again, as in the previous turno.")
+    else:
+        text = _("Pair %(pair)s meets pair %(opponent)s again: they met in an earlier turno.")
+    return text % p + " " + _("No draw avoids it: this one has as few rematches as possible.")
+
+
+def _rematch_allowed(p: Mapping[str, Any]) -> str:
+    if p.get("reason") == "last_turno":
+        text = _(
+            "Pair %(pair)s meets pair %(opponent)s again, as in the previous turno: "
+            "allowed in the last turno."
+        )
+    else:
+        text = _("Pair %(pair)s meets pair %(opponent)s again: Danese puro allows it.")
+    return text % p
+
+
+def _bye(p: Mapping[str, Any]) -> str:
+    sentences = {
+        "phantom_opponent": _(
+            "Pair %(pair)s rests (riposo): at table %(table)s it would have had no opponent."
+        ),
+        "fewest_byes": _(
+            "Pair %(pair)s rests instead of pair %(instead_of)s, who has rested more often."
+        ),
+        "lowest_ranked": _(
+            "Pair %(pair)s rests: the lowest-ranked pair among those that have rested least."
+        ),
+        "avoids_rematch": _(
+            "Pair %(pair)s rests instead of pair %(instead_of)s, so that nobody has to meet again."
+        ),
+        "calendar": _("Pair %(pair)s rests, as the calendar says."),
+        "director": _("Pair %(pair)s rests, as the director chose."),
+    }
+    text = sentences.get(p.get("reason"), _("Pair %(pair)s rests.")) % p
+    before = p.get("byes_before")
+    if before:
+        text += " " + ngettext(
+            "It has rested %(count)s time before.", "It has rested %(count)s times before.", before
+        ) % {"count": before}
+    return text
+
+
+def _mitchell(p: Mapping[str, Any]) -> str:
+    text = (
+        ngettext(
+            "Mitchell, round %(turno)s on %(tables)s tables: NS pairs stay, EO pairs move "
+            "%(step)s table each turno.",
+            "Mitchell, round %(turno)s on %(tables)s tables: NS pairs stay, EO pairs move "
+            "%(step)s tables each turno.",
+            p["step"],
+        )
+        % p
+    )
+    free = p["rematch_free_turni"]
+    return (
+        text
+        + " "
+        + ngettext(
+            "With this step %(count)s turno is played without a rematch.",
+            "With this step %(count)s turni are played without a rematch.",
+            free,
+        )
+        % {"count": free}
+    )
+
+
+SENTENCES = {
+    "ranking": _ranking,
+    "swap_avoid_rematch": _swap,
+    "rematch_unavoidable": _rematch_unavoidable,
+    "rematch_allowed": _rematch_allowed,
+    "bye": _bye,
+    "bye_moved": lambda p: (
+        _(
+            "Pair %(pair)s moves from table %(from_table)s to table %(table)s to play pair "
+            "%(opponent)s."
+        )
+        % p
+    ),
+    "mitchell": _mitchell,
+    "mitchell_repeat": lambda p: (
+        _(
+            "Round %(turno)s goes beyond the %(rematch_free_turni)s turni without a rematch: "
+            "pairs meet again."
+        )
+        % p
+    ),
+    "italiana": lambda p: _("All'italiana: turno %(turno)s of the %(turni)s of the calendar.") % p,
+    "manual": lambda p: (
+        ngettext(
+            "Seated by hand: %(tables)s table.", "Seated by hand: %(tables)s tables.", p["tables"]
+        )
+        % p
+    ),
+    "rematch": lambda p: (
+        _("Pair %(pair)s and pair %(opponent)s already met in turno %(turni)s.")
+        % {**p, "turni": _pairs(p["turni"])}
+    ),
+    "bye_again": lambda p: (
+        _(
+            "Pair %(pair)s rests again (it has rested %(byes_before)s times) while other "
+            "pairs have rested %(fewest)s times."
+        )
+        % p
+    ),
+}
+
+
+def note_sentence(note: Mapping[str, Any]) -> str:
+    """One stored note as a sentence; an unknown code (a newer engine) is shown as it is."""
+    code = note.get("code", "")
+    params = note.get("params", {})
+    render = SENTENCES.get(code)
+    if render is None:
+        return f"{code} {params}"
+    try:
+        return render(params)
+    except (KeyError, TypeError, ValueError):
+        return f"{code} {params}"
+
+
+def explain(notes: Iterable[Mapping[str, Any]]) -> list[Explanation]:
+    """Every note of a draw as an Explanation, in the order the engine gave them."""
+    return [
+        Explanation(
+            code=n.get("code", ""), text=note_sentence(n), warning=n.get("code") in WARNING_CODES
+        )
+        for n in notes
+    ]

@@ -1,0 +1,253 @@
+"""Drawing, re-drawing, publishing and deleting turni: the only code that writes seatings.
+
+The life of a turno: drawn as a DRAFT (seen by the director only, may be drawn again or deleted),
+then PUBLISHED (seating locked, shown to the players). A published turno on which no result has
+been entered yet may go back to draft with an explicit confirmation; once a table has a result the
+turno is locked for good. Only the last turno changes state, so a later turno is never drawn on a
+seating that is later changed.
+
+Every function runs in one transaction and records the change with ``audit_record``. A refusal
+that depends on the state of the tournament is a ``ValidationError`` with a translated message;
+a refusal of the pairing engine is its ``RuleError`` (the view shows it next to the field).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .. import draw_manager
+from ..draw_manager import DrawPlan, DrawRequest
+from ..models import Bye, Movement, Table, Tournament, Turno
+from .audit import audit_record
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    # Serialises two directors drawing at once (a no-op on SQLite, which locks the database).
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _has_results(turno: Turno) -> bool:
+    return turno.tables.exclude(entry_mode="").exists()
+
+
+def _is_last(turno: Turno) -> bool:
+    return not Turno.objects.filter(
+        tournament=turno.tournament_id, number__gt=turno.number
+    ).exists()
+
+
+def _check_ready(tournament: Tournament, number: int, request: DrawRequest) -> None:
+    """Refuse a Danese draw while an earlier turno still misses results (no standings yet)."""
+    if request.movement != Movement.DANESE:
+        return
+    missing = draw_manager.missing_results(tournament, before=number)
+    if missing:
+        turno, count = missing[0]
+        raise ValidationError(
+            ngettext(
+                "A Danese turno is drawn from the standings: turno %(turno)s still has "
+                "%(count)s table without a result.",
+                "A Danese turno is drawn from the standings: turno %(turno)s still has "
+                "%(count)s tables without a result.",
+                count,
+            )
+            % {"turno": turno, "count": count},
+            code="results_missing",
+        )
+
+
+def _store(turno: Turno, plan: DrawPlan) -> None:
+    pairs = {p.number: p for p in turno.tournament.pairs.all()}
+    Table.objects.bulk_create(
+        Table(turno=turno, number=s.table, ns=pairs[s.ns], eo=pairs[s.eo]) for s in plan.draw.seats
+    )
+    Bye.objects.bulk_create(Bye(turno=turno, pair=pairs[p]) for p in plan.draw.byes)
+
+
+def turno_snapshot(turno: Turno) -> dict[str, Any]:
+    """What the audit log keeps of a turno: movement, options, seating, riposi, state."""
+    options = {k: v for k, v in turno.draw_options.items() if k not in ("order", "standings")}
+    return {
+        "number": turno.number,
+        "movement": turno.movement,
+        "published": turno.published,
+        "options": options,
+        "tables": [
+            list(t)
+            for t in turno.tables.order_by("number").values_list(
+                "number", "ns__number", "eo__number"
+            )
+        ],
+        "byes": sorted(turno.byes.values_list("pair__number", flat=True)),
+    }
+
+
+@transaction.atomic
+def turno_draw(*, tournament: Tournament, user, request: DrawRequest) -> Turno:
+    """Draw the next turno as a draft. Raises ValidationError or the engine's RuleError."""
+    tournament = _lock(tournament)
+    last = tournament.turni.order_by("-number").first()
+    number = last.number + 1 if last else 1
+    if last is not None and not last.published:
+        raise ValidationError(
+            _(
+                "Turno %(turno)s is still a draft: publish it or delete it before drawing "
+                "turno %(next)s."
+            )
+            % {"turno": last.number, "next": number},
+            code="previous_draft",
+        )
+    _check_ready(tournament, number, request)
+    plan = draw_manager.draw_turno(tournament=tournament, number=number, request=request)
+    try:
+        with transaction.atomic():
+            turno = Turno.objects.create(
+                tournament=tournament,
+                number=number,
+                movement=plan.movement,
+                published=False,
+                draw_options=plan.options,
+                draw_notes=plan.notes,
+            )
+    except IntegrityError:
+        raise ValidationError(
+            _("Turno %(turno)s has just been drawn by someone else.") % {"turno": number},
+            code="concurrent_draw",
+        ) from None
+    _store(turno, plan)
+    audit_record(
+        tournament=tournament,
+        user=user,
+        action="turno_draw",
+        subject=str(turno),
+        after=turno_snapshot(turno),
+    )
+    return turno
+
+
+def redraw_refusal(turno: Turno) -> str | None:
+    """Why a turno cannot be drawn again or deleted, None when it can (a draft, no result)."""
+    if turno.published:
+        return _("Turno %(turno)s is published: its seating is locked.") % {"turno": turno.number}
+    if _has_results(turno):
+        return _("Turno %(turno)s has results: its seating is locked for good.") % {
+            "turno": turno.number
+        }
+    return None
+
+
+def _check_draft(turno: Turno) -> None:
+    refusal = redraw_refusal(turno)
+    if refusal:
+        raise ValidationError(refusal, code="locked")
+
+
+@transaction.atomic
+def turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turno:
+    """Draw a draft turno again, possibly with another movement or other options."""
+    _lock(turno.tournament)
+    turno = Turno.objects.select_related("tournament").get(pk=turno.pk)
+    _check_draft(turno)
+    tournament = turno.tournament
+    _check_ready(tournament, turno.number, request)
+    before = turno_snapshot(turno)
+    plan = draw_manager.draw_turno(tournament=tournament, number=turno.number, request=request)
+    turno.tables.all().delete()
+    turno.byes.all().delete()
+    turno.movement = plan.movement
+    turno.draw_options = plan.options
+    turno.draw_notes = plan.notes
+    turno.save(update_fields=["movement", "draw_options", "draw_notes"])
+    _store(turno, plan)
+    audit_record(
+        tournament=tournament,
+        user=user,
+        action="turno_redraw",
+        subject=str(turno),
+        before=before,
+        after=turno_snapshot(turno),
+    )
+    return turno
+
+
+@transaction.atomic
+def turno_publish(*, turno: Turno, user) -> Turno:
+    """Publish a draft: the seating is shown to the players and locked."""
+    _lock(turno.tournament)
+    turno = Turno.objects.select_related("tournament").get(pk=turno.pk)
+    if turno.published:
+        raise ValidationError(
+            _("Turno %(turno)s is already published.") % {"turno": turno.number},
+            code="published",
+        )
+    turno.published = True
+    turno.published_at = timezone.now()
+    turno.save(update_fields=["published", "published_at"])
+    audit_record(
+        tournament=turno.tournament,
+        user=user,
+        action="turno_publish",
+        subject=str(turno),
+        after=turno_snapshot(turno),
+    )
+    return turno
+
+
+def unpublish_refusal(turno: Turno) -> str | None:
+    """Why a published turno cannot go back to draft, None when it can."""
+    if not turno.published:
+        return _("Turno %(turno)s is a draft.") % {"turno": turno.number}
+    if _has_results(turno):
+        return _("Turno %(turno)s has results: its seating is locked for good.") % {
+            "turno": turno.number
+        }
+    if not _is_last(turno):
+        return _("Turno %(turno)s is not the last turno: its seating is locked.") % {
+            "turno": turno.number
+        }
+    return None
+
+
+@transaction.atomic
+def turno_unpublish(*, turno: Turno, user, reason: str = "") -> Turno:
+    """Take a published turno with no result back to draft (the caller had it confirmed)."""
+    _lock(turno.tournament)
+    turno = Turno.objects.select_related("tournament").get(pk=turno.pk)
+    refusal = unpublish_refusal(turno)
+    if refusal:
+        raise ValidationError(refusal, code="locked")
+    before = turno_snapshot(turno)
+    turno.published = False
+    turno.published_at = None
+    turno.save(update_fields=["published", "published_at"])
+    audit_record(
+        tournament=turno.tournament,
+        user=user,
+        action="turno_unpublish",
+        subject=str(turno),
+        reason=reason,
+        before=before,
+        after=turno_snapshot(turno),
+    )
+    return turno
+
+
+@transaction.atomic
+def turno_delete_draft(*, turno: Turno, user) -> None:
+    """Delete a draft turno with its tables and riposi."""
+    _lock(turno.tournament)
+    turno = Turno.objects.select_related("tournament").get(pk=turno.pk)
+    _check_draft(turno)
+    before = turno_snapshot(turno)
+    tournament = turno.tournament
+    subject = str(turno)
+    turno.delete()
+    audit_record(
+        tournament=tournament, user=user, action="turno_delete", subject=subject, before=before
+    )

@@ -1,0 +1,37 @@
+/* The draw form of the turni pages: show the options of the chosen movement only, and the number
+   of Mitchell turni without a rematch for the chosen step. Without this script every option is
+   shown and the numbers are in the step's labels, so nothing depends on it. */
+(function () {
+  "use strict";
+
+  function setup(form) {
+    var radios = form.querySelectorAll('input[name="movement"]');
+    var panels = form.querySelectorAll(".movement-options");
+    function showMovement() {
+      var chosen = form.querySelector('input[name="movement"]:checked');
+      panels.forEach(function (panel) {
+        panel.hidden = !!chosen && panel.dataset.movement !== chosen.value;
+      });
+    }
+    radios.forEach(function (radio) { radio.addEventListener("change", showMovement); });
+    showMovement();
+
+    var step = form.querySelector('select[name="step"]');
+    var out = form.querySelector("#free-turni-out");
+    var data = document.getElementById("free-turni");
+    if (step && out && data) {
+      var free = JSON.parse(data.textContent);
+      var template = out.dataset.template || "";
+      function showFree() {
+        var count = free[step.value];
+        out.textContent = count === undefined ? "" : template.replace("%s", count);
+      }
+      step.addEventListener("change", showFree);
+      showFree();
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("form.draw-form").forEach(setup);
+  });
+})();

@@ -1,0 +1,80 @@
+"""A director draws a Mitchell turno, publishes it, draws a Danese turno and opens the seating."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from burraco_tourney.tournaments.models import Turno
+from tests.factories import make_director, make_pairs, make_tournament
+from tests.tournaments.turni_support import enter_totals
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def tournament():
+    director = make_director()
+    tournament = make_tournament(owner=director, name="Torneo del Giovedì", planned_turni=4)
+    make_pairs(tournament, 12)
+    return tournament
+
+
+def log_in(page):
+    page.goto(page.base_url + "/accesso/")
+    page.fill("#id_username", "arbitro")
+    page.fill("#id_password", "Segreto-2026")
+    page.locator("main form button[type=submit]").click()
+    expect(page).not_to_have_url(re.compile("accesso"))
+
+
+def publish(page):
+    page.locator("form[action$='/pubblica/'] button").click()
+    expect(page.locator("h1 .badge.ok")).to_be_visible()
+
+
+def test_draw_mitchell_then_danese_and_see_the_seating(page, tournament):
+    log_in(page)
+    page.goto(page.base_url + f"/t/{tournament.slug}/gestione/turni/")
+    form = page.locator("form.draw-form")
+    form.locator("input[name=movement][value=mitchell]").check()
+    # Only the Mitchell options are shown, and the rematch-free turni follow the step.
+    expect(form.locator("fieldset[data-movement=danese]")).to_be_hidden()
+    form.locator("select[name=step]").select_option("3")
+    expect(form.locator("#free-turni-out")).to_contain_text("2")
+    form.locator("select[name=step]").select_option("2")
+    expect(form.locator("#free-turni-out")).to_contain_text("3")
+    form.locator("button[type=submit]").click()
+
+    # The preview of the draft: six tables, pairs 1-6 NS against 7-12.
+    expect(page).to_have_url(re.compile(r"/gestione/turni/1/$"))
+    rows = page.locator("table.seats tbody tr")
+    expect(rows).to_have_count(6)
+    expect(rows.first.locator("td").nth(1)).to_contain_text("1")
+    expect(rows.first.locator("td").nth(2)).to_contain_text("7")
+    publish(page)
+    assert Turno.objects.get(tournament=tournament, number=1).published
+
+    # Results of turno 1 arrive (entered elsewhere); turno 2 is a Danese.
+    enter_totals(
+        Turno.objects.get(tournament=tournament, number=1),
+        [(1500, 1000), (1000, 1200), (1100, 1000), (900, 900), (1000, 1600), (1300, 1000)],
+    )
+    page.goto(page.base_url + f"/t/{tournament.slug}/gestione/turni/")
+    form = page.locator("form.draw-form")
+    form.locator("input[name=movement][value=danese]").check()
+    expect(form.locator("fieldset[data-movement=mitchell]")).to_be_hidden()
+    form.locator("select[name=mode]").select_option("modificato")
+    form.locator("button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/gestione/turni/2/$"))
+    expect(page.locator("section.explanation li").first).to_be_visible()
+    # The ranking used: pair 1 (won by 500) first, and it meets the next pair it may meet.
+    ranking = page.locator("table").last.locator("tbody tr")
+    expect(ranking).to_have_count(12)
+    expect(page.locator("table.seats tbody tr").first.locator("td").nth(1)).to_contain_text("1")
+    publish(page)
+
+    page.locator("a[href$='/turno/2/posti/']").first.click()
+    expect(page.locator(".seat-card")).to_have_count(6)
+    expect(page.locator("table.players tbody tr")).to_have_count(24)
+    expect(page.locator(".seat-card .big").first).to_have_text("1")
