@@ -24,7 +24,6 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.rules.pairing.draw import DrawNote
 
 # Translators: the line of a table. Italian uses the same abbreviations, NS and EO.
 LINE_LABELS: dict[str, Any] = {
@@ -293,82 +292,6 @@ VARIANTS: dict[str, tuple[Any, ...]] = {
     "turno_out_of_range": (_("Turno %(turno)s does not exist."),),
 }
 
-# Notes explaining a draw; "code.reason" keys say why, the plain code is the fallback.
-NOTE_MESSAGES: dict[str, Any] = {
-    # Translators: %(mode)s is a Danese mode; %(ranking)s lists pair numbers, best first.
-    "ranking": _("Danese (%(mode)s) from the standings: %(ranking)s."),
-    "swap_avoid_rematch": _(
-        "Pair %(pair)s meets pair %(opponent)s instead of pair %(instead_of)s."
-    ),
-    "swap_avoid_rematch.met_previous_turno": _(
-        "Pair %(pair)s meets pair %(opponent)s instead of pair %(instead_of)s: "
-        "they met in the previous turno."
-    ),
-    "swap_avoid_rematch.met_before": _(
-        "Pair %(pair)s meets pair %(opponent)s instead of pair %(instead_of)s: "
-        "they have already met."
-    ),
-    "swap_avoid_rematch.opponent_taken": _(
-        "Pair %(pair)s meets pair %(opponent)s instead of pair %(instead_of)s, "
-        "who already sits at a higher table."
-    ),
-    "swap_avoid_rematch.keeps_draw_possible": _(
-        "Pair %(pair)s meets pair %(opponent)s instead of pair %(instead_of)s, "
-        "so that the pairs below can be seated without a rematch."
-    ),
-    "rematch_unavoidable": _(
-        "Pairs %(pair)s and %(opponent)s meet again: every possible draw has a rematch."
-    ),
-    "rematch_unavoidable.met_previous_turno": _(
-        "Pairs %(pair)s and %(opponent)s meet again after the previous turno: "
-        "every possible draw has a rematch."
-    ),
-    "rematch_allowed": _("Pairs %(pair)s and %(opponent)s meet again."),
-    "rematch_allowed.puro": _(
-        "Pairs %(pair)s and %(opponent)s meet again, as the Danese puro allows."
-    ),
-    "rematch_allowed.last_turno": _(
-        "Pairs %(pair)s and %(opponent)s meet again, as allowed in the last turno."
-    ),
-    "bye": _("Pair %(pair)s rests."),
-    "bye.phantom_opponent": _(
-        "Pair %(pair)s rests: at table %(table)s it would have played the missing pair."
-    ),
-    "bye.fewest_byes": _(
-        "Pair %(pair)s rests instead of pair %(instead_of)s, who has already rested more."
-    ),
-    "bye.lowest_ranked": _(
-        "Pair %(pair)s rests: the lowest in the standings among those that rested least."
-    ),
-    "bye.avoids_rematch": _(
-        "Pair %(pair)s rests instead of pair %(instead_of)s, so that nobody meets again."
-    ),
-    "bye.calendar": _("Pair %(pair)s rests, as the calendar says."),
-    "bye.director": _("Pair %(pair)s rests, as the director decided."),
-    "bye_moved": _(
-        "Pair %(pair)s moves from table %(from_table)s to table %(table)s "
-        "to play pair %(opponent)s."
-    ),
-    "mitchell": ngettext_lazy(
-        "Mitchell, turno %(turno)s: EO pairs move %(step)s table each turno; "
-        "no pair meets another twice in the first %(rematch_free_turni)s turni.",
-        "Mitchell, turno %(turno)s: EO pairs move %(step)s tables each turno; "
-        "no pair meets another twice in the first %(rematch_free_turni)s turni.",
-        "step",
-    ),
-    "mitchell_repeat": _(
-        "Turno %(turno)s: the Mitchell has come full circle after %(rematch_free_turni)s turni, "
-        "so pairs meet again."
-    ),
-    # Translators: turno %(turno)s of %(turni)s in the all'italiana calendar.
-    "italiana": _("All'italiana, turno %(turno)s of %(turni)s."),
-    "manual": ngettext_lazy(
-        "Seating typed by the director: %(tables)s table.",
-        "Seating typed by the director: %(tables)s tables.",
-        "tables",
-    ),
-}
-
 _LEFTOVER = re.compile(r"%\(\w+\)")
 
 
@@ -417,14 +340,3 @@ def rule_error_field(error: RuleError) -> str | None:
     if not isinstance(field, str) or not field:
         return None
     return f"{line}_{field}" if isinstance(line, str) and line else field
-
-
-def draw_note_message(note: DrawNote) -> str:
-    """The translated sentence for a note of a draw (why a pair rests, meets, moves)."""
-    params = note.params or {}
-    keys = (f"{note.code}.{params.get('reason')}", note.code)
-    text = _fill(tuple(NOTE_MESSAGES[key] for key in keys if key in NOTE_MESSAGES), params)
-    if text is not None:
-        return text
-    details = ", ".join(f"{name}={_shown(name, value)}" for name, value in params.items())
-    return f"{note.code.replace('_', ' ')}: {details}" if details else note.code.replace("_", " ")

@@ -14,9 +14,7 @@ from hypothesis import strategies as st
 import burraco_tourney.rules as rules_package
 from burraco_tourney.core.rule_messages import (
     MESSAGES,
-    NOTE_MESSAGES,
     VARIANTS,
-    draw_note_message,
     rule_error_field,
     rule_error_message,
 )
@@ -25,8 +23,6 @@ from burraco_tourney.rules.errors import RuleError, RuleViolation
 from burraco_tourney.rules.match import SmazzataTotals, match_by_points, match_by_smazzate
 from burraco_tourney.rules.melds import evaluate_meld
 from burraco_tourney.rules.pairing import (
-    BYE_REASONS,
-    SWAP_REASONS,
     danese_draw,
     italiana_draw,
     manual_draw,
@@ -76,23 +72,9 @@ def test_every_error_code_has_a_sentence(code):
     assert code in MESSAGES, f"{code} (raised by {ERROR_CODES[code]}) has no sentence"
 
 
-@pytest.mark.parametrize("code", sorted(NOTE_CODES))
-def test_every_note_code_has_a_sentence(code):
-    assert code in NOTE_MESSAGES
-
-
-@pytest.mark.parametrize(
-    ("code", "reasons"), [("bye", BYE_REASONS), ("swap_avoid_rematch", SWAP_REASONS)]
-)
-def test_every_reason_of_a_note_has_its_own_sentence(code, reasons):
-    for reason in reasons:
-        assert f"{code}.{reason}" in NOTE_MESSAGES
-
-
 def test_no_sentence_is_left_for_a_code_the_engine_no_longer_has():
     assert set(MESSAGES) <= set(ERROR_CODES)
     assert set(VARIANTS) <= set(MESSAGES)
-    assert {key.split(".")[0] for key in NOTE_MESSAGES} <= set(NOTE_CODES)
 
 
 def _smazzata(ns: LineEntry, eo: LineEntry, end: str = "tallone") -> Callable[[], None]:
@@ -346,43 +328,3 @@ def test_every_violation_of_a_smazzata_points_at_its_box():
     )
     fields = [rule_error_field(error) for error in smazzata_violations(CLASSIC, smazzata)]
     assert fields == ["ns_cards", "eo_pozzetto", "ns_chiusura", "end"]
-
-
-def _notes():
-    met = [frozenset(c) for c in ((1, 2), (3, 5), (4, 6), (5, 6))]
-    previous = {1: 2, 2: 1, 3: 5, 5: 3, 4: 6, 6: 4}
-    all_met = [frozenset((a, b)) for a in range(1, 5) for b in range(a + 1, 5)]
-    draws = [
-        mitchell_draw(range(1, 8), 1),
-        mitchell_draw(range(1, 8), 5),
-        danese_draw(range(1, 7), met=met, previous=previous, mode="no_rematch"),
-        danese_draw(range(1, 6), met=met, mode="puro"),
-        danese_draw(range(1, 5), met=all_met, mode="no_rematch"),
-        danese_draw(range(1, 5), previous={1: 2, 2: 1}, last_turno=True),
-        italiana_draw(range(1, 6), 2),
-        manual_draw([(1, 4), (2, 5)], pairs=range(1, 6), byes=[3]),
-    ]
-    return [note for draw in draws for note in draw.notes]
-
-
-def test_the_notes_of_real_draws_cover_every_note_code():
-    assert {note.code for note in _notes()} == set(NOTE_CODES)
-
-
-@pytest.mark.parametrize("note", _notes(), ids=lambda note: note.code)
-def test_a_note_of_a_real_draw_reads_as_a_sentence_naming_its_pairs(note):
-    with translation.override("en"):
-        text = draw_note_message(note)
-    assert "%(" not in text
-    assert "=" not in text  # the raw fallback lists params as name=value
-    for name in ("pair", "opponent", "instead_of", "table", "turno"):
-        if name in note.params:
-            assert str(note.params[name]) in text
-
-
-def test_a_bye_note_says_why_the_pair_rests():
-    bye = next(note for note in mitchell_draw(range(1, 8), 1).notes if note.code == "bye")
-    with translation.override("en"):
-        assert draw_note_message(bye) == (
-            "Pair 4 rests: at table 4 it would have played the missing pair."
-        )
