@@ -123,7 +123,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "tournaments:list"
+LOGIN_REDIRECT_URL = "manage:home"
 LOGOUT_REDIRECT_URL = "tournaments:list"
 
 LANGUAGE_CODE = "it"

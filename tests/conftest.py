@@ -10,6 +10,8 @@ def _plain_static_storage(request):
         return
     # The manifest storage needs collectstatic; tests serve static files straight from static/.
     settings = request.getfixturevalue("settings")
+    # Password hashing is deliberately slow; tests log in many directors.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.STORAGES = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},

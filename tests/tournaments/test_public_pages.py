@@ -104,3 +104,17 @@ def test_english_is_selectable(client, five_pairs):
     client.post(reverse("set_language"), {"language": "en", "next": "/"})
     html = client.get(reverse("tournaments:standings", args=[five_pairs.slug])).content.decode()
     assert "Standings" in html
+
+
+def test_a_draft_turno_does_not_move_the_public_standings(client, five_pairs):
+    draft = make_turno(five_pairs, 2, [(1, 2), (3, 5)], byes=[4])
+    draft.published = False
+    draft.save()
+    add_penalty(draft, 1, vp=-5)
+    url = reverse("tournaments:standings", args=[five_pairs.slug])
+    response = client.get(url)
+    by_pair = {r.record.pair.number: r.record.vp for r in response.context["table"].rows}
+    assert by_pair[4] == 10  # no riposo VP from the draft
+    assert by_pair[1] == 14  # no penalty from the draft
+    assert response.context["turni"] == [1]
+    assert client.get(url, {"dopo": 2}).status_code == 404

@@ -1,5 +1,7 @@
 """The classifica: standings of a pairs tournament after any turno, computed by the engine.
 
+Only published turni count: a draft's riposo or penalty must not move the public standings.
+
 A fixed number of queries whatever the size of the tournament: the stored table results, the
 riposi, the penalties and the pairs, each fetched once as plain values.
 """
@@ -35,7 +37,9 @@ class Standing:
 
 def table_results(*, tournament: Tournament, after_turno: int | None = None) -> list[TableResult]:
     """Every table with a result, as the engine's TableResult, keyed by pair numbers."""
-    rows = Table.objects.filter(turno__tournament=tournament).exclude(entry_mode="")
+    rows = Table.objects.filter(turno__tournament=tournament, turno__published=True).exclude(
+        entry_mode=""
+    )
     if after_turno is not None:
         rows = rows.filter(turno__number__lte=after_turno)
     return [
@@ -69,14 +73,16 @@ def standings(*, tournament: Tournament, after_turno: int | None = None) -> list
     pairs = {p.number: p for p in Pair.objects.filter(tournament=tournament)}
     byes = [
         Bye(turno=t, pair=p)
-        for t, p in ByeRow.objects.filter(turno__tournament=tournament).values_list(
+        for t, p in ByeRow.objects.filter(
+            turno__tournament=tournament, turno__published=True
+        ).values_list(
             "turno__number", "pair__number"
         )
     ]
     penalties = [
         Penalty(turno=t, pair=p, vp=vp, mp=mp, reason=reason)
         for t, p, vp, mp, reason in PenaltyRow.objects.filter(
-            turno__tournament=tournament
+            turno__tournament=tournament, turno__published=True
         ).values_list("turno__number", "pair__number", "vp", "mp", "reason")
     ]
     rows = compute_standings(

@@ -12,7 +12,8 @@ from ..models import Pair, Table, Tournament, Turno
 
 def tournament_list() -> QuerySet[Tournament]:
     return Tournament.objects.annotate(
-        pair_count=Count("pairs", distinct=True), turno_count=Count("turni", distinct=True)
+        pair_count=Count("pairs", distinct=True),
+        turno_count=Count("turni", filter=Q(turni__published=True), distinct=True),
     )
 
 

@@ -57,7 +57,7 @@ def turno_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
-    turni = list(tournament.turni.values_list("number", flat=True))
+    turni = list(tournament.turni.filter(published=True).values_list("number", flat=True))
     after = request.GET.get("dopo")
     after_turno = None
     if after:
