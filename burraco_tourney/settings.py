@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "burraco_tourney.core",
     "burraco_tourney.tournaments",
     "burraco_tourney.archive",
+    "burraco_tourney.exports",
 ]
 
 MIDDLEWARE = [

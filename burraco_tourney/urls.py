@@ -8,4 +8,5 @@ urlpatterns = [
     path("", include("burraco_tourney.tournaments.urls")),
     path("", include("burraco_tourney.tournaments.urls_manage")),
     path("", include("burraco_tourney.archive.urls")),
+    path("", include("burraco_tourney.exports.urls")),
 ]

@@ -1,0 +1,50 @@
+"""One small interface for every download, and one registry of them (after pretix's exporters).
+
+An exporter reads (through selectors and tables) and renders one file; it never writes to the
+database. Views look exporters up here by key, so a new printout is one class and one
+``register`` call, and the downloads page lists whatever is registered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from django.utils.functional import Promise
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    filename: str
+    content_type: str
+    content: bytes
+
+
+class Exporter:
+    """Base class. ``scope`` is "tournament" (one file per tournament) or "turno" (per turno)."""
+
+    key: ClassVar[str]
+    label: ClassVar[str | Promise]
+    description: ClassVar[str | Promise] = ""
+    scope: ClassVar[str] = "tournament"
+    # Which kinds of tournament the export makes sense for.
+    kinds: ClassVar[tuple[str, ...]] = ("pairs", "ko")
+    # Directors only (e.g. files with every score) or anyone who can see the public pages.
+    public: ClassVar[bool] = True
+
+    def render(self, *, tournament, turno=None, after_turno: int | None = None) -> ExportFile:
+        raise NotImplementedError
+
+
+EXPORTERS: dict[str, type[Exporter]] = {}
+
+
+def register(exporter: type[Exporter]) -> type[Exporter]:
+    if exporter.key in EXPORTERS:
+        raise ValueError(f"exporter {exporter.key!r} registered twice")
+    EXPORTERS[exporter.key] = exporter
+    return exporter
+
+
+def exporters_for(*, scope: str, kind: str) -> list[type[Exporter]]:
+    return [e for e in EXPORTERS.values() if e.scope == scope and kind in e.kinds]

@@ -1,0 +1,5 @@
+"""Downloads (namespace ``exports``)."""
+
+app_name = "exports"
+
+urlpatterns: list = []
