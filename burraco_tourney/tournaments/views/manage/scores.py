@@ -1,3 +1,258 @@
-"""Director pages: scores."""
+"""Director pages: entering and correcting a table's result, and a turno's progress.
 
-urlpatterns: list = []
+One page per table per turno, laid out like the paper scorecard, in one of three modes: per
+smazzata (the default), turno totals only (``?modo=totali``), forfeit (``?modo=forfait``).
+Saving goes straight to the next table of the turno still without a result, or back to the
+turno's results page when none is left. Thin views: parse the request, call one service
+(``services/scores.py``) or selector (``selectors/scores.py``), render.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import path, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from burraco_tourney.core.rule_messages import rule_error_message
+from burraco_tourney.rules.errors import RuleError
+
+from ...access import director_view
+from ...forms.scores import ClearForm, ForfeitForm, ResultForm, ScorecardForm, TotalsForm
+from ...models import EntryMode, Table, Tournament, TournamentKind, Turno
+from ...rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
+from ...selectors import scores as selectors
+from ...selectors.tournaments import turno_byes
+from ...services import scores as services
+
+# The mode of the page in its address (?modo=...), in Italian like the rest of the URLs.
+MODE_WORDS = {
+    EntryMode.SMAZZATE: "smazzate",
+    EntryMode.TOTALS: "totali",
+    EntryMode.FORFEIT: "forfait",
+}
+MODE_LABELS = {
+    EntryMode.SMAZZATE: gettext_lazy("Per smazzata"),
+    EntryMode.TOTALS: gettext_lazy("Turno totals only"),
+    EntryMode.FORFEIT: gettext_lazy("Forfeit"),
+}
+
+
+def _turno_or_refusal(request: HttpRequest, tournament: Tournament, number: int):
+    """The published turno, or a redirect to the draft's preview with a message."""
+    turno = selectors.scoring_turno(tournament=tournament, number=number)
+    if turno.published:
+        return turno, None
+    messages.error(
+        request,
+        _("Turno %(turno)s is a draft: publish it before entering its scores.")
+        % {"turno": turno.number},
+    )
+    return turno, redirect("manage:turno_preview", tournament.slug, turno.number)
+
+
+def _mode(request: HttpRequest, table: Table) -> str:
+    if request.method == "POST":
+        wanted = request.POST.get("mode", "")
+    else:
+        words = {word: mode for mode, word in MODE_WORDS.items()}
+        wanted = words.get(request.GET.get("modo", ""), "")
+    if wanted in MODE_WORDS:
+        return wanted
+    return table.entry_mode or EntryMode.SMAZZATE
+
+
+def _form(tournament: Tournament, table: Table, mode: str, data=None) -> ResultForm:
+    if mode == EntryMode.TOTALS:
+        return TotalsForm(data, table=table)
+    if mode == EntryMode.FORFEIT:
+        return ForfeitForm(data, table=table)
+    rows = selectors.smazzate_rows(tournament, len(table.smazzate.all()))
+    return ScorecardForm(
+        data,
+        table=table,
+        ruleset=tournament_ruleset(tournament),
+        rows=rows,
+        knockout=tournament.kind == TournamentKind.KO,
+    )
+
+
+def _record(form: ResultForm, table: Table, user) -> services.SavedResult:
+    data = form.cleaned_data
+    common = {"table": table, "user": user, "version": data["version"], "reason": data["reason"]}
+    if isinstance(form, TotalsForm):
+        return services.table_record_totals(ns_mp=data["ns_mp"], eo_mp=data["eo_mp"], **common)
+    if isinstance(form, ForfeitForm):
+        return services.table_record_forfeit(absent=data["absent"], **common)
+    if isinstance(form, ClearForm):
+        return services.table_clear_result(**common)
+    assert isinstance(form, ScorecardForm)
+    return services.table_record_smazzate(smazzate=form.smazzate, **common)
+
+
+def _try_record(form: ResultForm, table: Table, user) -> services.SavedResult | None:
+    """Save a valid form through its service; None when refused (the errors are on the form)."""
+    try:
+        return _record(form, table, user)
+    except services.ScorecardInvalid as refusal:
+        assert isinstance(form, ScorecardForm)
+        for number, error in refusal.errors:
+            form.add_rule_error(number, error)
+    except ValidationError as error:
+        form.add_service_error(error)
+    except RuleError as error:
+        form.add_error(None, rule_error_message(error))
+    return None
+
+
+def _saved_message(table: Table) -> str:
+    return _(
+        "Table %(table)s saved: NS %(ns)s %(ns_mp)s MP, %(ns_vp)s VP · "
+        "EO %(eo)s %(eo_mp)s MP, %(eo_vp)s VP."
+    ) % {
+        "table": table.number,
+        "ns": table.ns.number,
+        "eo": table.eo.number,
+        "ns_mp": table.ns_mp,
+        "eo_mp": table.eo_mp,
+        "ns_vp": table.ns_vp,
+        "eo_vp": table.eo_vp,
+    }
+
+
+def _after_save(request: HttpRequest, turno: Turno, saved: services.SavedResult) -> HttpResponse:
+    table = saved.table
+    if saved.action is None:
+        messages.info(request, _("Table %(table)s: nothing changed.") % {"table": table.number})
+    elif saved.action == services.RESULT_CLEAR:
+        messages.success(
+            request, _("Table %(table)s has no result again.") % {"table": table.number}
+        )
+    else:
+        messages.success(request, _saved_message(table))
+    slug = turno.tournament.slug
+    following = selectors.next_missing_table(turno=turno, after=table.number)
+    if following is None or saved.action == services.RESULT_CLEAR:
+        return redirect("manage:turno_results", slug, turno.number)
+    return redirect("manage:score_entry", slug, turno.number, following.number)
+
+
+def _render(
+    request: HttpRequest,
+    tournament: Tournament,
+    turno: Turno,
+    table: Table,
+    form: ResultForm,
+    clear_form: ClearForm | None = None,
+) -> HttpResponse:
+    progress = selectors.turno_progress(turno=turno)
+    current = next(p for p in progress.tables if p.table.pk == table.pk)
+    vp = tournament_vp_table(tournament)
+    ruleset = tournament_ruleset(tournament)
+    url = reverse("manage:score_entry", args=[tournament.slug, turno.number, table.number])
+    modes = [
+        {"label": MODE_LABELS[mode], "url": f"{url}?modo={word}", "active": mode == form.mode}
+        for mode, word in MODE_WORDS.items()
+    ]
+    if table.has_result and clear_form is None:
+        clear_form = ClearForm(table=table)
+    stale = any(e.code == "stale" for e in form.non_field_errors().as_data())
+    form.focus_first_error()
+    return render(
+        request,
+        "manage/score_entry.html",
+        {
+            "tournament": tournament,
+            "section": "turni",
+            "turno": turno,
+            "table": table,
+            "state": current.state,
+            "progress": progress,
+            "form": form,
+            "mode": form.mode,
+            "modes": modes,
+            "kinds": ruleset.burraco_kinds,
+            "scorecard": form.scorecard() if isinstance(form, ScorecardForm) else None,
+            "config": selectors.scorecard_config(
+                ruleset=ruleset, vp=vp, rows=getattr(form, "rows", 0)
+            ),
+            "forfeit": tournament_forfeit_value(tournament),
+            "vp_total": vp.total,
+            "clear_form": clear_form if table.has_result else None,
+            "stale": stale,
+            "self_url": url,
+        },
+        status=409 if stale else 200,
+    )
+
+
+@director_view
+def score_entry(request: HttpRequest, tournament: Tournament, turno: int, table: int):
+    """The scorecard of one table of a turno: enter it, or correct it."""
+    turno_obj, refusal = _turno_or_refusal(request, tournament, turno)
+    if refusal:
+        return refusal
+    table_obj = selectors.scoring_table(turno=turno_obj, number=table)
+    mode = _mode(request, table_obj)
+    if request.method == "POST":
+        form = _form(tournament, table_obj, mode, request.POST)
+        if form.is_valid():
+            saved = _try_record(form, table_obj, request.user)
+            if saved is not None:
+                return _after_save(request, turno_obj, saved)
+    else:
+        form = _form(tournament, table_obj, mode)
+    return _render(request, tournament, turno_obj, table_obj, form)
+
+
+@require_POST
+@director_view
+def score_clear(request: HttpRequest, tournament: Tournament, turno: int, table: int):
+    """Take a table back to "no result", with a reason."""
+    turno_obj, refusal = _turno_or_refusal(request, tournament, turno)
+    if refusal:
+        return refusal
+    table_obj = selectors.scoring_table(turno=turno_obj, number=table)
+    clear_form = ClearForm(request.POST, table=table_obj)
+    if clear_form.is_valid():
+        saved = _try_record(clear_form, table_obj, request.user)
+        if saved is not None:
+            return _after_save(request, turno_obj, saved)
+    form = _form(tournament, table_obj, table_obj.entry_mode or EntryMode.SMAZZATE)
+    return _render(request, tournament, turno_obj, table_obj, form, clear_form=clear_form)
+
+
+@director_view
+def turno_results(request: HttpRequest, tournament: Tournament, turno: int) -> HttpResponse:
+    """Which tables of a turno have a result, which are missing, which were corrected."""
+    turno_obj, refusal = _turno_or_refusal(request, tournament, turno)
+    if refusal:
+        return refusal
+    progress = selectors.turno_progress(turno=turno_obj)
+    return render(
+        request,
+        "manage/results_turno.html",
+        {
+            "tournament": tournament,
+            "section": "turni",
+            "turno": turno_obj,
+            "progress": progress,
+            "next_missing": progress.missing[0] if progress.missing else None,
+            "byes": turno_byes(turno=turno_obj),
+        },
+    )
+
+
+_TABLE = "t/<slug:slug>/gestione/turni/<int:turno>/tavoli/<int:table>/"
+
+urlpatterns = [
+    path(_TABLE, score_entry, name="score_entry"),
+    path(_TABLE + "cancella/", score_clear, name="score_clear"),
+    path(
+        "t/<slug:slug>/gestione/turni/<int:turno>/risultati/", turno_results, name="turno_results"
+    ),
+]

@@ -1,0 +1,121 @@
+"""Reads of the score entry: the table being entered, how many smazzate it may have, the turno's
+progress (which tables are missing, entered or corrected) and the next table to enter.
+
+A fixed number of queries per page whatever the size of the turno. Reads only: nothing here
+writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+
+from burraco_tourney.rules.rulesets import Ruleset
+from burraco_tourney.rules.vp import VpTable
+
+from ..models import AuditEntry, EntryMode, KoMode, Table, Tournament, TournamentKind, Turno
+
+# The audit action of a correction: a table with one is shown as "corrected".
+RESULT_CORRECT = "result_correct"
+
+# A KO match "a punti" has no fixed number of smazzate: the form offers this many rows.
+OPEN_MATCH_ROWS = 6
+
+
+def scoring_turno(*, tournament: Tournament, number: int) -> Turno:
+    """A turno of the tournament by number, drafts included (the view refuses them politely)."""
+    return get_object_or_404(Turno, tournament=tournament, number=number)
+
+
+def scoring_table(*, turno: Turno, number: int) -> Table:
+    """A table of the turno with its pairs and its stored smazzate."""
+    queryset = Table.objects.select_related("ns", "eo").prefetch_related("smazzate")
+    return get_object_or_404(queryset, turno=turno, number=number)
+
+
+def smazzate_limit(tournament: Tournament) -> int | None:
+    """How many smazzate a table may have; None for a KO match played to a target score."""
+    if tournament.kind == TournamentKind.KO:
+        if tournament.ko_mode == KoMode.PUNTI:
+            return None
+        return tournament.ko_smazzate or tournament.smazzate_per_turno
+    return tournament.smazzate_per_turno
+
+
+def smazzate_rows(tournament: Tournament, stored: int) -> int:
+    """How many smazzate the score form shows: the limit, never fewer than those stored."""
+    limit = smazzate_limit(tournament)
+    if limit is None:
+        return max(OPEN_MATCH_ROWS, stored + 1)
+    return max(limit, stored)
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    """One table of a turno on the progress page."""
+
+    table: Table
+    corrected: bool
+
+    @property
+    def state(self) -> str:
+        """``missing``, ``entered`` or ``corrected``."""
+        if not self.table.has_result:
+            return "missing"
+        return "corrected" if self.corrected else "entered"
+
+
+@dataclass(frozen=True)
+class TurnoProgress:
+    turno: Turno
+    tables: list[TableProgress]
+
+    @property
+    def entered(self) -> int:
+        return sum(1 for t in self.tables if t.table.has_result)
+
+    @property
+    def total(self) -> int:
+        return len(self.tables)
+
+    @property
+    def missing(self) -> list[Table]:
+        return [t.table for t in self.tables if not t.table.has_result]
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.tables) and not self.missing
+
+
+def turno_progress(*, turno: Turno) -> TurnoProgress:
+    """Every table of the turno with its pairs, result and whether it was ever corrected."""
+    tables = list(turno.tables.select_related("ns", "eo").order_by("number"))
+    corrected = set(
+        AuditEntry.objects.filter(table__turno=turno, action=RESULT_CORRECT).values_list(
+            "table_id", flat=True
+        )
+    )
+    return TurnoProgress(
+        turno=turno, tables=[TableProgress(table=t, corrected=t.pk in corrected) for t in tables]
+    )
+
+
+def next_missing_table(*, turno: Turno, after: int) -> Table | None:
+    """The next table after number ``after`` still without a result, wrapping round to table 1;
+    None when every table has one."""
+    missing = turno.tables.filter(entry_mode=EntryMode.NONE).order_by("number")
+    return missing.filter(number__gt=after).first() or missing.filter(number__lt=after).first()
+
+
+def scorecard_config(*, ruleset: Ruleset, vp: VpTable, rows: int) -> dict[str, Any]:
+    """What the page's script needs to compute totals and VP the way the engine does."""
+    return {
+        "bonuses": {kind: ruleset.bonus(kind) for kind in ruleset.burraco_kinds},
+        "chiusura_bonus": ruleset.chiusura_bonus,
+        "pozzetto_penalty": ruleset.pozzetto_penalty,
+        "pozzetto_penalty_always": ruleset.pozzetto_penalty_always,
+        "bands": [[band.max, band.winner, band.loser] for band in vp.bands],
+        "smazzate": rows,
+    }

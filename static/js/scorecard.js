@@ -1,0 +1,225 @@
+/* The score entry page: live totals and VP as the director types, and keyboard flow.
+
+   Totals use the engine's formula (RULES.md section 5):
+     total = card points + sum(count x bonus) + chiusura bonus - pozzetto penalty
+   with the tournament's bonuses and VP bands from the page's JSON (#scorecard-config). The
+   server computes the same numbers authoritatively on save; without this script the page still
+   works and the totals show after saving.
+
+   Keys: Enter moves to the next box; in the last box, in an empty smazzata (the turno ended
+   early) or with Ctrl/Cmd, it saves. Tab, Shift+Tab and Space behave as usual. */
+(function () {
+  "use strict";
+
+  var LINES = ["ns", "eo"];
+
+  function parse(input) {
+    // null for an empty box, NaN for something that is not a whole number.
+    if (!input) return null;
+    var text = input.value.trim().replace(/^\u2212/, "-");
+    if (text === "") return null;
+    return /^[-+]?\d+$/.test(text) ? parseInt(text, 10) : NaN;
+  }
+
+  function vpSplit(bands, a, b) {
+    var diff = Math.abs(a - b);
+    for (var i = 0; i < bands.length; i++) {
+      var band = bands[i];
+      if (band[0] === null || diff <= band[0]) {
+        return a >= b ? [band[1], band[2]] : [band[2], band[1]];
+      }
+    }
+    return null;
+  }
+
+  function show(el, value) {
+    if (!el) return;
+    var invalid = typeof value === "number" && isNaN(value);
+    el.textContent = value === null || value === undefined ? "" : invalid ? "?" : String(value);
+    el.classList.toggle("invalid", invalid);
+  }
+
+  function showTurno(form, cfg, ns, eo) {
+    var known = ns !== null && eo !== null && !isNaN(ns) && !isNaN(eo);
+    show(form.querySelector('[data-turno="ns"]'), ns);
+    show(form.querySelector('[data-turno="eo"]'), eo);
+    var diff = form.querySelector('[data-turno="diff"]');
+    var vp = form.querySelector('[data-turno="vp"]');
+    if (!known) {
+      show(diff, null);
+      show(vp, null);
+      return;
+    }
+    var d = ns - eo;
+    show(diff, d === 0 ? "0" : (d > 0 ? "NS +" + d : "EO +" + -d));
+    var split = vpSplit(cfg.bands, ns, eo);
+    show(vp, split ? split[0] + " \u2013 " + split[1] : null);
+  }
+
+  function setupScorecard(form, cfg) {
+    var el = form.elements;
+    var kinds = Object.keys(cfg.bonuses);
+    var endLabels = {};
+    var autoTemplate = form.dataset.autoTemplate || "%s";
+
+    function box(n, line, part) { return el["s" + n + "_" + line + "_" + part]; }
+
+    function isBlank(n) {
+      var blank = true;
+      LINES.forEach(function (line) {
+        if (box(n, line, "cards").value.trim() !== "") blank = false;
+        kinds.forEach(function (kind) {
+          var v = box(n, line, kind).value.trim();
+          if (v !== "" && v !== "0") blank = false;
+        });
+        if (box(n, line, "chiusura").checked || !box(n, line, "pozzetto").checked) blank = false;
+      });
+      return blank && !el["s" + n + "_end"].value && !el["s" + n + "_last_move"].value;
+    }
+
+    function autoEnd(n) {
+      var closed = box(n, "ns", "chiusura").checked || box(n, "eo", "chiusura").checked;
+      return closed ? "chiusura" : "tallone";
+    }
+
+    function lineTotal(n, line, end) {
+      var cards = parse(box(n, line, "cards"));
+      if (cards === null) return null;
+      if (cards % 5 !== 0) return NaN; // every card is worth a multiple of 5
+      var total = cards;
+      kinds.forEach(function (kind) {
+        var count = parse(box(n, line, kind));
+        total += (count === null ? 0 : count) * cfg.bonuses[kind];
+      });
+      if (box(n, line, "chiusura").checked) total += cfg.chiusura_bonus;
+      var penalty = cfg.pozzetto_penalty_always || (end !== "tempo" && end !== "arbitrale");
+      if (!box(n, line, "pozzetto").checked && penalty) total -= cfg.pozzetto_penalty;
+      return total;
+    }
+
+    function update() {
+      var sums = { ns: 0, eo: 0 };
+      var played = 0;
+      var broken = false;
+      for (var n = 1; n <= cfg.smazzate; n++) {
+        var end = el["s" + n + "_end"];
+        var auto = autoEnd(n);
+        end.options[0].textContent = autoTemplate.replace("%s", endLabels[auto] || auto);
+        var blank = isBlank(n);
+        var body = form.querySelector('tbody[data-smazzata="' + n + '"]');
+        if (body) {
+          body.classList.toggle("unplayed", blank);
+          var note = body.querySelector(".not-played");
+          if (note) note.hidden = !blank || n === 1;
+        }
+        var effective = end.value || auto;
+        LINES.forEach(function (line) {
+          var total = blank ? null : lineTotal(n, line, effective);
+          show(form.querySelector('[data-total="' + n + "-" + line + '"]'), total);
+          if (blank) return;
+          if (total === null || isNaN(total)) broken = true;
+          else sums[line] += total;
+        });
+        if (!blank) played++;
+      }
+      if (!played || broken) showTurno(form, cfg, null, null);
+      else showTurno(form, cfg, sums.ns, sums.eo);
+    }
+
+    var firstEnd = el["s1_end"];
+    if (firstEnd) {
+      Array.prototype.forEach.call(firstEnd.options, function (option) {
+        if (option.value) endLabels[option.value] = option.textContent;
+      });
+    }
+    form.addEventListener("input", update);
+    form.addEventListener("change", update);
+    update();
+
+    // Enter: next box; saves from the last box, from an empty smazzata, or with Ctrl/Cmd.
+    form.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || event.isComposing) return;
+      var target = event.target;
+      if (target.tagName === "TEXTAREA" || target.tagName === "BUTTON" || target.tagName === "A") {
+        return;
+      }
+      event.preventDefault();
+      var controls = Array.prototype.filter.call(el, function (c) {
+        var box = c.tagName === "INPUT" || c.tagName === "SELECT" || c.tagName === "TEXTAREA";
+        return box && c.type !== "hidden" && !c.disabled;
+      });
+      var index = controls.indexOf(target);
+      var match = /^s(\d+)_/.exec(target.name || "");
+      var emptySmazzata = match && parseInt(match[1], 10) > 1 && isBlank(parseInt(match[1], 10));
+      if (event.ctrlKey || event.metaKey || index === controls.length - 1 || emptySmazzata) {
+        submit(form);
+        return;
+      }
+      var next = controls[index + 1];
+      if (next) {
+        next.focus();
+        if (next.select && next.type === "text") next.select();
+      }
+    });
+
+    // Phones: a numeric keypad has no minus sign, so card points get a "±" button.
+    if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) {
+      form.querySelectorAll('input[name$="_cards"]').forEach(function (input) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "negate";
+        button.tabIndex = -1;
+        button.textContent = "\u00b1";
+        button.setAttribute("aria-label", "\u00b1");
+        button.addEventListener("click", function () {
+          var v = input.value.trim();
+          input.value = v.charAt(0) === "-" ? v.slice(1) : "-" + v;
+          input.focus();
+          update();
+        });
+        input.insertAdjacentElement("afterend", button);
+      });
+    }
+  }
+
+  function setupTotals(form, cfg) {
+    function mp(input) {
+      var value = parse(input);
+      return value !== null && value % 5 !== 0 ? NaN : value;
+    }
+    function update() {
+      showTurno(form, cfg, mp(form.elements.ns_mp), mp(form.elements.eo_mp));
+    }
+    form.addEventListener("input", update);
+    update();
+  }
+
+  function submit(form) {
+    if (form.requestSubmit) form.requestSubmit();
+    else form.submit();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.getElementById("scorecard");
+    if (!form) return;
+    var data = document.getElementById("scorecard-config");
+    var cfg = data ? JSON.parse(data.textContent) : null;
+    if (cfg && form.classList.contains("scorecard-form")) setupScorecard(form, cfg);
+    else if (cfg && form.classList.contains("totals-form")) setupTotals(form, cfg);
+    if (form.classList.contains("enter-saves")) {
+      // Enter on a radio button saves too, as it does in a text box.
+      form.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" && event.target.type === "radio") {
+          event.preventDefault();
+          submit(form);
+        }
+      });
+    }
+    var keys = document.querySelector(".keys[hidden]");
+    if (keys && form.classList.contains("scorecard-form")) keys.hidden = false;
+    if (!form.querySelector("[autofocus]") && document.activeElement === document.body) {
+      var first = form.querySelector("input:not([type=hidden]), select");
+      if (first) first.focus();
+    }
+  });
+})();
