@@ -68,10 +68,12 @@ def test_tables_missing_a_result_are_listed_with_links(english, owned):
     assert (state.next_step, state.next_turno) == ("enter_results", 1)
     assert [t.number for t in state.missing[0].tables] == [2, 3]
     assert (state.tables, state.with_result) == (3, 1)
-    turno_url = reverse("tournaments:turno", args=[owned.slug, 1])
-    assert f"{turno_url}#tavolo-2" in html
-    assert f"{turno_url}#tavolo-3" in html
-    assert f"{turno_url}#tavolo-1" not in html
+    def entry(table):
+        return reverse("manage:score_entry", args=[owned.slug, 1, table])
+
+    assert entry(2) in html and entry(3) in html
+    assert entry(1) not in html
+    assert reverse("manage:turno_results", args=[owned.slug, 1]) in html
     assert "Turno 1: 2 tables still have no result." in html
 
 
