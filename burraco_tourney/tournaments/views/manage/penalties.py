@@ -1,3 +1,158 @@
-"""Director pages: penalties."""
+"""Director pages: the penalties of a tournament — the list, the form giving one, deletion.
 
-urlpatterns: list = []
+Thin views: parse the request with a form, call one service (``services/penalties.py``), render
+or redirect. The standings show the penalties through the standings selector.
+"""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+from django_tables2 import RequestConfig
+
+from ...access import director_view
+from ...forms.penalties import SUGGESTIONS, PenaltyDeleteForm, PenaltyForm, signed
+from ...models import Penalty, Tournament
+from ...rules_config import tournament_vp_table
+from ...services import penalties as services
+
+NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
+PHONE_HIDDEN = {"th": {"class": "hide-phone"}, "td": {"class": "hide-phone"}}
+
+
+class PenaltyTable(tables.Table):
+    turno = tables.Column(verbose_name=gettext_lazy("Turno"), accessor="turno__number", attrs=NUM)
+    pair = tables.Column(
+        verbose_name=gettext_lazy("Pair"), accessor="pair__number", order_by=("pair__number",)
+    )
+    vp = tables.Column(verbose_name=pgettext_lazy("victory points", "VP"), attrs=NUM)
+    mp = tables.Column(verbose_name=pgettext_lazy("match points", "MP"), attrs=NUM)
+    reason = tables.Column(verbose_name=gettext_lazy("Reason"))
+    created_at = tables.DateTimeColumn(
+        verbose_name=gettext_lazy("When"), format="SHORT_DATETIME_FORMAT", attrs=PHONE_HIDDEN
+    )
+    created_by = tables.Column(
+        verbose_name=gettext_lazy("By"), accessor="created_by__username", attrs=PHONE_HIDDEN
+    )
+    delete = tables.Column(verbose_name="", empty_values=(), orderable=False)
+
+    class Meta:
+        orderable = True
+        order_by = ("turno", "pair")
+        empty_text = gettext_lazy("No penalties given.")
+        attrs = {"class": "penalties"}
+
+    def __init__(self, data, *, slug: str, **kwargs):
+        super().__init__(data, **kwargs)
+        self.slug = slug
+
+    def render_pair(self, record: Penalty):
+        return format_html(
+            '<span class="pairno">{}</span> <span class="players">{}</span>',
+            record.pair.number,
+            record.pair.players,
+        )
+
+    def render_vp(self, value):
+        return signed(value)
+
+    def render_mp(self, value):
+        return signed(value)
+
+    def render_delete(self, record: Penalty):
+        url = reverse("manage:penalty_delete", args=[self.slug, record.pk])
+        label = _("Delete the penalty of pair %(pair)s in turno %(turno)s") % {
+            "pair": record.pair.number,
+            "turno": record.turno.number,
+        }
+        return format_html('<a href="{}" aria-label="{}">{}</a>', url, label, _("Delete"))
+
+
+def _penalties(tournament: Tournament) -> QuerySet[Penalty]:
+    return Penalty.objects.filter(turno__tournament=tournament).select_related(
+        "turno", "pair", "created_by"
+    )
+
+
+def _form(tournament: Tournament, data=None) -> PenaltyForm:
+    return PenaltyForm(data, tournament=tournament, vp_limit=tournament_vp_table(tournament).total)
+
+
+@director_view
+def penalties(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if request.method == "POST":
+        form = _form(tournament, request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                penalty = services.penalty_add(
+                    tournament=tournament,
+                    user=request.user,
+                    pair=data["pair"],
+                    turno=data["turno"],
+                    vp=data["vp"],
+                    mp=data["mp"],
+                    reason=data["reason"],
+                )
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(
+                    request,
+                    _("Penalty given to pair %(pair)s in turno %(turno)s.")
+                    % {"pair": penalty.pair.number, "turno": penalty.turno.number},
+                )
+                return redirect("manage:penalties", tournament.slug)
+    else:
+        form = _form(tournament)
+    table = PenaltyTable(_penalties(tournament), slug=tournament.slug)
+    RequestConfig(request, paginate=False).configure(table)
+    return render(
+        request,
+        "manage/penalties.html",
+        {
+            "tournament": tournament,
+            "section": "penalties",
+            "table": table,
+            "form": form,
+            "suggestions": SUGGESTIONS,
+            "has_turni": form.fields["turno"].queryset.exists(),
+        },
+    )
+
+
+@director_view
+def penalty_delete(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    penalty = get_object_or_404(_penalties(tournament), pk=pk)
+    form = PenaltyDeleteForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        services.penalty_delete(penalty=penalty, user=request.user, **form.cleaned_data)
+        messages.success(
+            request,
+            _("The penalty of pair %(pair)s in turno %(turno)s was deleted.")
+            % {"pair": penalty.pair.number, "turno": penalty.turno.number},
+        )
+        return redirect("manage:penalties", tournament.slug)
+    return render(
+        request,
+        "manage/penalty_delete.html",
+        {"tournament": tournament, "section": "penalties", "penalty": penalty, "form": form},
+    )
+
+
+urlpatterns = [
+    path("t/<slug:slug>/gestione/penalita/", penalties, name="penalties"),
+    path(
+        "t/<slug:slug>/gestione/penalita/<int:pk>/elimina/",
+        penalty_delete,
+        name="penalty_delete",
+    ),
+]

@@ -1,0 +1,242 @@
+"""Time the public standings page of a large tournament against just fetching its score rows.
+
+The tournament: 500 pairs, 8 Mitchell-like turni of 250 tables, 3 smazzate per table, every
+smazzata a legal one (random but seeded), MP and VP computed by the scoring service as after an
+import. It lives in a temporary SQLite database, migrated from scratch and deleted at the end,
+so the benchmark never touches the project's own database.
+
+Printed: the best time of the full page request through Django's test ``Client`` (URL routing,
+middleware, the standings selector, the engine, django-tables2, the template), the best time of
+``list(Smazzata.objects.filter(table__turno__tournament=t).values_list(...))`` (every score
+row of the tournament, the least any page showing the results must read), their ratio (the goal
+is 3x or less), and how many SQL queries the page makes. ``--profile`` adds the functions the
+page spends its time in.
+
+Usage, from the repository root::
+
+    python -m benchmarks.standings_page [--pairs 500] [--turni 8] [--runs 7] [--seed 2024]
+        [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import random
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+GOAL = 3.0
+SMAZZATE = 3
+
+
+def _setup_django(database: Path) -> None:
+    # Before django.setup(): the settings read these once.
+    os.environ["SQLITE_PATH"] = str(database)
+    os.environ.pop("DATABASE_URL", None)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "burraco_tourney.settings")
+    os.environ.setdefault("SECRET_KEY", "benchmark-only-not-secret")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _line(rng: random.Random, *, closer: bool) -> dict[str, Any]:
+    """One line of a legal smazzata; the closing line took its pozzetto and has a pulito."""
+    return {
+        "cards": rng.randrange(-40, 80) * 5,
+        "pulito": rng.randint(1, 2) if closer else rng.choice((0, 0, 0, 1)),
+        "semipulito": rng.choice((0, 0, 0, 1)),
+        "sporco": rng.choice((0, 0, 1, 1, 2)),
+        "nobile": 0,
+        "reale": 0,
+        "chiusura": closer,
+        "pozzetto": True if closer else rng.random() < 0.85,
+    }
+
+
+def _smazzata_fields(rng: random.Random) -> dict[str, Any]:
+    closer = rng.choice(("ns", "eo", "ns", "eo", None))  # one in five ends without a chiusura
+    fields: dict[str, Any] = {"end": "chiusura" if closer else rng.choice(("tallone", "tempo"))}
+    for prefix in ("ns", "eo"):
+        for key, value in _line(rng, closer=closer == prefix).items():
+            fields[f"{prefix}_{key}"] = value
+    return fields
+
+
+def build_tournament(*, pairs: int, turni: int, seed: int):
+    """The tournament, built with a few bulk inserts; results by the scoring service."""
+    from burraco_tourney.rules.rulesets import get_ruleset
+    from burraco_tourney.tournaments.models import Pair, Smazzata, Table, Tournament, Turno
+    from burraco_tourney.tournaments.services.results import tournament_recompute_results
+
+    rng = random.Random(seed)
+    tournament = Tournament.objects.create(
+        slug="benchmark",
+        name="Benchmark",
+        date=datetime.date(2026, 1, 1),
+        ruleset_name="classic",
+        rules=get_ruleset("classic").to_dict(),
+        smazzate_per_turno=SMAZZATE,
+        vp_table="fibur-3",
+        tiebreaks=["scarto", "head_to_head", "mp"],
+        planned_turni=turni,
+    )
+    rows = Pair.objects.bulk_create(
+        Pair(tournament=tournament, number=n, player1=f"Giocatore {n}A", player2=f"Giocatore {n}B")
+        for n in range(1, pairs + 1)
+    )
+    by_number = {pair.number: pair for pair in rows}
+    turno_rows = Turno.objects.bulk_create(
+        Turno(tournament=tournament, number=n, movement="mitchell", published=True)
+        for n in range(1, turni + 1)
+    )
+    # Mitchell: NS pair i stays at table i, the EO pairs move one table a turno.
+    tables = pairs // 2
+    table_rows = Table.objects.bulk_create(
+        (
+            Table(
+                turno=turno,
+                number=i,
+                ns=by_number[i],
+                eo=by_number[tables + (i - 1 + turno.number - 1) % tables + 1],
+                entry_mode="smazzate",
+            )
+            for turno in turno_rows
+            for i in range(1, tables + 1)
+        ),
+        batch_size=500,
+    )
+    Smazzata.objects.bulk_create(
+        (
+            Smazzata(table=table, number=n, ns_total=0, eo_total=0, **_smazzata_fields(rng))
+            for table in table_rows
+            for n in range(1, SMAZZATE + 1)
+        ),
+        batch_size=500,
+    )
+    tournament_recompute_results(tournament=tournament)
+    return tournament
+
+
+def best_of(runs: int, action: Callable[[], Any]) -> float:
+    timings = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        timings.append(time.perf_counter() - start)
+    return min(timings)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", type=int, default=500)
+    parser.add_argument("--turni", type=int, default=8)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--profile", action="store_true", help="show where the page spends time")
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory(prefix="burraco-bench-") as folder:
+        _setup_django(Path(folder) / "benchmark.sqlite3")
+        from django.db import connection
+        from django.test import Client, override_settings
+        from django.test.utils import CaptureQueriesContext
+        from django.urls import reverse
+
+        from burraco_tourney.tournaments.models import Smazzata
+
+        start = time.perf_counter()
+        tournament = build_tournament(pairs=args.pairs, turni=args.turni, seed=args.seed)
+        built = time.perf_counter() - start
+
+        url = reverse("tournaments:standings", args=[tournament.slug])
+        client = Client(HTTP_HOST="localhost")
+        # The page's static URLs without a collectstatic manifest (a lookup either way).
+        plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+
+        def page() -> None:
+            response = client.get(url)
+            assert response.status_code == 200, response.status_code
+
+        def score_rows() -> None:
+            list(
+                Smazzata.objects.filter(table__turno__tournament=tournament).values_list(
+                    "table__turno__number", "table__number", "number", "ns_total", "eo_total"
+                )
+            )
+
+        with override_settings(STORAGES={"default": plain, "staticfiles": plain}):
+            page()  # warm up: templates, URL resolver, translations
+            score_rows()
+            with CaptureQueriesContext(connection) as queries:
+                page()
+            # Counted now: the captured list is read lazily from a log later requests reset.
+            query_count = len(queries)
+            page_time = best_of(args.runs, page)
+            rows_time = best_of(args.runs, score_rows)
+            if args.profile:
+                _breakdown(tournament, url, args.runs)
+                _profile(page)
+
+        rows = Smazzata.objects.filter(table__turno__tournament=tournament).count()
+        ratio = page_time / rows_time
+        print(
+            f"standings page, {args.pairs} pairs x {args.turni} turni x {SMAZZATE} smazzate "
+            f"({rows} score rows, built in {built:.1f} s), best of {args.runs}:"
+        )
+        print(f"  page request   {page_time * 1000:8.1f} ms  ({query_count} SQL queries)")
+        print(f"  score rows     {rows_time * 1000:8.1f} ms")
+        verdict = "within" if ratio <= GOAL else "ABOVE"
+        print(f"  ratio          {ratio:8.2f} x  ({verdict} the goal of {GOAL:.0f}x)")
+        connection.close()
+
+
+def _breakdown(tournament, url: str, runs: int) -> None:
+    """The page's two big parts timed alone: the standings selector and the table's HTML."""
+    from django.template import Context, Template
+    from django.test import RequestFactory
+    from django_tables2 import RequestConfig
+
+    from burraco_tourney.tournaments.selectors.standings import standings
+    from burraco_tourney.tournaments.tables import StandingsTable
+
+    request = RequestFactory().get(url)
+    rows = standings(tournament=tournament)
+    turni = list(tournament.turni.values_list("number", flat=True))
+    template = Template("{% load django_tables2 %}{% render_table table %}")
+
+    def render() -> None:
+        table = StandingsTable(rows, turni=turni)
+        RequestConfig(request, paginate=False).configure(table)
+        template.render(Context({"table": table, "request": request}))
+
+    selector = best_of(runs, lambda: standings(tournament=tournament))
+    html = best_of(runs, render)
+    cells = len(rows) * (8 + len(turni))
+    print(f"  of which: standings selector (queries + engine) {selector * 1000:.1f} ms")
+    print(f"            table HTML, {cells} cells (django-tables2) {html * 1000:.1f} ms")
+
+
+def _profile(page: Callable[[], None]) -> None:
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    page()
+    profiler.disable()
+    stats = pstats.Stats(profiler).strip_dirs().sort_stats("cumulative")
+    stats.print_stats(30)
+    stats.sort_stats("tottime").print_stats(15)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,150 @@
+"""Forms of the penalties page: give a penalty, delete one with a reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from ..models import Pair, Penalty, Tournament, Turno
+
+REASON_MAX = Penalty._meta.get_field("reason").max_length
+DELETE_REASON_MAX = 300
+MP_LIMIT = 10_000
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A usual penalty offered while typing the reason; picking it fills the deltas."""
+
+    reason: Any
+    vp: int = 0
+    mp: int = 0
+
+    @property
+    def vp_shown(self) -> str:
+        return signed(self.vp)
+
+    @property
+    def mp_shown(self) -> str:
+        return signed(self.mp)
+
+
+def signed(value: int) -> str:
+    """A delta as a director reads it: −100 (a real minus sign), +1, or a dash for nothing."""
+    if not value:
+        return "—"
+    return f"−{-value}" if value < 0 else f"+{value}"
+
+
+# RULES.md section 5: late by more than 5 minutes costs 100 MP; two warnings cost 1 VP.
+SUGGESTIONS: tuple[Suggestion, ...] = (
+    # Translators: a usual penalty reason, in Italian "Ritardo oltre 5 minuti".
+    Suggestion(_("Late by more than 5 minutes"), mp=-100),
+    # Translators: a usual penalty reason, in Italian "Due ammonizioni".
+    Suggestion(_("Two warnings"), vp=-1),
+    # Translators: a usual penalty reason, in Italian "Score compilato in modo errato".
+    Suggestion(_("Scorecard filled in wrongly")),
+    # Translators: a usual penalty reason, in Italian "Comportamento scorretto".
+    Suggestion(_("Unsporting behaviour")),
+)
+
+
+class PairChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Pair) -> str:
+        return f"{obj.number} – {obj.players}"
+
+
+class TurnoChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Turno) -> str:
+        return str(obj)
+
+
+class PenaltyForm(forms.Form):
+    """One penalty. ``vp`` and ``mp`` are deltas; a positive one needs ``confirm_positive``."""
+
+    pair = PairChoiceField(label=_("Pair"), queryset=Pair.objects.none())
+    turno = TurnoChoiceField(label=_("Turno"), queryset=Turno.objects.none())
+    vp = forms.IntegerField(
+        label=pgettext_lazy("victory points", "VP"),
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
+    )
+    mp = forms.IntegerField(
+        label=pgettext_lazy("match points", "MP"),
+        required=False,
+        min_value=-MP_LIMIT,
+        max_value=MP_LIMIT,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0", "step": 5}),
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=REASON_MAX,
+        widget=forms.TextInput(attrs={"list": "penalty-reasons", "autocomplete": "off"}),
+    )
+    confirm_positive = forms.BooleanField(
+        label=_("Yes, this penalty adds points (unusual)"),
+        required=False,
+    )
+
+    def __init__(self, *args, tournament: Tournament, vp_limit: int = 20, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        self.fields["pair"].queryset = tournament.pairs.order_by("number")
+        turni = tournament.turni.filter(published=True).order_by("number")
+        self.fields["turno"].queryset = turni
+        self.vp_limit = vp_limit
+        if not self.is_bound:
+            latest = turni.last()
+            if latest is not None:
+                self.initial.setdefault("turno", latest.pk)
+
+    def clean_vp(self) -> int:
+        vp = self.cleaned_data.get("vp") or 0
+        if abs(vp) > self.vp_limit:
+            raise forms.ValidationError(
+                _("A penalty takes at most %(limit)s VP, the VP of a whole turno."),
+                code="vp_too_large",
+                params={"limit": self.vp_limit},
+            )
+        return vp
+
+    def clean_mp(self) -> int:
+        mp = self.cleaned_data.get("mp") or 0
+        if mp % 5:
+            raise forms.ValidationError(
+                _("Every burraco score is a multiple of 5: %(value)s is not."),
+                code="mp_not_multiple_of_5",
+                params={"value": mp},
+            )
+        return mp
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        vp, mp = data.get("vp"), data.get("mp")
+        if vp is None or mp is None:  # a field error is already shown
+            return data
+        if not vp and not mp:
+            self.add_error("vp", _("Write the VP or the MP to take away (or both): both are zero."))
+        elif (vp > 0 or mp > 0) and not data.get("confirm_positive"):
+            self.add_error(
+                "confirm_positive",
+                _(
+                    "A penalty normally takes points away (a negative number). To give points, "
+                    "tick this box."
+                ),
+            )
+        return data
+
+
+class PenaltyDeleteForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Why is it deleted? (for the change log)"), max_length=DELETE_REASON_MAX
+    )
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)

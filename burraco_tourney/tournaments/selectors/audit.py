@@ -1,0 +1,128 @@
+"""Reads of a tournament's change log: the entries, filtered, and what each one changed.
+
+The services write ``AuditEntry`` rows with ``before`` and ``after`` as JSON values (usually
+dicts). ``audit_changes`` turns a pair of them into the few lines a director reads: only the keys
+whose value changed, nested dicts flattened to dotted keys. Read only: never writes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from django.db.models import Q, QuerySet
+
+from ..models import AuditEntry, Tournament
+
+ChangeKind = Literal["added", "removed", "changed"]
+
+# A value longer than this is shown folded (a turno's seating can hold hundreds of tables).
+LONG_VALUE = 80
+
+
+@dataclass(frozen=True)
+class Change:
+    """One key of a change: its value before and after (None when absent on that side)."""
+
+    key: str
+    before: Any
+    after: Any
+    kind: ChangeKind
+
+
+def audit_entries(
+    *,
+    tournament: Tournament,
+    turno: int | None = None,
+    table: int | None = None,
+    action: str | None = None,
+) -> QuerySet[AuditEntry]:
+    """The tournament's change log, newest first, filtered by turno, table number and action.
+
+    An entry belongs to a turno when it names one of its tables, when it is about the turno
+    itself (``turno_*`` actions keep the turno number as ``number``), or when its values say
+    ``"turno": N`` (penalties and other per-turno changes).
+    """
+    entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
+    if turno is not None:
+        about_turno = Q(action__startswith="turno_") & (
+            Q(after__number=turno) | Q(before__number=turno)
+        )
+        entries = entries.filter(
+            Q(table__turno__number=turno)
+            | about_turno
+            | Q(after__turno=turno)
+            | Q(before__turno=turno)
+        )
+    if table is not None:
+        entries = entries.filter(
+            Q(table__number=table) | Q(after__table=table) | Q(before__table=table)
+        )
+    if action:
+        entries = entries.filter(action=action)
+    return entries.order_by("-at", "-id")
+
+
+def audit_actions(*, tournament: Tournament) -> list[str]:
+    """The action keys present in the tournament's change log, for the filter."""
+    return sorted(
+        AuditEntry.objects.filter(tournament=tournament)
+        .order_by()
+        .values_list("action", flat=True)
+        .distinct()
+    )
+
+
+def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    """Dicts to dotted keys; a list of dicts (the smazzate of a result) too, each item keyed by
+    its ``number`` when it has one, else by its position from 1."""
+    if isinstance(value, Mapping):
+        flat: dict[str, Any] = {}
+        for key, item in value.items():
+            flat.update(_flatten(item, f"{prefix}{key}."))
+        return flat
+    if isinstance(value, list) and value and all(isinstance(i, Mapping) for i in value):
+        flat = {}
+        for position, item in enumerate(value, start=1):
+            flat.update(_flatten(item, f"{prefix}{item.get('number', position)}."))
+        return flat
+    return {prefix.rstrip("."): value}
+
+
+def audit_changes(before: Any, after: Any) -> list[Change]:
+    """What changed between two JSON values, key by key (only keys whose value differs).
+
+    Keys are dotted paths: ``smazzate.2.ns.cards`` is the NS card points of smazzata 2.
+
+    A created thing (no ``before``) lists its values as added; a deleted one (no ``after``)
+    as removed. Two values that are not dicts give one change with an empty key.
+    """
+    if before is None and after is None:
+        return []
+    if not isinstance(before, Mapping | type(None)) or not isinstance(after, Mapping | type(None)):
+        return [] if before == after else [Change("", before, after, "changed")]
+    old = _flatten(before or {})
+    new = _flatten(after or {})
+    changes = []
+    for key in list(old) + [k for k in new if k not in old]:
+        if key in old and key in new:
+            if old[key] != new[key]:
+                changes.append(Change(key, old[key], new[key], "changed"))
+        elif key in old:
+            changes.append(Change(key, old[key], None, "removed"))
+        else:
+            changes.append(Change(key, None, new[key], "added"))
+    return changes
+
+
+def value_text(value: Any) -> str:
+    """A JSON value as short text: lists of pairs as ``1-2``, no quotes around words."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        if value and all(isinstance(item, list) for item in value):
+            return ", ".join("-".join(value_text(i) for i in item) for item in value)
+        return ", ".join(value_text(item) for item in value)
+    return json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,106 @@
+"""Penalties: the arbitro's VP and MP deductions against one pair in one turno.
+
+A penalty never gives anything to the opponent; the standings selector adds it to the pair's VP,
+scarto and MP (ARCHIVE.md ``results``). Each penalty added or deleted is recorded in the
+tournament's change log in the same transaction. Nothing here computes standings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ..models import Pair, Penalty, Tournament, Turno
+from .audit import audit_record
+
+ADD_ACTION = "penalty_add"
+DELETE_ACTION = "penalty_delete"
+
+
+def penalty_snapshot(penalty: Penalty) -> dict[str, Any]:
+    """What the change log keeps of a penalty (pair and turno by number, as a director reads)."""
+    return {
+        "turno": penalty.turno.number,
+        "pair": penalty.pair.number,
+        "vp": penalty.vp,
+        "mp": penalty.mp,
+        "reason": penalty.reason,
+    }
+
+
+def penalty_subject(penalty: Penalty) -> str:
+    return _("Pair %(pair)s, turno %(turno)s") % {
+        "pair": penalty.pair.number,
+        "turno": penalty.turno.number,
+    }
+
+
+def _check(tournament: Tournament, pair: Pair, turno: Turno, vp: int, mp: int) -> None:
+    if pair.tournament_id != tournament.pk or turno.tournament_id != tournament.pk:
+        # The form only offers this tournament's pairs and turni: this is a bug, not input.
+        raise ValueError("the pair and the turno must belong to the tournament")
+    if not turno.published:
+        raise ValidationError(
+            _("Turno %(turno)s is a draft: penalties go to published turni only.")
+            % {"turno": turno.number},
+            code="turno_draft",
+        )
+    if not vp and not mp:
+        raise ValidationError(
+            _("A penalty takes away VP, MP or both: both are zero."), code="penalty_empty"
+        )
+
+
+@transaction.atomic
+def penalty_add(
+    *,
+    tournament: Tournament,
+    user,
+    pair: Pair,
+    turno: Turno,
+    vp: int = 0,
+    mp: int = 0,
+    reason: str,
+) -> Penalty:
+    """Give ``pair`` a penalty in ``turno``: ``vp`` and ``mp`` are deltas, usually <= 0.
+
+    Raises ``ValidationError`` for a draft turno or a penalty of 0 VP and 0 MP.
+    """
+    _check(tournament, pair, turno, vp, mp)
+    penalty = Penalty.objects.create(
+        turno=turno,
+        pair=pair,
+        vp=vp,
+        mp=mp,
+        reason=reason,
+        created_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+    audit_record(
+        tournament=tournament,
+        user=user,
+        action=ADD_ACTION,
+        subject=penalty_subject(penalty),
+        reason=reason,
+        after=penalty_snapshot(penalty),
+    )
+    return penalty
+
+
+@transaction.atomic
+def penalty_delete(*, penalty: Penalty, user, reason: str) -> None:
+    """Delete a penalty; the change log keeps what it was and why it went."""
+    tournament = penalty.turno.tournament
+    before = penalty_snapshot(penalty)
+    subject = penalty_subject(penalty)
+    penalty.delete()
+    audit_record(
+        tournament=tournament,
+        user=user,
+        action=DELETE_ACTION,
+        subject=subject,
+        reason=reason,
+        before=before,
+    )

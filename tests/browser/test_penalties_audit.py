@@ -1,0 +1,71 @@
+"""A director gives a penalty through the page, sees it in the standings and in the change log."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.factories import make_director, make_pairs, make_tournament, make_turno
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def tournament():
+    director = make_director()
+    tournament = make_tournament(name="Torneo di San Martino", owner=director)
+    make_pairs(tournament, 4)
+    make_turno(tournament, 1, [(1, 2), (3, 4)], totals=[(1000, 500), (800, 800)])
+    return tournament
+
+
+def log_in(page, path: str) -> None:
+    page.goto(page.base_url + path)
+    expect(page).to_have_url(re.compile(r"/accesso/\?next="))
+    page.fill("#id_username", "arbitro")
+    page.fill("#id_password", "Segreto-2026")
+    page.locator("main form button[type=submit]").click()
+    expect(page).to_have_url(page.base_url + path)
+
+
+def test_penalty_in_the_standings_and_in_the_change_log(page, tournament):
+    path = f"/t/{tournament.slug}/gestione/penalita/"
+    log_in(page, path)
+    expect(page.locator("table.penalties tbody tr")).to_have_count(1)  # "no penalties" row
+
+    # A positive value asks for the confirmation box; a negative one does not.
+    confirm = page.locator("#field-confirm_positive")
+    expect(confirm).to_be_hidden()
+    page.fill("#id_vp", "1")
+    expect(confirm).to_be_visible()
+    page.fill("#id_vp", "")
+    expect(confirm).to_be_hidden()
+
+    # Keyboard only: the pair, then a usual penalty fills the reason and the MP.
+    page.select_option("#id_pair", label=f"2 – {tournament.pairs.get(number=2).players}")
+    page.locator(".suggestions button").first.click()
+    expect(page.locator("#id_mp")).to_have_value("-100")
+    reason = page.locator("#id_reason").input_value()
+    assert reason
+    page.locator("#id_reason").press("Enter")
+
+    rows = page.locator("table.penalties tbody tr")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text(reason)
+    expect(rows.first.locator("td").nth(3)).to_have_text("−100")
+
+    # The standings: pair 2 lost 500-1000 (6 VP, scarto -500); the penalty takes 100 more.
+    page.goto(page.base_url + f"/t/{tournament.slug}/classifica/")
+    row = page.locator(
+        "table.standings tbody tr", has=page.locator("td:nth-child(2)", has_text=re.compile(r"^2$"))
+    )
+    expect(row).to_have_count(1)
+    expect(row.locator("td").nth(5)).to_have_text("-600")
+    expect(row.locator("td").nth(7)).to_contain_text("-100")
+
+    # The change log names the change, with its reason and its values.
+    page.goto(page.base_url + f"/t/{tournament.slug}/gestione/registro/")
+    first = page.locator("table.audit tbody tr").first
+    expect(first).to_contain_text(reason)
+    expect(first.locator("ins").filter(has_text="-100")).to_have_count(1)
+    expect(first).to_contain_text("arbitro")
