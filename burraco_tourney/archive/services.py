@@ -7,13 +7,11 @@ results in the file are not read: the scoring service computes them from the ent
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.utils.text import slugify
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import get_ruleset
@@ -26,26 +24,13 @@ from burraco_tourney.tournaments.models import (
     Tournament,
     Turno,
 )
+from burraco_tourney.tournaments.services.audit import audit_record
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
+from burraco_tourney.tournaments.services.tournaments import tournament_slug
 
 from .checks import rule_message
 from .reader import read_archive
 from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable
-
-SLUG_MAX = Tournament._meta.get_field("slug").max_length
-
-
-def tournament_slug(*, name: str, date: datetime.date) -> str:
-    """A free slug made of the name and the date: ``torneo-d-autunno-2024-10-18``, then -2, -3…"""
-    # An apostrophe separates words in Italian: "d'autunno" gives "d-autunno", not "dautunno".
-    words = name.replace("'", " ").replace("\u2019", " ")
-    base = slugify(f"{words} {date.isoformat()}")[: SLUG_MAX - 6].strip("-") or "torneo"
-    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    slug, suffix = base, 1
-    while slug in taken:
-        suffix += 1
-        slug = f"{base}-{suffix}"
-    return slug
 
 
 def tournament_import(
@@ -67,6 +52,13 @@ def tournament_import(
             # The reader checks what the scoring needs; this is a safety net that still keeps
             # the promise that a refused file writes nothing.
             raise ArchiveError("", rule_message(error)) from None
+        audit_record(
+            tournament=tournament,
+            user=owner,
+            action="tournament_import",
+            subject=tournament.name,
+            after={"pairs": len(archive.pairs), "turni": len(archive.turni)},
+        )
     return tournament
 
 

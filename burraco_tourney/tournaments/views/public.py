@@ -6,6 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_tables2 import RequestConfig
 
+from ..access import can_direct
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
 from ..tables import PairTable, StandingsTable
@@ -28,6 +29,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "turni": selectors.turno_summaries(tournament=tournament),
             "pair_count": tournament.pairs.count(),
+            "can_direct": can_direct(request.user, tournament),
         },
     )
 
