@@ -40,9 +40,16 @@ class StandingsTable(tables.Table):
     mp = tables.Column(
         verbose_name=pgettext_lazy("match points", "MP"), attrs={"td": {"class": "num"}}
     )
+    # One cell on the page ("-1 VP, -100 MP"); the spreadsheet gets the two numbers below instead.
     penalties = tables.Column(
-        verbose_name=_("Penalties"), accessor="penalty_vp", attrs={"td": {"class": "num"}}
+        verbose_name=_("Penalties"),
+        accessor="penalty_vp",
+        attrs={"td": {"class": "num"}},
+        exclude_from_export=True,
     )
+    # Hidden on the page, exported (as_values) as real numbers.
+    penalty_vp = tables.Column(verbose_name=_("Penalties: VP"), visible=False)
+    penalty_mp = tables.Column(verbose_name=_("Penalties: MP"), visible=False)
 
     class Meta:
         orderable = True
