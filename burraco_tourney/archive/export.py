@@ -14,15 +14,9 @@ from typing import Any
 from django.db.models import Prefetch
 
 from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.rules.match import (
-    MatchResult,
-    SmazzataTotals,
-    ko_winner,
-    match_by_points,
-    match_by_smazzate,
-)
 from burraco_tourney.rules.rulesets import PRESETS, Ruleset
 from burraco_tourney.tournaments.models import Penalty, Smazzata, Table, Tournament, Turno
+from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.selectors.standings import standings
 
 from .reader import FORMAT, VERSION
@@ -202,54 +196,30 @@ def _results(tournament: Tournament, turni: list[Turno], numbers: dict[int, int]
     return results
 
 
-def _match(tournament: Tournament, table: Table) -> MatchResult | None:
-    """The KO match a table holds, or None while it has no result."""
-    if table.entry_mode == "forfeit":
-        return MatchResult(0, 0, table.forfeit_winner, False, 0, True)  # type: ignore[arg-type]
-    if table.entry_mode == "totals":
-        if table.ns_mp == table.eo_mp:
-            return MatchResult(table.ns_mp, table.eo_mp, None, False, 0, True)
-        winner, by_last_move = ko_winner(table.ns_mp, table.eo_mp, None)
-        return MatchResult(table.ns_mp, table.eo_mp, winner, by_last_move, 0, True)
-    totals = [
-        SmazzataTotals(s.ns_total, s.eo_total, s.last_move or None)  # type: ignore[arg-type]
-        for s in table.smazzate.all()
-    ]
-    if not totals:
-        return None
-    if tournament.ko_mode == "punti" and tournament.ko_target:
-        return match_by_points(totals, target=tournament.ko_target, knockout=True)
-    to_play = tournament.ko_smazzate or len(totals)
-    return match_by_smazzate(totals, smazzate_to_play=to_play, knockout=True)
-
-
 def _ko_results(
     tournament: Tournament, turni: list[Turno], numbers: dict[int, int]
 ) -> dict[str, Any]:
-    """Each match's winner; the tournament's winner is that of the final when it is played.
-
-    The final is read as the only table of the last turno.
-    """
+    """Each match's winner as the results service stored it (the last-move rule included), and
+    the tournament's winner: that of the bracket's final once played (``selectors.ko``)."""
     matches: list[dict[str, Any]] = []
-    final_winner: int | None = None
     for turno in turni:
-        tables = list(turno.tables.all())
-        for table in tables:
-            try:
-                result = _match(tournament, table)
-            except RuleError:
-                result = None  # a match the rules cannot settle has no winner yet
+        for table in turno.tables.all():
             winner = None
-            if result is not None and result.winner is not None:
-                winner = numbers[table.ns_id if result.winner == "ns" else table.eo_id]
+            if table.winner:
+                winner = numbers[table.ns_id if table.winner == "ns" else table.eo_id]
             matches.append(
                 {
                     "turno": turno.number,
                     "table": table.number,
                     "winner": winner,
-                    "by_last_move": bool(result and result.by_last_move),
+                    "by_last_move": table.by_last_move,
                 }
             )
-            if turno is turni[-1] and len(tables) == 1:
-                final_winner = winner
-    return {"matches": matches, "winner": final_winner}
+    try:
+        bracket = bracket_of(ko_data(tournament=tournament), third_place=False)
+    except RuleError:
+        # Round 1 is no bracket's (a file drawn by other rules): no final to name.
+        champion = None
+    else:
+        champion = bracket.champion
+    return {"matches": matches, "winner": champion}

@@ -24,6 +24,7 @@ from burraco_tourney.tournaments.models import (
     Tournament,
     Turno,
 )
+from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.services.audit import audit_record
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
 from burraco_tourney.tournaments.services.tournaments import tournament_slug
@@ -52,6 +53,8 @@ def tournament_import(
             # The reader checks what the scoring needs; this is a safety net that still keeps
             # the promise that a refused file writes nothing.
             raise ArchiveError("", rule_message(error)) from None
+        if tournament.kind == "ko":
+            _keep_third_place(tournament)
         audit_record(
             tournament=tournament,
             user=owner,
@@ -60,6 +63,18 @@ def tournament_import(
             after={"pairs": len(archive.pairs), "turni": len(archive.turni)},
         )
     return tournament
+
+
+def _keep_third_place(tournament: Tournament) -> None:
+    """A file with a third-place match: the bracket goes on playing one (the option itself is
+    not in the archive format, the match is)."""
+    try:
+        bracket = bracket_of(ko_data(tournament=tournament), third_place=False)
+    except RuleError:
+        return
+    if bracket.third_place is not None:
+        tournament.ko_third_place = True
+        tournament.save(update_fields=["ko_third_place"])
 
 
 def _create_tournament(archive: Archive, owner: AbstractBaseUser | None) -> Tournament:

@@ -215,6 +215,14 @@ MESSAGES: dict[str, Any] = {
     "tie_needs_last_move": _(
         "The match is tied: record which line made the last move of the last smazzata."
     ),
+    # ko (brackets)
+    "ko_too_few_pairs": _("A knock-out needs at least two pairs, not %(count)s."),
+    "ko_duplicate_pair": _("Pair %(pair)s appears twice in the seeding."),
+    "ko_duplicate_seed": _("Pairs %(pair)s and %(other)s have the same seed %(seed)s."),
+    "ko_irregular_first_round": _(
+        "Round 1 has %(tables)s tables and %(byes)s riposi: a bracket of %(entrants)s pairs "
+        "needs %(expected_byes)s riposi, and every other pair at a table."
+    ),
     # standings
     "same_pair_both_lines": _(
         "Turno %(turno)s, table %(table)s: pair %(pair)s cannot sit on both lines."

@@ -61,6 +61,8 @@ class Tournament(models.Model):
     ko_mode = models.CharField(_("KO match"), max_length=10, choices=KoMode.choices, blank=True)
     ko_smazzate = models.PositiveSmallIntegerField(_("KO smazzate"), null=True, blank=True)
     ko_target = models.PositiveIntegerField(_("KO target score"), null=True, blank=True)
+    # Whether the semifinal losers play for third place; otherwise they share it.
+    ko_third_place = models.BooleanField(_("third-place match"), default=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("owner"),
@@ -200,6 +202,10 @@ class Table(models.Model):
     eo_mp = models.IntegerField(_("EO MP"), null=True, blank=True)
     ns_vp = models.IntegerField(_("NS VP"), null=True, blank=True)
     eo_vp = models.IntegerField(_("EO VP"), null=True, blank=True)
+    # KO only: the line that won the match (blank while it is not decided, and in a pairs
+    # tournament) and whether a tie was settled by the last move; written with MP and VP.
+    winner = models.CharField(_("match won by"), max_length=2, choices=Line.choices, blank=True)
+    by_last_move = models.BooleanField(_("decided by the last move"), default=False)
     # Optimistic concurrency: a save names the version it read; a stale one is refused.
     version = models.PositiveIntegerField(_("version"), default=0)
 

@@ -11,16 +11,26 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
+from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.match import (
+    MatchResult,
+    SmazzataTotals,
+    ko_winner,
+    match_by_points,
+    match_by_smazzate,
+)
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.scoring import LineEntry, score_smazzata
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.rules.standings import Value, forfeit_result
 from burraco_tourney.rules.vp import VpTable, vp_split
 
-from ..models import EntryMode, Smazzata, Table, Tournament
+from ..models import EntryMode, KoMode, Smazzata, Table, Tournament, TournamentKind
 from ..rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
 
 LINE_FIELDS = ("cards", "pulito", "semipulito", "sporco", "nobile", "reale", "chiusura", "pozzetto")
+# The table columns the results service writes.
+RESULT_FIELDS = ["ns_mp", "eo_mp", "ns_vp", "eo_vp", "winner", "by_last_move"]
 SMAZZATA_ROW_FIELDS = tuple(f"{line}_{field}" for line in ("ns", "eo") for field in LINE_FIELDS)
 
 
@@ -35,6 +45,45 @@ def smazzata_entry(smazzata: Smazzata) -> SmazzataEntry:
     )
 
 
+def ko_match_result(
+    tournament: Tournament, table: Table, smazzate: Iterable[Smazzata]
+) -> MatchResult | None:
+    """Where the KO match held by ``table`` stands (``match.py``), from its stored result.
+
+    ``smazzate`` must carry their totals. None while the table has no result. Raises the
+    engine's RuleError for a result the match rules refuse (smazzate after a punti match ended,
+    a tie without the last move).
+    """
+    if table.entry_mode == EntryMode.FORFEIT:
+        return MatchResult(0, 0, table.forfeit_winner, False, 0, True)
+    if table.entry_mode == EntryMode.TOTALS:
+        winner, by_last_move = ko_winner(table.ns_mp, table.eo_mp, None)
+        return MatchResult(table.ns_mp, table.eo_mp, winner, by_last_move, 0, True)
+    if table.entry_mode != EntryMode.SMAZZATE:
+        return None
+    totals = [SmazzataTotals(s.ns_total, s.eo_total, s.last_move or None) for s in smazzate]
+    if tournament.ko_mode == KoMode.PUNTI and tournament.ko_target:
+        return match_by_points(totals, target=tournament.ko_target, knockout=True)
+    to_play = tournament.ko_smazzate or tournament.smazzate_per_turno
+    return match_by_smazzate(totals, smazzate_to_play=to_play, knockout=True)
+
+
+def _apply_ko_winner(table: Table, smazzate: list[Smazzata], *, strict: bool) -> None:
+    tournament = table.turno.tournament
+    table.winner, table.by_last_move = "", False
+    if tournament.kind != TournamentKind.KO:
+        return
+    try:
+        result = ko_match_result(tournament, table, smazzate)
+    except RuleError:
+        if strict:
+            raise
+        # A recompute after the match rules changed: the match waits for a correction.
+        return
+    if result is not None and result.winner is not None:
+        table.winner, table.by_last_move = result.winner, result.by_last_move
+
+
 def apply_table_result(
     table: Table,
     smazzate: Iterable[Smazzata],
@@ -42,12 +91,17 @@ def apply_table_result(
     ruleset: Ruleset,
     vp: VpTable,
     forfeit: Value | None,
+    strict: bool = True,
 ) -> list[Smazzata]:
     """Set the table's MP/VP (and its smazzate's totals) in memory; return changed smazzate.
 
-    Raises the engine's RuleViolation when a smazzata breaks the rules. Nothing is saved here.
+    In a KO tournament also the match's winner (``winner``, ``by_last_move``) by the match
+    rules: a tie goes against the line that made the last move of the last smazzata.
+    Raises the engine's RuleViolation when a smazzata breaks the rules, or (``strict``) when the
+    KO match rules refuse the result. Nothing is saved here.
     """
     changed: list[Smazzata] = []
+    smazzate = list(smazzate)
     if table.entry_mode == EntryMode.SMAZZATE:
         ns_mp = eo_mp = 0
         for smazzata in smazzate:
@@ -77,6 +131,7 @@ def apply_table_result(
         table.ns_vp, table.eo_vp = result.ns_vp, result.eo_vp
     else:
         table.ns_mp = table.eo_mp = table.ns_vp = table.eo_vp = None
+    _apply_ko_winner(table, smazzate, strict=strict)
     return changed
 
 
@@ -89,14 +144,19 @@ def tournament_recompute_results(*, tournament: Tournament) -> int:
     ruleset = tournament_ruleset(tournament)
     vp = tournament_vp_table(tournament)
     forfeit = tournament_forfeit_value(tournament)
-    tables = list(Table.objects.filter(turno__tournament=tournament).prefetch_related("smazzate"))
+    tables = list(
+        Table.objects.filter(turno__tournament=tournament)
+        .select_related("turno")
+        .prefetch_related("smazzate")
+    )
     changed_smazzate: list[Smazzata] = []
     for table in tables:
+        table.turno.tournament = tournament
         changed_smazzate += apply_table_result(
-            table, table.smazzate.all(), ruleset=ruleset, vp=vp, forfeit=forfeit
+            table, table.smazzate.all(), ruleset=ruleset, vp=vp, forfeit=forfeit, strict=False
         )
     Smazzata.objects.bulk_update(changed_smazzate, ["ns_total", "eo_total"], batch_size=500)
-    Table.objects.bulk_update(tables, ["ns_mp", "eo_mp", "ns_vp", "eo_vp"], batch_size=500)
+    Table.objects.bulk_update(tables, RESULT_FIELDS, batch_size=500)
     return len(tables)
 
 
@@ -113,5 +173,5 @@ def table_recompute_result(*, table: Table) -> Table:
         forfeit=tournament_forfeit_value(tournament),
     )
     Smazzata.objects.bulk_update(changed, ["ns_total", "eo_total"])
-    table.save(update_fields=["ns_mp", "eo_mp", "ns_vp", "eo_vp"])
+    table.save(update_fields=RESULT_FIELDS)
     return table

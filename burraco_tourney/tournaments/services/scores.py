@@ -39,7 +39,8 @@ from ..models import EntryMode, Line, Smazzata, Table, TournamentKind
 from ..rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
 from ..selectors.scores import RESULT_CORRECT, smazzate_limit
 from .audit import audit_record
-from .results import LINE_FIELDS, apply_table_result
+from .ko import ko_after_result
+from .results import LINE_FIELDS, RESULT_FIELDS, apply_table_result
 
 RESULT_ENTER = "result_enter"
 RESULT_CLEAR = "result_clear"
@@ -201,7 +202,7 @@ def _save(
         )
     Smazzata.objects.filter(table=table).delete()
     Smazzata.objects.bulk_create(smazzate)
-    table.save(update_fields=["entry_mode", "forfeit_winner", "ns_mp", "eo_mp", "ns_vp", "eo_vp"])
+    table.save(update_fields=["entry_mode", "forfeit_winner", *RESULT_FIELDS])
     audit_record(
         tournament=tournament,
         user=user,
@@ -212,6 +213,9 @@ def _save(
         after=after,
         table=table,
     )
+    if tournament.kind == TournamentKind.KO:
+        # The bracket follows the result: later matches it contradicts go, ready ones come.
+        ko_after_result(table=table, user=user)
     return SavedResult(table=table, action=action)
 
 

@@ -1,0 +1,405 @@
+"""Running a KO tournament: the pairs from a qualification, round 1, the next matches.
+
+The life of a bracket:
+
+1. The pairs: registered as usual, or taken from the standings of a finished pairs tournament
+   (``ko_pairs_from_standings``: its top N, seeded by rank).
+2. Round 1 (``ko_round_draw``): the seeding is the seeds the director gives; pairs without one
+   are placed after them by a draw whose seed is recorded, so anyone can repeat it. The bracket
+   engine (``rules/ko.py``) seats round 1 as turno 1 (movement "ko"), byes for the top seeds, as a
+   DRAFT; each pair's ``seed`` becomes its place in the seeding. The director checks the preview
+   and publishes it (``ko_round_publish``), or draws it again, or deletes the draft.
+3. Each match is played and entered on the usual score pages. After every save of a KO result
+   the score service calls ``ko_after_result``: a match of a later round that the new result
+   contradicts (its pair is no longer the winner) is deleted while it has no result, and refuses
+   the change when it has one; then every match whose two feeders are decided is created
+   (``ko_advance``) at once, published: there is nothing to choose, so nothing to preview. Round
+   r is turno r; a match's table number is its position in the round, the third-place match is
+   table 2 of the final's turno.
+
+Every function runs in one transaction and records its change with ``audit_record``. A refusal
+due to the state of the tournament is a ``ValidationError`` with a translated message and a code;
+an engine refusal (two pairs with one seed) is its ``RuleError``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.ko import Bracket, Slot, first_round, seeding
+
+from ..models import AuditEntry, Bye, Movement, Pair, Table, Tournament, TournamentKind, Turno
+from ..selectors.ko import KoData, bracket_of, ko_data
+from ..selectors.standings import standings
+from .audit import audit_record
+from .turni import turno_snapshot
+
+PAIRS_FROM_STANDINGS = "ko_pairs_from_standings"
+
+
+@dataclass(frozen=True)
+class SeedingRequest:
+    """Round 1 as the director asks for it: pair number -> seed (None: drawn), the draw's seed
+    (a random one when empty) and whether the semifinal losers play for third place."""
+
+    seeds: dict[int, int | None]
+    draw_seed: str = ""
+    third_place: bool = False
+
+
+@dataclass(frozen=True)
+class PairsTaken:
+    pairs: list[Pair]
+    # Pairs sharing the rank of the last one taken, left out only by the standings' order.
+    tied_out: list[int] = field(default_factory=list)
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    # Serialises two directors (or two score entries) changing the bracket at once.
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _check_ko(tournament: Tournament) -> None:
+    if tournament.kind != TournamentKind.KO:
+        raise ValidationError(_("This tournament is not a knock-out."), code="not_ko")
+
+
+def _refuse_if_drawn(tournament: Tournament) -> None:
+    if tournament.turni.exists():
+        raise ValidationError(
+            _("The bracket is already drawn: the pairs can no longer be replaced."),
+            code="drawn",
+        )
+
+
+@transaction.atomic
+def ko_pairs_from_standings(
+    *, tournament: Tournament, user, source: Tournament, count: int
+) -> PairsTaken:
+    """Register the top ``count`` pairs of ``source``'s final standings, seeded by rank.
+
+    The pairs keep their numbers, players and clubs. Refused when the tournament already has
+    pairs or a turno, and when ``source`` is not a finished pairs tournament.
+    """
+    tournament = _lock(tournament)
+    _check_ko(tournament)
+    _refuse_if_drawn(tournament)
+    if tournament.pairs.exists():
+        raise ValidationError(
+            _(
+                "This tournament already has pairs: the pairs of a standings can only be taken "
+                "into an empty pair list."
+            ),
+            code="pairs_exist",
+        )
+    if source.kind != TournamentKind.PAIRS or source.pk == tournament.pk:
+        raise ValidationError(_("Choose a pairs tournament."), code="bad_source")
+    tables = Table.objects.filter(turno__tournament=source, turno__published=True)
+    if not tables.exists() or tables.filter(entry_mode="").exists():
+        raise ValidationError(
+            _("%(name)s is not finished: every table of its turni needs a result.")
+            % {"name": source.name},
+            code="source_unfinished",
+        )
+    rows = [r for r in standings(tournament=source) if not r.pair.withdrawn]
+    if not 2 <= count <= len(rows):
+        raise ValidationError(
+            _("Choose between 2 and %(max)s pairs.") % {"max": len(rows)}, code="bad_count"
+        )
+    taken = rows[:count]
+    tied_out = [r.pair.number for r in rows[count:] if r.rank == taken[-1].rank]
+    pairs = Pair.objects.bulk_create(
+        Pair(
+            tournament=tournament,
+            number=row.pair.number,
+            player1=row.pair.player1,
+            player2=row.pair.player2,
+            club=row.pair.club,
+            seed=seed,
+        )
+        for seed, row in enumerate(taken, start=1)
+    )
+    audit_record(
+        tournament=tournament,
+        user=user,
+        action=PAIRS_FROM_STANDINGS,
+        subject=source.name,
+        after={
+            "source": source.slug,
+            "count": count,
+            "pairs": [[p.seed, p.number, p.players] for p in pairs],
+            "tied_out": tied_out,
+        },
+    )
+    return PairsTaken(pairs=pairs, tied_out=tied_out)
+
+
+def _source(tournament: Tournament) -> dict | None:
+    entry = AuditEntry.objects.filter(tournament=tournament, action=PAIRS_FROM_STANDINGS).first()
+    if entry is None:
+        return None
+    return {"tournament": entry.after.get("source"), "name": entry.subject}
+
+
+@transaction.atomic
+def ko_round_draw(*, tournament: Tournament, user, request: SeedingRequest) -> Turno:
+    """Draw round 1 as a draft (or draw the draft again) from the seeding asked for."""
+    tournament = _lock(tournament)
+    _check_ko(tournament)
+    first = tournament.turni.filter(number=1).first()
+    if first is not None and first.published:
+        raise ValidationError(_("Round 1 is published: its seating is locked."), code="published")
+    if tournament.turni.exclude(number=1).exists():
+        raise ValidationError(
+            _("Later rounds exist: round 1 can no longer be drawn."), code="later_rounds"
+        )
+    active = dict(tournament.pairs.filter(withdrawn=False).values_list("number", "seed"))
+    if set(request.seeds) != set(active):
+        raise ValidationError(
+            _("The pairs changed meanwhile: reload the page and check the seeds."),
+            code="pairs_changed",
+        )
+    draw_seed = request.draw_seed.strip() or secrets.token_hex(6)
+    order = seeding(request.seeds, draw_seed=draw_seed)
+    bracket = first_round(order.order)
+    before = turno_snapshot(first) if first is not None else None
+    options = {
+        "seeding": list(order.order),
+        "drawn": list(order.drawn),
+        "draw_seed": draw_seed if order.drawn else "",
+        "requested": {str(p): s for p, s in sorted(request.seeds.items())},
+        "third_place": request.third_place,
+    }
+    if first is not None:
+        options["source"] = first.draw_options.get("source")
+        first.tables.all().delete()
+        first.byes.all().delete()
+        first.draw_options = options
+        first.save(update_fields=["draw_options"])
+        turno = first
+    else:
+        options["source"] = _source(tournament)
+        turno = Turno.objects.create(
+            tournament=tournament,
+            number=1,
+            movement=Movement.KO,
+            published=False,
+            draw_options=options,
+        )
+    pairs = {p.number: p for p in tournament.pairs.all()}
+    Table.objects.bulk_create(
+        Table(turno=turno, number=s.table, ns=pairs[s.ns], eo=pairs[s.eo]) for s in bracket.matches
+    )
+    Bye.objects.bulk_create(Bye(turno=turno, pair=pairs[p]) for p in bracket.byes)
+    _write_seeds(tournament, {p: n for n, p in enumerate(order.order, start=1)})
+    tournament.ko_third_place = request.third_place
+    tournament.save(update_fields=["ko_third_place"])
+    audit_record(
+        tournament=tournament,
+        user=user,
+        action="turno_redraw" if before else "turno_draw",
+        subject=str(turno),
+        before=before,
+        after={**turno_snapshot(turno), "seeding": options["seeding"]},
+    )
+    return turno
+
+
+def _write_seeds(tournament: Tournament, seeds: dict[int, int | None]) -> None:
+    pairs = list(tournament.pairs.filter(number__in=seeds))
+    for pair in pairs:
+        pair.seed = seeds[pair.number]
+    Pair.objects.bulk_update(pairs, ["seed"])
+
+
+def _draft(tournament: Tournament) -> Turno:
+    turno = tournament.turni.filter(number=1).first()
+    if turno is None or turno.published:
+        raise ValidationError(_("Round 1 is not a draft."), code="not_draft")
+    return turno
+
+
+@transaction.atomic
+def ko_round_publish(*, tournament: Tournament, user) -> Turno:
+    """Publish round 1: the seating is shown to the players and locked."""
+    tournament = _lock(tournament)
+    turno = _draft(tournament)
+    turno.published = True
+    turno.published_at = timezone.now()
+    turno.save(update_fields=["published", "published_at"])
+    audit_record(
+        tournament=tournament,
+        user=user,
+        action="turno_publish",
+        subject=str(turno),
+        after=turno_snapshot(turno),
+    )
+    return turno
+
+
+@transaction.atomic
+def ko_round_delete(*, tournament: Tournament, user) -> None:
+    """Delete the draft of round 1; the pairs get back the seeds the director had given."""
+    tournament = _lock(tournament)
+    turno = _draft(tournament)
+    before = turno_snapshot(turno)
+    requested = turno.draw_options.get("requested", {})
+    _write_seeds(tournament, {int(p): s for p, s in requested.items()})
+    subject = str(turno)
+    turno.delete()
+    audit_record(
+        tournament=tournament, user=user, action="turno_delete", subject=subject, before=before
+    )
+
+
+# -- the matches after round 1 ---------------------------------------------------------------
+
+
+def _match_subject(turno: int, number: int, ns: int, eo: int) -> str:
+    return _("Round %(round)s, table %(table)s: pair %(ns)s v pair %(eo)s") % {
+        "round": turno,
+        "table": number,
+        "ns": ns,
+        "eo": eo,
+    }
+
+
+def _round_turno(tournament: Tournament, number: int, turni: dict[int, Turno]) -> Turno:
+    if number not in turni:
+        turni[number] = Turno.objects.create(
+            tournament=tournament,
+            number=number,
+            movement=Movement.KO,
+            published=True,
+            published_at=timezone.now(),
+        )
+    return turni[number]
+
+
+def _create(tournament: Tournament, data: KoData, slot: Slot, user) -> Table:
+    turno = _round_turno(tournament, slot.round, data.turni)
+    taken = {n for (r, n) in data.tables if r == slot.round}
+    number = 2 if slot.third_place else slot.index
+    if number in taken:
+        number = max(taken) + 1
+    table = Table.objects.create(
+        turno=turno, number=number, ns=data.pairs[slot.ns], eo=data.pairs[slot.eo]
+    )
+    data.tables[(slot.round, number)] = table
+    audit_record(
+        tournament=tournament,
+        user=user,
+        action="ko_match_create",
+        subject=_match_subject(slot.round, number, slot.ns, slot.eo),
+        after={"turno": slot.round, "table": number, "ns": slot.ns, "eo": slot.eo},
+        table=table,
+    )
+    return table
+
+
+def _read(tournament: Tournament) -> tuple[KoData, Bracket | None]:
+    data = ko_data(tournament=tournament)
+    first = data.first_turno
+    if first is None or not first.published:
+        return data, None
+    try:
+        return data, bracket_of(data, third_place=tournament.ko_third_place)
+    except RuleError:
+        # A round 1 that is no bracket's (an archive drawn by other rules): nothing automatic.
+        return data, None
+
+
+def _create_ready(tournament: Tournament, user) -> list[Table]:
+    # A match created now has no result, so it never makes another one ready: one pass.
+    data, bracket = _read(tournament)
+    if bracket is None:
+        return []
+    return [_create(tournament, data, slot, user) for slot in bracket.ready]
+
+
+@transaction.atomic
+def ko_advance(*, tournament: Tournament, user) -> list[Table]:
+    """Create every match whose two feeders are decided and that does not exist yet."""
+    tournament = _lock(tournament)
+    _check_ko(tournament)
+    return _create_ready(tournament, user)
+
+
+def _delete_match(tournament: Tournament, table: Table, user) -> None:
+    turno = table.turno
+    after = {"turno": turno.number, "table": table.number}
+    subject = _match_subject(turno.number, table.number, table.ns.number, table.eo.number)
+    table.delete()
+    audit_record(
+        tournament=tournament,
+        user=user,
+        action="ko_match_delete",
+        subject=subject,
+        reason=_("A result it depended on changed."),
+        before=after,
+    )
+    if turno.number > 1 and not turno.tables.exists():
+        turno.delete()
+
+
+@transaction.atomic
+def ko_after_result(*, table: Table, user) -> list[Table]:
+    """After a KO result is saved: undo the later matches it contradicts, create those it makes
+    ready. Refused (ValidationError, the save is rolled back) when a contradicted match already
+    has a result."""
+    tournament = _lock(table.turno.tournament)
+    data, bracket = _read(tournament)
+    if bracket is None:
+        return []
+    concerned = {table.ns.number, table.eo.number}
+    for stray in bracket.strays:
+        if stray.round <= table.turno.number or not concerned & {stray.ns, stray.eo}:
+            continue
+        later = data.tables[(stray.round, stray.table)]
+        if later.has_result:
+            raise ValidationError(
+                _(
+                    "This result changes who goes on, but round %(round)s, table %(table)s "
+                    "(pair %(ns)s v pair %(eo)s) already has a result: clear that result first."
+                )
+                % {"round": stray.round, "table": stray.table, "ns": stray.ns, "eo": stray.eo},
+                code="ko_later_result",
+            )
+        _delete_match(tournament, later, user)
+    return _create_ready(tournament, user)
+
+
+@transaction.atomic
+def ko_set_third_place(*, tournament: Tournament, user, third_place: bool) -> list[Table]:
+    """Play a third-place match or not; returns the match created when it is ready at once."""
+    tournament = _lock(tournament)
+    _check_ko(tournament)
+    if tournament.ko_third_place == third_place:
+        return []
+    data, bracket = _read(tournament)
+    slot = bracket.third_place if bracket else None
+    if not third_place and slot is not None and slot.match is not None:
+        table = data.tables[(slot.round, slot.match.table)]
+        if table.has_result:
+            raise ValidationError(
+                _("The third-place match has a result: clear it first."), code="third_played"
+            )
+        _delete_match(tournament, table, user)
+    tournament.ko_third_place = third_place
+    tournament.save(update_fields=["ko_third_place"])
+    audit_record(
+        tournament=tournament,
+        user=user,
+        action="ko_third_place",
+        subject=tournament.name,
+        before={"third_place": not third_place},
+        after={"third_place": third_place},
+    )
+    return _create_ready(tournament, user)
