@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from burraco_tourney.tournaments.models import Turno
+from burraco_tourney.tournaments.services.turni import turno_draw
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
 from .ko_support import deal, draw, ko_tournament, pairs_at, play, start, win
@@ -176,3 +178,17 @@ def test_the_dashboard_of_a_ko_points_to_the_bracket(en, director):
     assert "Seed and draw round 1" in html
     assert url("ko", tournament) in html
     assert "Draw turno 1" not in html
+
+
+def test_a_ko_tournament_is_drawn_from_its_bracket_not_the_turni_page(client):
+    director = make_director("arbitro-ko")
+    tournament = make_tournament(kind="ko", ko_mode="smazzate", ko_smazzate=2, owner=director)
+    make_pairs(tournament, 8)
+    client.force_login(director)
+    response = client.get(reverse("manage:turni", args=[tournament.slug]))
+    assert response.status_code == 302
+    assert response.url == reverse("manage:ko", args=[tournament.slug])
+    html = client.get(reverse("manage:dashboard", args=[tournament.slug])).content.decode()
+    assert reverse("manage:ko", args=[tournament.slug]) in html
+    with pytest.raises(ValidationError):
+        turno_draw(tournament=tournament, user=director, request=None)

@@ -23,7 +23,7 @@ from django.utils.translation import ngettext
 
 from .. import draw_manager
 from ..draw_manager import DrawPlan, DrawRequest
-from ..models import Bye, Movement, Table, Tournament, Turno
+from ..models import Bye, Movement, Table, Tournament, TournamentKind, Turno
 from .audit import audit_record
 
 
@@ -92,6 +92,10 @@ def turno_snapshot(turno: Turno) -> dict[str, Any]:
 def turno_draw(*, tournament: Tournament, user, request: DrawRequest) -> Turno:
     """Draw the next turno as a draft. Raises ValidationError or the engine's RuleError."""
     tournament = _lock(tournament)
+    if tournament.kind == TournamentKind.KO:
+        raise ValidationError(
+            _("A knock-out tournament is drawn from its bracket page."), code="knockout"
+        )
     last = tournament.turni.order_by("-number").first()
     number = last.number + 1 if last else 1
     if last is not None and not last.published:

@@ -72,7 +72,7 @@ def _render(
         "manage/ko.html",
         {
             "tournament": tournament,
-            "section": "turni",
+            "section": "ko",
             "page": page,
             "form": form,
             "has_pairs": tournament.pairs.exists(),
@@ -229,7 +229,7 @@ def ko_from_standings(request: HttpRequest, tournament: Tournament) -> HttpRespo
         "manage/ko_from_standings.html",
         {
             "tournament": tournament,
-            "section": "turni",
+            "section": "ko",
             "form": form,
             "has_pairs": tournament.pairs.exists(),
             "drawn": tournament.turni.exists(),

@@ -24,7 +24,7 @@ from ... import draw_manager
 from ...access import director_view
 from ...draw_notes import explain
 from ...forms.turni import DrawForm, UnpublishForm, draw_initial
-from ...models import Tournament, Turno
+from ...models import Tournament, TournamentKind, Turno
 from ...selectors import tournaments as selectors
 from ...selectors.seating import turno_seating
 from ...services import turni as services
@@ -57,6 +57,8 @@ def _draw(form: DrawForm, action) -> Turno | None:
 @director_view
 def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The list of turni and the form drawing the next one."""
+    if tournament.kind == TournamentKind.KO:
+        return redirect("manage:ko", tournament.slug)
     last = tournament.turni.order_by("-number").first()
     number = last.number + 1 if last else 1
     blocked = last is not None and not last.published
