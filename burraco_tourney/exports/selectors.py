@@ -1,0 +1,164 @@
+"""What the printouts read: the rules in use, a turno's scorecards, the standings after a turno.
+
+Built on the tournament selectors (standings, seating, turni) so a printout shows exactly what
+the pages show. A fixed number of queries per document whatever the size of the tournament.
+Reads only: nothing here writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from burraco_tourney.rules.rulesets import Ruleset
+from burraco_tourney.rules.vp import VpTable
+from burraco_tourney.tournaments.models import Table, Tournament, TournamentKind, Turno
+from burraco_tourney.tournaments.rules_config import tournament_ruleset, tournament_vp_table
+from burraco_tourney.tournaments.selectors.scores import OPEN_MATCH_ROWS, smazzate_limit
+from burraco_tourney.tournaments.selectors.standings import Standing, standings
+from burraco_tourney.tournaments.selectors.tournaments import turno_get
+
+# A scorecard with at most this many smazzata rows fits in half an A4 page.
+ROWS_FOR_TWO_PER_PAGE = 5
+
+
+@dataclass(frozen=True)
+class VpBandLabel:
+    """One band of the VP table as printed: "up to 150: 11–9" (``upto`` None for "more")."""
+
+    upto: int | None
+    winner: int
+    loser: int
+
+
+@dataclass(frozen=True)
+class RulesInUse:
+    """The rules printed on scorecards and standings."""
+
+    ruleset: Ruleset
+    ruleset_label: str
+    smazzate: int | None
+    vp_name: str
+    vp_bands: tuple[VpBandLabel, ...]
+    vp_total: int
+
+    @property
+    def burraco_kinds(self) -> tuple[str, ...]:
+        return self.ruleset.burraco_kinds
+
+
+def vp_table_name(table: VpTable) -> str:
+    """The preset's name ("fibur-3"), or "custom" for a table the director typed."""
+    if table.name is not None and table.to_json() == table.name:
+        return table.name
+    return _("custom")
+
+
+def rules_in_use(*, tournament: Tournament) -> RulesInUse:
+    table = tournament_vp_table(tournament)
+    return RulesInUse(
+        ruleset=tournament_ruleset(tournament),
+        ruleset_label=str(tournament.get_ruleset_name_display()),
+        smazzate=smazzate_limit(tournament),
+        vp_name=vp_table_name(table),
+        vp_bands=tuple(VpBandLabel(b.max, b.winner, b.loser) for b in table.bands),
+        vp_total=table.total,
+    )
+
+
+def published_turni(*, tournament: Tournament) -> list[int]:
+    """The numbers of the published turni, in order: the choices of "standings after turno"."""
+    return list(
+        tournament.turni.filter(published=True).order_by("number").values_list("number", flat=True)
+    )
+
+
+def export_turno(*, tournament: Tournament, number: int, include_drafts: bool) -> Turno:
+    """The turno a per-turno download is for; a draft only for its directors (404 otherwise)."""
+    return turno_get(tournament=tournament, number=number, include_drafts=include_drafts)
+
+
+@dataclass(frozen=True)
+class Scorecards:
+    """Everything the scorecards of one turno print: one card per table."""
+
+    tournament: Tournament
+    turno: Turno
+    tables: list[Table]
+    rules: RulesInUse
+    rows: tuple[int, ...]
+    ko: bool
+
+    @property
+    def per_page(self) -> int:
+        return 2 if len(self.rows) <= ROWS_FOR_TWO_PER_PAGE else 1
+
+    @property
+    def row_height(self) -> str:
+        """The height of a smazzata row in mm, for CSS: fewer rows, taller boxes to write in."""
+        rows = len(self.rows)
+        return "9.5" if rows <= 3 else "8" if rows == 4 else "7"
+
+    @property
+    def boxes_per_line(self) -> int:
+        """Burraco kinds, chiusura, pozzetto, card points and total."""
+        return len(self.rules.burraco_kinds) + 4
+
+    @property
+    def box_width_percent(self) -> str:
+        """One box's share of a line's width, as CSS wants it ("14.2857")."""
+        return f"{100 / self.boxes_per_line:.4f}"
+
+    @property
+    def pages(self) -> list[list[Table]]:
+        """The tables grouped as they are printed, ``per_page`` to a sheet."""
+        n = self.per_page
+        return [self.tables[i : i + n] for i in range(0, len(self.tables), n)]
+
+
+def scorecards(*, tournament: Tournament, turno: Turno) -> Scorecards:
+    rules = rules_in_use(tournament=tournament)
+    # A KO match played to a target score has no fixed number of smazzate: print the rows the
+    # score entry offers.
+    rows = rules.smazzate or OPEN_MATCH_ROWS
+    return Scorecards(
+        tournament=tournament,
+        turno=turno,
+        tables=list(turno.tables.select_related("ns", "eo").order_by("number")),
+        rules=rules,
+        rows=tuple(range(1, rows + 1)),
+        ko=tournament.kind == TournamentKind.KO,
+    )
+
+
+@dataclass(frozen=True)
+class StandingsSheet:
+    """The classifica after one turno, with the turni whose VP it lists column by column."""
+
+    tournament: Tournament
+    rows: list[Standing]
+    turni: list[int]
+    after_turno: int | None
+    rules: RulesInUse
+
+
+def standings_sheet(*, tournament: Tournament, after_turno: int | None = None) -> StandingsSheet:
+    """The standings after ``after_turno`` (after the last published turno when None).
+
+    Raises Http404 for a turno that is not published.
+    """
+    turni = published_turni(tournament=tournament)
+    if after_turno is not None and after_turno not in turni:
+        raise Http404
+    if after_turno is None and turni:
+        after_turno = turni[-1]
+    shown = [n for n in turni if after_turno is None or n <= after_turno]
+    return StandingsSheet(
+        tournament=tournament,
+        rows=standings(tournament=tournament, after_turno=after_turno),
+        turni=shown,
+        after_turno=after_turno,
+        rules=rules_in_use(tournament=tournament),
+    )

@@ -1,0 +1,98 @@
+"""Fixtures for the export tests: the demo tournament, and PDFs read back as text."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.utils import translation
+
+from burraco_tourney.exports.registry import EXPORTERS, ExportFile
+from burraco_tourney.tournaments.models import Tournament
+from tests.factories import make_director
+
+
+@pytest.fixture
+def demo_tournament(db) -> Tournament:
+    """The demo evening: 17 pairs, 3 published turni of 8 tables, one riposo each."""
+    call_command("load_demo", stdout=io.StringIO())
+    return Tournament.objects.get()
+
+
+def render_export(
+    key: str, tournament: Tournament, *, language: str = "it", **kwargs
+) -> ExportFile:
+    with translation.override(language):
+        return EXPORTERS[key]().render(tournament=tournament, **kwargs)
+
+
+def pdf_text(content: bytes) -> str:
+    """The text of a PDF as ``pdftotext -layout`` lays it out; pages end with a form feed."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "file.pdf"
+        path.write_bytes(content)
+        return subprocess.run(
+            ["pdftotext", "-layout", str(path), "-"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+
+
+def pdf_words(content: bytes) -> str:
+    """The PDF's text in reading order, one space between words, hyphenated words joined."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "file.pdf"
+        path.write_bytes(content)
+        raw = subprocess.run(
+            ["pdftotext", "-raw", str(path), "-"], check=True, capture_output=True, text=True
+        ).stdout
+    # WeasyPrint hyphenates with U+2010 at the end of the line.
+    return " ".join(raw.replace("\u2010\n", "").split())
+
+
+def pdf_pages(content: bytes) -> list[str]:
+    """The text of each page."""
+    pages = pdf_text(content).split("\f")
+    return pages[:-1] if pages and not pages[-1].strip() else pages
+
+
+def pdf_info(content: bytes) -> dict[str, str]:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "file.pdf"
+        path.write_bytes(content)
+        out = subprocess.run(
+            ["pdfinfo", str(path)], check=True, capture_output=True, text=True
+        ).stdout
+    return {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in out.splitlines())}
+
+
+def pdf_page_size(content: bytes) -> tuple[float, float]:
+    """Width and height of the first page, in points."""
+    size = pdf_info(content)["Page size"]
+    width, height = (float(x) for x in re.findall(r"[\d.]+", size)[:2])
+    return width, height
+
+
+def pdf_fonts(content: bytes) -> list[str]:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "file.pdf"
+        path.write_bytes(content)
+        out = subprocess.run(
+            ["pdffonts", str(path)], check=True, capture_output=True, text=True
+        ).stdout
+    return [line.split()[0] for line in out.splitlines()[2:] if line.strip()]
+
+
+@pytest.fixture
+def demo_director_client(client, demo_tournament):
+    """A client logged in as a director of the demo tournament."""
+    user = make_director(username="direttore-demo")
+    demo_tournament.directors.add(user)
+    client.force_login(user)
+    return client

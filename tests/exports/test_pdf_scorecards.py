@@ -1,0 +1,135 @@
+"""The scorecards PDF of a turno, read back with pdftotext: one card per table, two to an A4
+sheet, with the pairs, the ruleset's columns and the VP table in use."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+from django.utils import translation
+
+from burraco_tourney.tournaments.models import Tournament
+from tests.exports.conftest import pdf_page_size, pdf_pages, pdf_text, pdf_words, render_export
+from tests.factories import make_pairs, make_tournament, make_turno
+
+pytestmark = pytest.mark.django_db
+
+FIBUR_3_BOUNDS = ["50", "150", "250", "350", "500", "650", "800", "1000", "1250", "1500"]
+FIBUR_3_VP = [
+    "10–10",
+    "11–9",
+    "12–8",
+    "13–7",
+    "14–6",
+    "15–5",
+    "16–4",
+    "17–3",
+    "18–2",
+    "19–1",
+    "20–0",
+]
+
+
+def name(text: str) -> str:
+    """A regex for a name however pdftotext spaces its words."""
+    return r"\s+".join(re.escape(word) for word in text.split())
+
+
+def scorecards(tournament: Tournament, number: int, language: str = "it"):
+    turno = tournament.turni.get(number=number)
+    return render_export("score", tournament, turno=turno, language=language)
+
+
+def test_demo_scorecards_one_per_table_two_per_sheet(demo_tournament):
+    turno = demo_tournament.turni.get(number=2)
+    tables = list(turno.tables.select_related("ns", "eo").order_by("number"))
+    file = scorecards(demo_tournament, 2)
+    pages = pdf_pages(file.content)
+    assert len(pages) == math.ceil(len(tables) / 2) == 4
+    assert pdf_page_size(file.content) == pytest.approx((595.3, 841.9), abs=0.1)  # A4 portrait
+    # Each card: both pair numbers in front of their names, in the order of the tables.
+    for page, two_tables in zip(pages, (tables[i : i + 2] for i in range(0, 8, 2)), strict=True):
+        for table in two_tables:
+            for pair in (table.ns, table.eo):
+                assert re.search(rf"\b{pair.number}\s+{name(pair.player1)}", page), pair
+                assert re.search(name(pair.player2), page), pair
+    words = pdf_words(file.content)
+    with translation.override("it"):
+        label = translation.gettext("Table").upper()
+    table_numbers = [int(n) for n in re.findall(rf"{label} (\d+)", words)]
+    assert table_numbers == [t.number for t in tables]
+    assert file.filename == "score-turno-2.pdf"
+
+
+def test_every_card_prints_the_vp_table_in_use(demo_tournament):
+    text = pdf_text(scorecards(demo_tournament, 1).content)
+    bounds = re.compile(r"\s+".join(FIBUR_3_BOUNDS))
+    vps = re.compile(r"\s+".join(FIBUR_3_VP))
+    tables = demo_tournament.turni.get(number=1).tables.count()
+    assert len(bounds.findall(text)) == tables
+    assert len(vps.findall(text)) == tables
+    assert text.count("fibur-3") >= tables
+
+
+def test_cards_carry_the_tournament_turno_and_the_rows_to_fill(demo_tournament):
+    file = scorecards(demo_tournament, 3, language="en")
+    text = pdf_text(file.content)
+    words = pdf_words(file.content)
+    assert words.count("Torneo d'autunno del Circolo Aurora") == 8
+    assert words.count("Turno 3") == 8
+    # The classic ruleset's burraco kinds, then chiusura, pozzetto, card points and total.
+    header = "Pulito Semipulito Sporco Chiusura Pozzetto Card points Total"
+    assert words.count(f"{header} {header}") == 8
+    # Three smazzate: rows 1, 2 and 3 on every card, then the totals and the VP boxes.
+    assert len(re.findall(r"^\s*1\s*\n+\s*2\s*\n+\s*3\s*$", text, re.MULTILINE)) == 8
+    assert words.count("Total MP NS MP EO") == 8
+    assert words.count("MP difference VP NS VP EO") == 8
+    assert len(re.findall(r"Signature NS \(\d+\) Signature EO \(\d+\)", words)) == 8
+    assert "Last move" not in words
+
+
+def test_the_columns_follow_the_ruleset_and_the_smazzate(db):
+    tournament = make_tournament(ruleset="reale", smazzate_per_turno=4, vp_table="fibur-4")
+    make_pairs(tournament, 6)
+    make_turno(tournament, 1, [(1, 2), (3, 4), (5, 6)])
+    file = scorecards(tournament, 1, language="en")
+    text = pdf_text(file.content)
+    words = pdf_words(file.content)
+    assert len(pdf_pages(file.content)) == 2
+    assert "Pulito Sporco Nobile Reale Chiusura Pozzetto" in words
+    assert "Semipulito" not in words
+    assert len(re.findall(r"^\s*1\s*\n+\s*2\s*\n+\s*3\s*\n+\s*4\s*$", text, re.MULTILINE)) == 3
+    assert re.search(r"100\s+300\s+500\s+700\s+900\s+1100\s+1300\s+1500\s+1700\s+2000", text)
+
+
+def test_a_ko_card_has_a_last_move_box_on_every_row(db):
+    tournament = make_tournament(kind="ko", ko_mode="smazzate", ko_smazzate=4)
+    make_pairs(tournament, 4)
+    make_turno(tournament, 1, [(1, 2), (3, 4)])
+    words = pdf_words(scorecards(tournament, 1, language="en").content)
+    assert words.count("Last move") == 2
+    # Each of the 4 smazzata rows offers NS and EO to tick, on each of the 2 cards.
+    assert words.count("1 2 3 4 NS EO NS EO NS EO NS EO Total") == 2
+
+
+def test_a_ko_match_to_a_target_score_gets_a_whole_page_per_card(db):
+    tournament = make_tournament(kind="ko", ko_mode="punti", ko_target=2000)
+    make_pairs(tournament, 6)
+    make_turno(tournament, 1, [(1, 2), (3, 4), (5, 6)])
+    file = scorecards(tournament, 1)
+    # Six rows to fill do not fit on half a sheet: one card per page.
+    assert len(pdf_pages(file.content)) == 3
+
+
+def test_long_names_stay_on_their_card(db):
+    tournament = make_tournament()
+    make_pairs(tournament, 4)
+    tournament.pairs.filter(number=1).update(
+        player1="Maria Alessandra Bianchi-Castelnuovo",
+        player2="Giovanni Battista Ferraris di Montebello",
+    )
+    make_turno(tournament, 1, [(1, 2), (3, 4)])
+    pages = pdf_pages(scorecards(tournament, 1).content)
+    assert len(pages) == 1
+    assert "Ferraris di Montebello" in pages[0]
