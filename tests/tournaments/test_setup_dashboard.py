@@ -68,6 +68,7 @@ def test_tables_missing_a_result_are_listed_with_links(english, owned):
     assert (state.next_step, state.next_turno) == ("enter_results", 1)
     assert [t.number for t in state.missing[0].tables] == [2, 3]
     assert (state.tables, state.with_result) == (3, 1)
+
     def entry(table):
         return reverse("manage:score_entry", args=[owned.slug, 1, table])
 
