@@ -91,6 +91,24 @@ def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
     return {prefix.rstrip("."): value}
 
 
+# The order a director reads a record in. PostgreSQL's jsonb does not keep the order of keys,
+# so changes are listed in this order (unknown keys after, by name), on every database alike.
+READING_ORDER = (
+    "turno", "table", "pair", "number", "players", "player1", "player2", "club", "withdrawn",
+    "entry_mode", "forfeit_winner", "ns_mp", "eo_mp", "ns_vp", "eo_vp", "vp", "mp", "reason",
+    "smazzate", "ns", "eo", "end", "last_move", "cards", "pulito", "semipulito", "sporco",
+    "nobile", "reale", "chiusura", "pozzetto", "total",
+)  # fmt: skip
+_RANK = {key: i for i, key in enumerate(READING_ORDER)}
+
+
+def _reading_order(key: str) -> tuple:
+    return tuple(
+        (0, int(part), "") if part.isdigit() else (1, _RANK.get(part, len(_RANK)), part)
+        for part in key.split(".")
+    )
+
+
 def audit_changes(before: Any, after: Any) -> list[Change]:
     """What changed between two JSON values, key by key (only keys whose value differs).
 
@@ -106,7 +124,8 @@ def audit_changes(before: Any, after: Any) -> list[Change]:
     old = _flatten(before or {})
     new = _flatten(after or {})
     changes = []
-    for key in list(old) + [k for k in new if k not in old]:
+    # PostgreSQL's jsonb does not keep the order of keys: sort them the way a scorecard reads.
+    for key in sorted(set(old) | set(new), key=_reading_order):
         if key in old and key in new:
             if old[key] != new[key]:
                 changes.append(Change(key, old[key], new[key], "changed"))
