@@ -177,7 +177,6 @@ def bracket_workbook(*, tournament: Tournament) -> bytes:
     workbook = Workbook()
     workbook.remove(workbook.active)
     title = f"{tournament.name} · {tournament.date.isoformat()}"
-    pair, players = gettext("Pair"), gettext("Players")
     _sheet(
         workbook,
         gettext("Bracket"),
@@ -185,12 +184,12 @@ def bracket_workbook(*, tournament: Tournament) -> bytes:
         [
             gettext("Round"),
             gettext("Table"),
-            f"{gettext('NS')} {pair}",
-            f"{gettext('NS')} {players}",
-            f"{gettext('EO')} {pair}",
-            f"{gettext('EO')} {players}",
-            f"{gettext('NS')} MP",
-            f"{gettext('EO')} MP",
+            gettext("NS pair"),
+            gettext("NS players"),
+            gettext("EO pair"),
+            gettext("EO players"),
+            gettext("NS MP"),
+            gettext("EO MP"),
             gettext("Goes on"),
             gettext("How it was decided"),
         ],
@@ -203,11 +202,11 @@ def bracket_workbook(*, tournament: Tournament) -> bytes:
         [
             gettext("Round"),
             gettext("Table"),
-            f"{gettext('NS')} {pair}",
-            f"{gettext('EO')} {pair}",
+            gettext("NS pair"),
+            gettext("EO pair"),
             gettext("Smazzata"),
-            f"{gettext('NS')} {gettext('total')}",
-            f"{gettext('EO')} {gettext('total')}",
+            gettext("NS total"),
+            gettext("EO total"),
             gettext("Last move"),
             gettext("Ended by"),
         ],
@@ -217,7 +216,7 @@ def bracket_workbook(*, tournament: Tournament) -> bytes:
         workbook,
         gettext("Places"),
         title,
-        [gettext("Place"), gettext("Shared"), pair, players, gettext("Club")],
+        [gettext("Place"), gettext("Shared"), gettext("Pair"), gettext("Players"), gettext("Club")],
         [place_row(p) for p in page.places],
     )
     buffer = io.BytesIO()
