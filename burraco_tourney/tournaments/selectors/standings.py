@@ -2,8 +2,10 @@
 
 Only published turni count: a draft's riposo or penalty must not move the public standings.
 
-A fixed number of queries whatever the size of the tournament: the stored table results, the
-riposi, the penalties and the pairs, each fetched once as plain values.
+A fixed number of queries whatever the size of the tournament: the pairs (as model instances:
+callers read ``Standing.pair``), then the stored table results, the riposi and the penalties, each
+fetched once as plain values, with pair ids mapped to numbers from the pairs already read rather
+than joined in again.
 """
 
 from __future__ import annotations
@@ -35,30 +37,43 @@ class Standing:
         return getattr(self.row, name)
 
 
-def table_results(*, tournament: Tournament, after_turno: int | None = None) -> list[TableResult]:
-    """Every table with a result, as the engine's TableResult, keyed by pair numbers."""
+def table_results(
+    *,
+    tournament: Tournament,
+    after_turno: int | None = None,
+    pair_numbers: dict[int, int] | None = None,
+) -> list[TableResult]:
+    """Every table with a result, as the engine's TableResult, keyed by pair numbers.
+
+    ``pair_numbers`` maps the tournament's pair ids to their numbers when the caller has read
+    the pairs already; the tables are then read without joining the pairs twice.
+    """
     rows = Table.objects.filter(turno__tournament=tournament, turno__published=True).exclude(
         entry_mode=""
     )
     if after_turno is not None:
         rows = rows.filter(turno__number__lte=after_turno)
+    # The model's default order would join the tournament for nothing: the same order, by hand.
+    rows = rows.order_by("turno__number", "number")
+    if pair_numbers is None:
+        pair_numbers = dict(Pair.objects.filter(tournament=tournament).values_list("id", "number"))
     return [
         TableResult(
-            turno=r["turno__number"],
-            table=r["number"],
-            ns=r["ns__number"],
-            eo=r["eo__number"],
-            ns_mp=r["ns_mp"],
-            eo_mp=r["eo_mp"],
-            ns_vp=r["ns_vp"],
-            eo_vp=r["eo_vp"],
-            forfeit=r["forfeit_winner"] or None,
+            turno=turno,
+            table=number,
+            ns=pair_numbers[ns],
+            eo=pair_numbers[eo],
+            ns_mp=ns_mp,
+            eo_mp=eo_mp,
+            ns_vp=ns_vp,
+            eo_vp=eo_vp,
+            forfeit=forfeit or None,
         )
-        for r in rows.values(
+        for turno, number, ns, eo, ns_mp, eo_mp, ns_vp, eo_vp, forfeit in rows.values_list(
             "turno__number",
             "number",
-            "ns__number",
-            "eo__number",
+            "ns_id",
+            "eo_id",
             "ns_mp",
             "eo_mp",
             "ns_vp",
@@ -70,24 +85,23 @@ def table_results(*, tournament: Tournament, after_turno: int | None = None) -> 
 
 def standings(*, tournament: Tournament, after_turno: int | None = None) -> list[Standing]:
     """The standings after ``after_turno`` (all turni when None), best first."""
-    pairs = {p.number: p for p in Pair.objects.filter(tournament=tournament)}
+    pairs = {p.pk: p for p in Pair.objects.filter(tournament=tournament)}
+    numbers = {pk: pair.number for pk, pair in pairs.items()}
     byes = [
-        Bye(turno=t, pair=p)
+        Bye(turno=t, pair=numbers[p])
         for t, p in ByeRow.objects.filter(
             turno__tournament=tournament, turno__published=True
-        ).values_list(
-            "turno__number", "pair__number"
-        )
+        ).values_list("turno__number", "pair_id")
     ]
     penalties = [
-        Penalty(turno=t, pair=p, vp=vp, mp=mp, reason=reason)
+        Penalty(turno=t, pair=numbers[p], vp=vp, mp=mp, reason=reason)
         for t, p, vp, mp, reason in PenaltyRow.objects.filter(
             turno__tournament=tournament, turno__published=True
-        ).values_list("turno__number", "pair__number", "vp", "mp", "reason")
+        ).values_list("turno__number", "pair_id", "vp", "mp", "reason")
     ]
     rows = compute_standings(
-        pairs=pairs.keys(),
-        tables=table_results(tournament=tournament, after_turno=after_turno),
+        pairs=numbers.values(),
+        tables=table_results(tournament=tournament, after_turno=after_turno, pair_numbers=numbers),
         byes=byes,
         penalties=penalties,
         bye=tournament_bye_value(tournament),
@@ -95,4 +109,5 @@ def standings(*, tournament: Tournament, after_turno: int | None = None) -> list
         tiebreaks=tournament_tiebreaks(tournament),
         after_turno=after_turno,
     )
-    return [Standing(row=row, pair=pairs[row.pair]) for row in rows]
+    by_number = {pair.number: pair for pair in pairs.values()}
+    return [Standing(row=row, pair=by_number[row.pair]) for row in rows]
