@@ -118,3 +118,26 @@ def test_a_draft_turno_does_not_move_the_public_standings(client, five_pairs):
     assert by_pair[1] == 14  # no penalty from the draft
     assert response.context["turni"] == [1]
     assert client.get(url, {"dopo": 2}).status_code == 404
+
+
+def test_while_a_turno_is_played_the_standings_stay_after_the_last_complete_one(client, five_pairs):
+    turno = make_turno(five_pairs, 2, [(5, 1), (2, 3)], byes=[4], totals=[(2000, 100), (600, 600)])
+    Table.objects.filter(turno=turno, number=2).update(entry_mode="", ns_mp=None, eo_mp=None)
+    url = reverse("tournaments:standings", args=[five_pairs.slug])
+    response = client.get(url)
+    html = response.content.decode()
+    # Pair 4 rests in turno 2: its riposo must not lift it while the turno is being played.
+    assert response.context["after_turno"] == 1
+    assert [r.record.pair.number for r in response.context["table"].rows][:2] == [1, 5]
+    assert "1 di 2 tavoli inseriti" in html
+    provisional = client.get(url, {"dopo": 2})
+    assert provisional.context["provisional"] is True
+    assert "provvisoria" in provisional.content.decode()
+    assert provisional.context["table"].rows[0].record.pair.number == 5
+
+
+def test_a_knockout_has_a_bracket_instead_of_standings(client):
+    tournament = make_tournament(kind="ko", ko_mode="smazzate", ko_smazzate=2)
+    response = client.get(reverse("tournaments:standings", args=[tournament.slug]))
+    assert response.status_code == 302
+    assert response.url == reverse("manage:bracket", args=[tournament.slug])

@@ -163,6 +163,8 @@ def test_director_menu_reaches_every_director_page(english, owned):
     html = english.get(reverse("manage:dashboard", args=[owned.slug])).content.decode()
     for name in ("tournament_edit", "pairs", "turni", "penalties", "audit", "meld_checker"):
         assert reverse(f"manage:{name}", args=[owned.slug]) in html
+    assert reverse("exports:downloads", args=[owned.slug]) in html
+    assert reverse("archive:export", args=[owned.slug]) in html
     home = english.get(reverse("manage:home")).content.decode()
     assert reverse("archive:import") in home
     assert reverse("manage:meld_checker") in home

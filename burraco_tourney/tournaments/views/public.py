@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django_tables2 import RequestConfig
 
 from ..access import can_direct
+from ..models import TournamentKind
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
 from ..tables import PairTable, StandingsTable
@@ -58,10 +59,19 @@ def turno_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The classifica after a turno: by default the last complete one.
+
+    While a turno is being played its results come in table by table; the standings that
+    include it are provisional, shown only when asked for and labelled as such.
+    """
     tournament = selectors.tournament_get(slug=slug)
-    turni = list(tournament.turni.filter(published=True).values_list("number", flat=True))
+    if tournament.kind == TournamentKind.KO:
+        return redirect("manage:bracket", tournament.slug)
+    summaries = selectors.turno_summaries(tournament=tournament)
+    turni = [s.turno.number for s in summaries]
+    complete = [s.turno.number for s in summaries if s.complete]
+    in_progress = next((s for s in summaries if not s.complete), None)
     after = request.GET.get("dopo")
-    after_turno = None
     if after:
         try:
             after_turno = int(after)
@@ -69,12 +79,24 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
             raise Http404 from None
         if after_turno not in turni:
             raise Http404
+    elif in_progress is not None and complete:
+        after_turno = max((n for n in complete if n < in_progress.turno.number), default=None)
+    else:
+        after_turno = None
     shown = [n for n in turni if after_turno is None or n <= after_turno]
+    provisional = in_progress is not None and in_progress.turno.number in shown
     rows = standings_selectors.standings(tournament=tournament, after_turno=after_turno)
     table = StandingsTable(rows, turni=shown)
     RequestConfig(request, paginate=False).configure(table)
     return render(
         request,
         "tournaments/standings.html",
-        {"tournament": tournament, "table": table, "turni": turni, "after_turno": after_turno},
+        {
+            "tournament": tournament,
+            "table": table,
+            "turni": turni,
+            "after_turno": after_turno or (turni[-1] if turni else None),
+            "in_progress": in_progress,
+            "provisional": provisional,
+        },
     )
