@@ -8,17 +8,20 @@ active language and return the PDF; they never write to the database.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from weasyprint.text.fonts import FontConfiguration
 
-from burraco_tourney.tournaments.models import Tournament, Turno
+from burraco_tourney.tournaments.models import Pair, Table, Tournament, Turno
 from burraco_tourney.tournaments.selectors.seating import turno_seating
 from burraco_tourney.tournaments.tables import StandingsTable
 
-from .pdf import render_pdf
+from .pdf import Frame, html_to_pdf, render_frame, render_pdf, static_stylesheet
 from .registry import Exporter, ExportFile, register
 from .selectors import scorecards, standings_sheet
 
@@ -81,8 +84,11 @@ class PdfPrintout(Exporter):
         return ExportFile(
             filename=self.filename(tournament=tournament, turno=turno, after_turno=after_turno),
             content_type=PDF,
-            content=render_pdf(self.template_name, context),
+            content=self.pdf(context),
         )
+
+    def pdf(self, context: dict[str, Any]) -> bytes:
+        return render_pdf(self.template_name, context)
 
 
 @register
@@ -119,6 +125,55 @@ class StandingsPdf(PdfPrintout):
         return f"classifica-{tournament.slug}-dopo-turno-{sheet_turno}.pdf"
 
 
+# The height of a scorecard in mm, by cards per sheet: half an A4 sheet, or all of it when the
+# rows need it. A millimetre short of the 297 mm sheet, so that rounding and the dashed line to
+# cut along never push a card onto the next page.
+CARD_HEIGHT_MM = {2: 148, 1: 296}
+# Names longer than these (in characters) are printed smaller, so that both players of a pair
+# still fit in the box for their names (pdf_scorecards.css): the longest name of the two picks
+# the size.
+NAMES_SIZES = ((44, "longest"), (38, "longer"), (28, "long"))
+
+
+def names_size(pair: Pair) -> str:
+    """The class that sizes a pair's names on a scorecard: "", "long", "longer" or "longest"."""
+    longest = max(len(pair.player1), len(pair.player2))
+    return next((size for limit, size in NAMES_SIZES if longest > limit), "")
+
+
+@dataclass(frozen=True)
+class CardView:
+    """What one scorecard prints over the frame that every card of the turno shares."""
+
+    table: Table
+    ns_size: str
+    eo_size: str
+
+
+# The slots of the scorecard frame, in the order pdf/scorecards.html prints them.
+CARD_SLOTS = ("table", "ns-number", "ns-names", "eo-number", "eo-names")
+
+
+def slots_css(frame: Frame) -> str:
+    """CSS rules placing the cards' own text over the frame's slots: ``.s-table``, ...
+
+    The frame comes first on a card, then each slot's text as a block in the normal flow, moved
+    to its place with margins (negative when it goes back up): no positioned box to lay out.
+    """
+    rules = [f".frame {{ width: {frame.width:.3f}px; height: {frame.height:.3f}px; }}"]
+    bottom = frame.height
+    for name in CARD_SLOTS:
+        slot = frame.slots[f"slot-{name}"]
+        rules.append(
+            f".s-{name} {{ margin: {slot.top - bottom:.3f}px 0 0 {slot.left:.3f}px; "
+            f"width: {slot.width:.3f}px; height: {slot.height:.3f}px; }}"
+        )
+        bottom = slot.top + slot.height
+    # The next card's frame starts where this card ends.
+    rules.append(f".cut {{ margin-top: {frame.height - bottom:.3f}px; }}")
+    return "\n".join(rules)
+
+
 @register
 class ScorecardsPdf(PdfPrintout):
     key = "score"
@@ -130,10 +185,40 @@ class ScorecardsPdf(PdfPrintout):
     scope = "turno"
     public = False
     template_name = "pdf/scorecards.html"
+    frame_template_name = "pdf/scorecard_frame.html"
+    # The stylesheet of both documents, parsed once (the templates do not link it).
+    stylesheet = "css/pdf_scorecards.css"
     file_stem = "score"
 
     def context(self, *, tournament, turno, after_turno):
-        return {"cards": scorecards(tournament=tournament, turno=turno)}
+        cards = scorecards(tournament=tournament, turno=turno)
+        return {
+            "cards": cards,
+            "card_height": CARD_HEIGHT_MM[cards.per_page],
+            "sheets": [
+                [CardView(t, names_size(t.ns), names_size(t.eo)) for t in sheet]
+                for sheet in cards.pages
+            ],
+        }
+
+    def pdf(self, context: dict[str, Any]) -> bytes:
+        # What every card shares (grid, labels, tournament, VP table) is laid out once as a
+        # frame; the cards print only their table, pair numbers and names over it. A hundred
+        # tables then cost little more than a hundred lines of names.
+        font_config = FontConfiguration()
+        css = [static_stylesheet(self.stylesheet, font_config=font_config)]
+        frame = render_frame(
+            "scorecard", self.frame_template_name, context, font_config=font_config, stylesheets=css
+        )
+        context["slots_css"] = slots_css(frame)
+        context["frame"] = frame
+        html = render_to_string(self.template_name, context)
+        content = html_to_pdf(html, font_config=font_config, stylesheets=css, frames=[frame])
+        cards = len(context["cards"].tables)
+        if frame.draws != cards:
+            # A card without its grid would be worse than no card: fail loudly.
+            raise RuntimeError(f"the scorecard frame was drawn {frame.draws} times, not {cards}")
+        return content
 
 
 @register

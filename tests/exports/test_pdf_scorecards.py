@@ -1,14 +1,20 @@
 """The scorecards PDF of a turno, read back with pdftotext: one card per table, two to an A4
-sheet, with the pairs, the ruleset's columns and the VP table in use."""
+sheet, with the pairs, the ruleset's columns and the VP table in use; each card's own numbers and
+names printed inside their boxes."""
 
 from __future__ import annotations
 
 import math
 import re
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from django.utils import translation
 
+from burraco_tourney.exports import printouts
 from burraco_tourney.tournaments.models import Tournament
 from tests.exports.conftest import pdf_page_size, pdf_pages, pdf_text, pdf_words, render_export
 from tests.factories import make_pairs, make_tournament, make_turno
@@ -54,10 +60,11 @@ def test_demo_scorecards_one_per_table_two_per_sheet(demo_tournament):
             for pair in (table.ns, table.eo):
                 assert re.search(rf"\b{pair.number}\s+{name(pair.player1)}", page), pair
                 assert re.search(name(pair.player2), page), pair
-    words = pdf_words(file.content)
+    # The big table number under the "TAVOLO" label of each card.
     with translation.override("it"):
         label = translation.gettext("Table").upper()
-    table_numbers = [int(n) for n in re.findall(rf"{label} (\d+)", words)]
+    text = pdf_text(file.content)
+    table_numbers = [int(n) for n in re.findall(rf"{label}[^\n]*\n\s*(\d+)\s", text)]
     assert table_numbers == [t.number for t in tables]
     assert file.filename == "score-turno-2.pdf"
 
@@ -85,7 +92,7 @@ def test_cards_carry_the_tournament_turno_and_the_rows_to_fill(demo_tournament):
     assert len(re.findall(r"^\s*1\s*\n+\s*2\s*\n+\s*3\s*$", text, re.MULTILINE)) == 8
     assert words.count("Total MP NS MP EO") == 8
     assert words.count("MP difference VP NS VP EO") == 8
-    assert len(re.findall(r"Signature NS \(\d+\) Signature EO \(\d+\)", words)) == 8
+    assert words.count("Signature NS Signature EO") == 8
     assert "Last move" not in words
 
 
@@ -133,3 +140,113 @@ def test_long_names_stay_on_their_card(db):
     pages = pdf_pages(scorecards(tournament, 1).content)
     assert len(pages) == 1
     assert "Ferraris di Montebello" in pages[0]
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    @property
+    def middle(self) -> float:
+        return (self.left + self.right) / 2
+
+
+def pdf_page_words(content: bytes) -> list[list[Word]]:
+    """Every word of every page with its box, in points from the page's top left corner."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "file.pdf"
+        path.write_bytes(content)
+        html = subprocess.run(
+            ["pdftotext", "-bbox", str(path), "-"], check=True, capture_output=True, text=True
+        ).stdout
+    word = re.compile(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+    )
+    return [
+        [Word(m[4], *(float(x) for x in m[:4])) for m in word.findall(page)]
+        for page in html.split("<page ")[1:]
+    ]
+
+
+def first(words: list[Word], text: str, below: float = 0, over: Word | None = None) -> Word:
+    """The highest word ``text`` that starts below ``below`` (and stands over ``over``)."""
+    return min(
+        (
+            w
+            for w in words
+            if w.text == text
+            and w.top >= below
+            and (over is None or (w.left < over.right and w.right > over.left))
+        ),
+        key=lambda w: w.top,
+    )
+
+
+def test_each_cards_numbers_and_names_sit_in_their_boxes(db):
+    """The table number under its label, each pair's number between its line and its names,
+    the names above the grid: on both cards of a sheet."""
+    tournament = make_tournament()
+    make_pairs(tournament, 4)
+    make_turno(tournament, 1, [(1, 2), (3, 4)])
+    # A three-digit pair number still fits in front of the names.
+    tournament.pairs.filter(number=2).update(number=102)
+    file = scorecards(tournament, 1, language="en")
+    (page,) = pdf_page_words(file.content)
+    turno = tournament.turni.get(number=1)
+    for card, table in enumerate(turno.tables.select_related("ns", "eo").order_by("number")):
+        top = card * 841.9 / 2
+        label = first(page, "TABLE", top)
+        number = first(page, str(table.number), label.top + 1, over=label)
+        assert label.bottom - 5 < number.top < label.bottom + 5  # under the label, in its box
+        assert abs(number.middle - label.middle) < 3  # centred like the label
+        assert number.bottom - number.top > 20  # and big
+        grid = first(page, "Smazzata", top)
+        for line, pair in (("NS", table.ns), ("EO", table.eo)):
+            line_label = first(page, line, label.bottom)
+            pair_number = first(page, str(pair.number), line_label.top - 10)
+            surname = first(page, pair.player1.split()[0], line_label.top - 10)
+            assert abs(pair_number.middle - (line_label.right + surname.left) / 2) < 20
+            assert line_label.right < pair_number.left < pair_number.right < surname.left
+            assert pair_number.bottom - pair_number.top > 15
+            assert abs(surname.top - line_label.top) < 8  # on the line of their label
+            assert surname.bottom < grid.top  # never over the grid
+
+
+@pytest.mark.parametrize("length", [30, 40, 50, 110])
+def test_long_names_shrink_to_stay_in_their_box(db, length):
+    tournament = make_tournament()
+    make_pairs(tournament, 4)
+    long_name = ("Bianchi-Castelnuovo " * 8)[: length - 5].strip() + " Anna"
+    tournament.pairs.filter(number=1).update(player1=long_name, player2=long_name)
+    make_turno(tournament, 1, [(1, 2), (3, 4)])
+    file = scorecards(tournament, 1, language="en")
+    (page,) = pdf_page_words(file.content)
+    eo = first(page, "EO")
+    # The grid's heading, "NS" and "EO" over the two halves, just under the pairs' boxes.
+    grid = first(page, "NS", eo.bottom)
+    names = [w for w in page if w.text.startswith("Bianchi") and w.top < grid.top]
+    assert names, "the names are printed"
+    # Left of the EO pair's box and above the grid, whatever their length.
+    assert max(w.right for w in names) < eo.left
+    assert max(w.bottom for w in names) < grid.top
+    if length <= 44:
+        assert words_of(file.content).count("Anna") >= 2  # all of both names
+
+
+def words_of(content: bytes) -> list[str]:
+    return pdf_words(content).split()
+
+
+def test_a_card_is_never_printed_without_its_grid(db, monkeypatch):
+    """If the shared frame (grid, labels, VP table) were not drawn, the download fails."""
+    tournament = make_tournament()
+    make_pairs(tournament, 4)
+    make_turno(tournament, 1, [(1, 2), (3, 4)])
+    real = printouts.html_to_pdf
+    monkeypatch.setattr(printouts, "html_to_pdf", lambda html, **kw: real(html, frames=()))
+    with pytest.raises(RuntimeError, match="frame was drawn 0 times, not 2"):
+        scorecards(tournament, 1)
