@@ -63,6 +63,7 @@ FIELD_LABELS: dict[str, Any] = {
 _LABELLED_PARAMS: dict[str, Mapping[str, Any]] = {
     "line": LINE_LABELS,
     "closer": LINE_LABELS,
+    "last_move": LINE_LABELS,
     "end": END_LABELS,
     "ruleset": RULESET_LABELS,
     "mode": MODE_LABELS,
@@ -155,6 +156,11 @@ MESSAGES: dict[str, Any] = {
     ),
     "unknown_end": _("%(value)s is not a way a smazzata can end."),
     "unknown_last_move": _("The last move is made by NS or EO, not %(value)s."),
+    # Translators: %(closer)s and %(last_move)s are NS or EO.
+    "last_move_not_closer": _(
+        "%(closer)s closed, so %(closer)s made the last move, not %(last_move)s: closing is "
+        "the last move of a smazzata."
+    ),
     # vp
     "unknown_vp_preset": _(
         "There is no VP table called “%(name)s”: use fibur-3, fibur-4 or a list of bands."

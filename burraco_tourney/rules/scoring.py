@@ -3,7 +3,9 @@
 A line's total is its net card points plus the burraco bonuses, plus the chiusura bonus if it
 closed, minus the pozzetto penalty if it never took its pozzetto; ``base`` is the total without
 the card points. ``smazzata_violations`` lists every inconsistency of a deal at once, each tagged
-with the line and the field it concerns, so a form can show it next to the right box.
+with the line and the field it concerns, so a form can show it next to the right box. A chiusura
+is the last move of its smazzata: a last move that names the other line is refused, and
+``with_closer_as_last_move`` fills a blank one from the closer.
 
 This module is pure Python: it never imports Django or any app, and never touches a database.
 """
@@ -11,7 +13,7 @@ This module is pure Python: it never imports Django or any app, and never touche
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from burraco_tourney.rules.errors import RuleViolation
@@ -32,6 +34,7 @@ CODES: tuple[str, ...] = (
     "closer_without_chiusura_end",
     "unknown_end",
     "unknown_last_move",
+    "last_move_not_closer",
 )
 
 END_KINDS: tuple[str, ...] = ("chiusura", "tallone", "tempo", "arbitrale")
@@ -166,7 +169,38 @@ def smazzata_violations(ruleset: Ruleset, smazzata: Smazzata) -> list[RuleViolat
                 value=repr(smazzata.last_move),
             )
         )
+    elif len(closers) == 1 and smazzata.last_move not in (None, closers[0]):
+        # Closing is the last move of a smazzata: nobody plays after the line that closed.
+        problems.append(
+            RuleViolation(
+                "last_move_not_closer",
+                f"{closers[0].upper()} closed, so it made the last move, "
+                f"not {smazzata.last_move.upper()}.",
+                line=None,
+                field="last_move",
+                closer=closers[0],
+                last_move=smazzata.last_move,
+            )
+        )
     return problems
+
+
+def closing_line(smazzata: Smazzata) -> str | None:
+    """The line that closed the smazzata; None when no line, or (an error) both, closed."""
+    closers = [line for line in LINES if getattr(smazzata, line).chiusura is True]
+    return closers[0] if len(closers) == 1 else None
+
+
+def with_closer_as_last_move(smazzata: Smazzata) -> Smazzata:
+    """The smazzata with its last move filled in from the chiusura when it was left blank.
+
+    A chiusura is the last move, so a scorecard need not say it twice; a last move that is
+    given is kept as it is (``smazzata_violations`` refuses one that contradicts the closer).
+    """
+    closer = closing_line(smazzata)
+    if smazzata.last_move is not None or closer is None:
+        return smazzata
+    return replace(smazzata, last_move=closer)
 
 
 def score_smazzata(ruleset: Ruleset, smazzata: Smazzata) -> SmazzataScore:

@@ -6,8 +6,14 @@
    server computes the same numbers authoritatively on save; without this script the page still
    works and the totals show after saving.
 
-   Keys: Enter moves to the next box; in the last box, in an empty smazzata (the turno ended
-   early) or with Ctrl/Cmd, it saves. Tab, Shift+Tab and Space behave as usual. */
+   The boxes follow the paper segnapunti: per line the burraco kinds, chiusura, pozzetto, card
+   points. A chiusura is the last move: a blank "last move" (KO only) shows the closer, as the
+   server records it.
+
+   Keys: Enter moves to the next box; in the last box or in an empty smazzata (the turno ended
+   early) it saves. Ctrl/Cmd+Enter saves from anywhere on the page, the Save button and the
+   links included (only the form that clears a result keeps its own keys). Tab, Shift+Tab and
+   Space behave as usual. */
 (function () {
   "use strict";
 
@@ -61,6 +67,8 @@
     var kinds = Object.keys(cfg.bonuses);
     var endLabels = {};
     var autoTemplate = form.dataset.autoTemplate || "%s";
+    var firstMove = el["s1_last_move"];
+    var blankLastMove = firstMove && firstMove.options ? firstMove.options[0].textContent : "";
 
     function box(n, line, part) { return el["s" + n + "_" + line + "_" + part]; }
 
@@ -80,6 +88,23 @@
     function autoEnd(n) {
       var closed = box(n, "ns", "chiusura").checked || box(n, "eo", "chiusura").checked;
       return closed ? "chiusura" : "tallone";
+    }
+
+    function closer(n) {
+      var ns = box(n, "ns", "chiusura").checked;
+      var eo = box(n, "eo", "chiusura").checked;
+      return ns === eo ? null : ns ? "ns" : "eo";
+    }
+
+    function showAutoLastMove(n) {
+      // A hidden box (pairs tournaments) has no options: nothing to show.
+      var select = el["s" + n + "_last_move"];
+      if (!select || select.tagName !== "SELECT") return;
+      var line = closer(n);
+      var label = line && select.querySelector('option[value="' + line + '"]');
+      select.options[0].textContent = label
+        ? autoTemplate.replace("%s", label.textContent)
+        : blankLastMove;
     }
 
     function lineTotal(n, line, end) {
@@ -105,6 +130,7 @@
         var end = el["s" + n + "_end"];
         var auto = autoEnd(n);
         end.options[0].textContent = autoTemplate.replace("%s", endLabels[auto] || auto);
+        showAutoLastMove(n);
         var blank = isBlank(n);
         var body = form.querySelector('tbody[data-smazzata="' + n + '"]');
         if (body) {
@@ -136,9 +162,10 @@
     form.addEventListener("change", update);
     update();
 
-    // Enter: next box; saves from the last box, from an empty smazzata, or with Ctrl/Cmd.
+    // Enter: next box; saves from the last box or from an empty smazzata. (Ctrl/Cmd+Enter is
+    // handled for the whole page below.)
     form.addEventListener("keydown", function (event) {
-      if (event.key !== "Enter" || event.isComposing) return;
+      if (event.key !== "Enter" || event.isComposing || event.ctrlKey || event.metaKey) return;
       var target = event.target;
       if (target.tagName === "TEXTAREA" || target.tagName === "BUTTON" || target.tagName === "A") {
         return;
@@ -151,7 +178,7 @@
       var index = controls.indexOf(target);
       var match = /^s(\d+)_/.exec(target.name || "");
       var emptySmazzata = match && parseInt(match[1], 10) > 1 && isBlank(parseInt(match[1], 10));
-      if (event.ctrlKey || event.metaKey || index === controls.length - 1 || emptySmazzata) {
+      if (index === controls.length - 1 || emptySmazzata) {
         submit(form);
         return;
       }
@@ -209,12 +236,22 @@
     if (form.classList.contains("enter-saves")) {
       // Enter on a radio button saves too, as it does in a text box.
       form.addEventListener("keydown", function (event) {
+        if (event.ctrlKey || event.metaKey) return;
         if (event.key === "Enter" && event.target.type === "radio") {
           event.preventDefault();
           submit(form);
         }
       });
     }
+    // Ctrl/Cmd+Enter saves the result from anywhere: a box, the Save button, a link, the page.
+    document.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || !(event.ctrlKey || event.metaKey) || event.isComposing) return;
+      var target = event.target;
+      var owner = target.form || (target.closest ? target.closest("form") : null);
+      if (owner && owner !== form) return;
+      event.preventDefault();
+      submit(form);
+    });
     var keys = document.querySelector(".keys[hidden]");
     if (keys && form.classList.contains("scorecard-form")) keys.hidden = false;
     if (!form.querySelector("[autofocus]") && document.activeElement === document.body) {

@@ -9,6 +9,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import AuditEntry, Table, Tournament, Turno
+from tests.browser.login_support import log_in
 from tests.factories import make_director
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,14 +32,6 @@ def turno4():
     return turno
 
 
-def log_in(page):
-    page.goto(page.base_url + "/accesso/")
-    page.fill("#id_username", "arbitro")
-    page.fill("#id_password", "Segreto-2026")
-    page.keyboard.press("Enter")
-    expect(page).not_to_have_url(re.compile("accesso"))
-
-
 def table_url(page, turno, number):
     return (
         f"{page.base_url}/t/{turno.tournament.slug}/gestione/turni/{turno.number}/tavoli/{number}/"
@@ -46,9 +39,8 @@ def table_url(page, turno, number):
 
 
 def type_line(keyboard, cards, *, chiusura=False, pozzetto=True, **counts):
-    """Card points, burraco counts, chiusura and pozzetto of one line, moving on with Tab."""
-    keyboard.type(str(cards))
-    keyboard.press("Tab")
+    """Burraco counts, chiusura, pozzetto and card points of one line (the paper's order),
+    moving on with Tab."""
     for kind in KINDS:
         if counts.get(kind):
             keyboard.type(str(counts[kind]))
@@ -59,13 +51,15 @@ def type_line(keyboard, cards, *, chiusura=False, pozzetto=True, **counts):
     if not pozzetto:
         keyboard.press("Space")
     keyboard.press("Tab")
+    keyboard.type(str(cards))
+    keyboard.press("Tab")
 
 
 def type_smazzata(keyboard, ns, eo):
-    """Both lines; then Tab over "ended by" and "last move" to the next smazzata."""
+    """Both lines; then Tab over "ended by" to the next smazzata (a pairs tournament has no
+    "last move" box)."""
     type_line(keyboard, **ns)
     type_line(keyboard, **eo)
-    keyboard.press("Tab")
     keyboard.press("Tab")
 
 
@@ -88,7 +82,7 @@ def test_a_whole_turno_entered_by_keyboard_moves_the_standings(page, turno4):
     keyboard = page.keyboard
 
     page.goto(table_url(page, turno4, 1))
-    first = page.locator("[name=s1_ns_cards]")
+    first = page.locator("[name=s1_ns_pulito]")
     expect(first).to_be_focused()
     type_smazzata(keyboard, *S1)
     # The live totals follow the engine's formula: 245 + 200 + 100 = 545.
@@ -98,16 +92,15 @@ def test_a_whole_turno_entered_by_keyboard_moves_the_standings(page, turno4):
     type_line(keyboard, **S3[1])
     expect(page.locator('[data-turno="ns"]')).to_have_text("585")
     expect(page.locator('[data-turno="vp"]')).to_have_text("4 \u2013 16")
-    keyboard.press("Tab")  # "ended by" -> "last move", the last box: Enter saves
-    keyboard.press("Enter")
+    keyboard.press("Enter")  # on "ended by", the last box: Enter saves
 
     expect(page).to_have_url(table_url(page, turno4, 2))
     expect(page.locator(".msg.success")).to_contain_text("585")
-    expect(page.locator("[name=s1_ns_cards]")).to_be_focused()
+    expect(page.locator("[name=s1_ns_pulito]")).to_be_focused()
     # Table 2 stopped after two smazzate: Enter in the empty third one saves.
     type_smazzata(keyboard, *S1)
     type_smazzata(keyboard, *S2)
-    expect(page.locator("[name=s3_ns_cards]")).to_be_focused()
+    expect(page.locator("[name=s3_ns_pulito]")).to_be_focused()
     keyboard.press("Enter")
 
     expect(page).to_have_url(table_url(page, turno4, 3))
@@ -147,7 +140,7 @@ def test_an_impossible_smazzata_is_refused_next_to_its_box(page, turno4):
     # Fixed by keyboard: 245, and only NS closed.
     keyboard.press("Control+A")
     keyboard.type("245")
-    for _ in range(10):  # to the EO chiusura box
+    for _ in range(4):  # to the EO chiusura box
         keyboard.press("Tab")
     expect(page.locator("[name=s1_eo_chiusura]")).to_be_focused()
     keyboard.press("Space")
@@ -182,27 +175,22 @@ def test_a_saved_result_is_corrected_with_a_reason(page, turno4):
     expect(page.locator("#tavolo-1.state-corrected")).to_be_visible()
 
 
-def test_the_scorecard_works_without_javascript(browser, live_server, turno4):
-    context = browser.new_context(locale="it-IT", java_script_enabled=False)
-    page = context.new_page()
-    page.base_url = live_server.url
-    try:
-        log_in(page)
-        page.goto(table_url(page, turno4, 1))
-        page.fill("[name=s1_ns_cards]", "245")
-        page.fill("[name=s1_ns_pulito]", "1")
-        page.check("[name=s1_ns_chiusura]")
-        page.fill("[name=s1_eo_cards]", "120")
-        # Enter in a box submits the form, as in any HTML form; the others were not played.
-        page.locator("[name=s1_eo_cards]").press("Enter")
-        expect(page).to_have_url(table_url(page, turno4, 2))
-        expect(page.locator(".msg.success")).to_contain_text("545")
-        page.goto(table_url(page, turno4, 1))
-        # The totals come from the server once saved.
-        expect(page.locator('[data-total="1-ns"]')).to_have_text("545")
-        expect(page.locator('[data-total="1-eo"]')).to_have_text("120")
-    finally:
-        context.close()
+def test_the_scorecard_works_without_javascript(no_js_page, turno4):
+    page = no_js_page
+    log_in(page)
+    page.goto(table_url(page, turno4, 1))
+    page.fill("[name=s1_ns_cards]", "245")
+    page.fill("[name=s1_ns_pulito]", "1")
+    page.check("[name=s1_ns_chiusura]")
+    page.fill("[name=s1_eo_cards]", "120")
+    # Enter in a box submits the form, as in any HTML form; the others were not played.
+    page.locator("[name=s1_eo_cards]").press("Enter")
+    expect(page).to_have_url(table_url(page, turno4, 2))
+    expect(page.locator(".msg.success")).to_contain_text("545")
+    page.goto(table_url(page, turno4, 1))
+    # The totals come from the server once saved.
+    expect(page.locator('[data-total="1-ns"]')).to_have_text("545")
+    expect(page.locator('[data-total="1-eo"]')).to_have_text("120")
 
 
 def test_the_scorecard_fits_a_phone(phone_page, turno4):

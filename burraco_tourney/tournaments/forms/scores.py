@@ -2,16 +2,19 @@
 and clearing a result.
 
 The scorecard form has one box per scorecard box, named ``s<smazzata>_<line>_<field>``
-(``s1_ns_cards``, ``s2_eo_pulito``, ``s1_end``), in the order of the paper: smazzata 1 NS then
-EO, then smazzata 2, ... It offers only the burraco kinds of the tournament's ruleset. Blank
-trailing smazzate were not played (a turno may end early). Its ``clean`` runs the engine's
-``smazzata_violations`` on EVERY smazzata and puts each refusal next to the box it concerns, so
-the director sees them all at once; the scoring service checks again before writing.
+(``s1_ns_cards``, ``s2_eo_pulito``, ``s1_end``), in the order of the paper segnapunti: smazzata 1
+NS (burraco kinds, chiusura, pozzetto, card points), then EO the same, then how it ended and the
+last move; then smazzata 2, ... It offers only the burraco kinds of the tournament's ruleset.
+The last move matters only in a KO (a tie goes against the line that made it): a pairs
+tournament keeps it in a hidden box. A chiusura is the last move, so a blank last move is the
+closer's. Blank trailing smazzate were not played (a turno may end early). Its ``clean`` runs the
+engine's ``smazzata_violations`` on EVERY smazzata and puts each refusal next to the box it
+concerns, so the director sees them all at once; the scoring service checks again before writing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django import forms
@@ -21,11 +24,18 @@ from django.utils.translation import pgettext_lazy
 
 from burraco_tourney.core.rule_messages import rule_error_field, rule_error_message
 from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.match import ko_winner
 from burraco_tourney.rules.rulesets import Ruleset
-from burraco_tourney.rules.scoring import LineEntry, smazzata_violations
+from burraco_tourney.rules.scoring import (
+    LineEntry,
+    closing_line,
+    smazzata_violations,
+    with_closer_as_last_move,
+)
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
 from ..models import EntryMode, Pair, Smazzata, SmazzataEnd, Table
+from ..services.results import totals_last_move
 from ..services.scores import ko_tie_violation
 
 LINES = ("ns", "eo")
@@ -42,6 +52,10 @@ NUMBER_ATTRS = {"inputmode": "numeric", "autocomplete": "off", "class": "score"}
 
 def number_input(**attrs: Any) -> forms.TextInput:
     return forms.TextInput(attrs={**NUMBER_ATTRS, **attrs})
+
+
+def last_move_choices(table: Table) -> list[tuple[str, str]]:
+    return [("", "—")] + [(line, pair_label(line, getattr(table, line))) for line in LINES]
 
 
 def default_end(entry_ns_closed: bool, entry_eo_closed: bool) -> str:
@@ -92,16 +106,16 @@ class LineRow:
 
     line: str
     pair: Pair
-    cards: BoundField
     counts: list[BoundField]
     chiusura: BoundField
     pozzetto: BoundField
+    cards: BoundField
     total: int | None
     errors: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def fields(self) -> list[BoundField]:
-        return [self.cards, *self.counts, self.chiusura, self.pozzetto]
+        return [*self.counts, self.chiusura, self.pozzetto, self.cards]
 
 
 @dataclass
@@ -144,25 +158,20 @@ class ScorecardForm(ResultForm):
             self.fields[f"s{n}_last_move"] = forms.ChoiceField(
                 label=_("Smazzata %(n)s, last move") % {"n": n},
                 required=False,
-                choices=[("", "—")]
-                + [(line, pair_label(line, getattr(table, line))) for line in LINES],
+                choices=last_move_choices(table),
+                # Only a KO tie needs it: a pairs tournament keeps what was stored, unseen.
+                widget=None if knockout else forms.HiddenInput,
             )
         for name, bound in self.fields.items():
             if name.startswith("s"):
                 bound.widget.attrs.setdefault("aria-label", str(bound.label))
         if not self.is_bound:
             self.initial.update(scorecard_initial(table, self.kinds))
-        self.fields["s1_ns_cards"].widget.attrs["autofocus"] = True
+        self.fields[self.line_field_names(1, "ns")[0]].widget.attrs["autofocus"] = True
 
     def _add_line_fields(self, n: int, line: str, who: str) -> None:
+        """The boxes of one line in the order of the paper: kinds, chiusura, pozzetto, cards."""
         where = _("Smazzata %(n)s, %(line)s") % {"n": n, "line": who}
-        self.fields[f"s{n}_{line}_cards"] = forms.IntegerField(
-            label=f"{where}: {_('card points')}",
-            required=False,
-            min_value=-CARDS_LIMIT,
-            max_value=CARDS_LIMIT,
-            widget=number_input(size=5, maxlength=6),
-        )
         for kind in self.kinds:
             self.fields[f"s{n}_{line}_{kind}"] = forms.IntegerField(
                 label=f"{where}: burraco {kind}",
@@ -176,9 +185,16 @@ class ScorecardForm(ResultForm):
         self.fields[f"s{n}_{line}_pozzetto"] = forms.BooleanField(
             label=f"{where}: {_('took the pozzetto')}", required=False, initial=True
         )
+        self.fields[f"s{n}_{line}_cards"] = forms.IntegerField(
+            label=f"{where}: {_('card points')}",
+            required=False,
+            min_value=-CARDS_LIMIT,
+            max_value=CARDS_LIMIT,
+            widget=number_input(size=5, maxlength=6),
+        )
 
     def line_field_names(self, n: int, line: str) -> list[str]:
-        parts = ("cards", *self.kinds, "chiusura", "pozzetto")
+        parts = (*self.kinds, "chiusura", "pozzetto", "cards")
         return [f"s{n}_{line}_{part}" for part in parts]
 
     def smazzata_field_names(self, n: int) -> list[str]:
@@ -253,9 +269,17 @@ class ScorecardForm(ResultForm):
         if len(lines) < 2:
             return None
         end = value[f"s{n}_end"] or default_end(lines["ns"].chiusura, lines["eo"].chiusura)
-        return SmazzataEntry(
+        entry = SmazzataEntry(
             ns=lines["ns"], eo=lines["eo"], end=end, last_move=value[f"s{n}_last_move"] or None
         )
+        if self.knockout:
+            # A chiusura is the last move: a blank box is the closer's.
+            return with_closer_as_last_move(entry)
+        closer = closing_line(entry)
+        if closer and entry.last_move not in (None, closer):
+            # Pairs: the hidden stored last move yields to a closer changed since.
+            entry = replace(entry, last_move=closer)
+        return entry
 
     def add_rule_error(self, n: int, error: RuleError) -> None:
         """Put an engine refusal of smazzata ``n`` next to its box."""
@@ -285,10 +309,10 @@ class ScorecardForm(ResultForm):
                     LineRow(
                         line=line,
                         pair=getattr(self.table, line),
-                        cards=bound[0],
-                        counts=bound[1:-2],
-                        chiusura=bound[-2],
-                        pozzetto=bound[-1],
+                        counts=bound[:-3],
+                        chiusura=bound[-3],
+                        pozzetto=bound[-2],
+                        cards=bound[-1],
                         total=getattr(smazzata, f"{line}_total") if smazzata else None,
                         errors=self._errors_of(names),
                     )
@@ -342,7 +366,8 @@ def _multiple_of_5(value: int) -> int:
 
 
 class TotalsForm(ResultForm):
-    """Only the turno totals of the two lines, as copied from the bottom of the scorecard."""
+    """Only the turno totals of the two lines, as copied from the bottom of the scorecard; in a
+    KO also the line that made the last move of the last smazzata, which settles a tie."""
 
     mode = EntryMode.TOTALS
     ns_mp = forms.IntegerField(
@@ -358,15 +383,35 @@ class TotalsForm(ResultForm):
         widget=number_input(size=6),
     )
 
-    def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, table: Table, knockout: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, table=table, **kwargs)
+        self.knockout = knockout
         for line in LINES:
             self.fields[f"{line}_mp"].label = _("%(who)s: turno MP") % {
                 "who": pair_label(line, getattr(table, line))
             }
         self.fields["ns_mp"].widget.attrs["autofocus"] = True
+        if knockout:
+            self.fields["last_move"] = forms.ChoiceField(
+                label=_("Last move of the last smazzata"),
+                required=False,
+                choices=last_move_choices(table),
+                help_text=_("Needed only on a tie: the line that made the last move loses."),
+            )
         if not self.is_bound and table.entry_mode in (EntryMode.TOTALS, EntryMode.SMAZZATE):
             self.initial.update({"ns_mp": table.ns_mp, "eo_mp": table.eo_mp})
+            stored = [s.last_move for s in table.smazzate.all()][-1:] or [""]
+            self.initial["last_move"] = totals_last_move(table) or stored[0]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        ns_mp, eo_mp = cleaned.get("ns_mp"), cleaned.get("eo_mp")
+        if self.knockout and ns_mp is not None and ns_mp == eo_mp:
+            try:
+                ko_winner(ns_mp, eo_mp, cleaned.get("last_move") or None)
+            except RuleError as error:
+                self.add_error("last_move", rule_error_message(error))
+        return cleaned
 
 
 class ForfeitForm(ResultForm):

@@ -31,6 +31,7 @@ from ..rules_config import tournament_forfeit_value, tournament_ruleset, tournam
 LINE_FIELDS = ("cards", "pulito", "semipulito", "sporco", "nobile", "reale", "chiusura", "pozzetto")
 # The table columns the results service writes.
 RESULT_FIELDS = ["ns_mp", "eo_mp", "ns_vp", "eo_vp", "winner", "by_last_move"]
+LINES = ("ns", "eo")
 SMAZZATA_ROW_FIELDS = tuple(f"{line}_{field}" for line in ("ns", "eo") for field in LINE_FIELDS)
 
 
@@ -45,6 +46,17 @@ def smazzata_entry(smazzata: Smazzata) -> SmazzataEntry:
     )
 
 
+def totals_last_move(table: Table) -> str | None:
+    """The last move of a KO match entered as turno totals only.
+
+    Only a tie needs it, and the table keeps it as the tie's stored decision (no smazzata row
+    holds it): ``by_last_move`` set and ``winner`` the line that did not make the last move.
+    """
+    if table.entry_mode == EntryMode.TOTALS and table.by_last_move and table.winner in LINES:
+        return "eo" if table.winner == "ns" else "ns"
+    return None
+
+
 def ko_match_result(
     tournament: Tournament, table: Table, smazzate: Iterable[Smazzata]
 ) -> MatchResult | None:
@@ -57,7 +69,7 @@ def ko_match_result(
     if table.entry_mode == EntryMode.FORFEIT:
         return MatchResult(0, 0, table.forfeit_winner, False, 0, True)
     if table.entry_mode == EntryMode.TOTALS:
-        winner, by_last_move = ko_winner(table.ns_mp, table.eo_mp, None)
+        winner, by_last_move = ko_winner(table.ns_mp, table.eo_mp, totals_last_move(table))
         return MatchResult(table.ns_mp, table.eo_mp, winner, by_last_move, 0, True)
     if table.entry_mode != EntryMode.SMAZZATE:
         return None
@@ -70,16 +82,18 @@ def ko_match_result(
 
 def _apply_ko_winner(table: Table, smazzate: list[Smazzata], *, strict: bool) -> None:
     tournament = table.turno.tournament
+    result = None
+    if tournament.kind == TournamentKind.KO:
+        # Read before the winner is cleared: a tie entered as totals keeps its last move there.
+        try:
+            result = ko_match_result(tournament, table, smazzate)
+        except RuleError:
+            table.winner, table.by_last_move = "", False
+            if strict:
+                raise
+            # A recompute after the match rules changed: the match waits for a correction.
+            return
     table.winner, table.by_last_move = "", False
-    if tournament.kind != TournamentKind.KO:
-        return
-    try:
-        result = ko_match_result(tournament, table, smazzate)
-    except RuleError:
-        if strict:
-            raise
-        # A recompute after the match rules changed: the match waits for a correction.
-        return
     if result is not None and result.winner is not None:
         table.winner, table.by_last_move = result.winner, result.by_last_move
 

@@ -29,18 +29,23 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.match import ko_winner
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
-from burraco_tourney.rules.scoring import score_turno, smazzata_violations
+from burraco_tourney.rules.scoring import (
+    score_turno,
+    smazzata_violations,
+    with_closer_as_last_move,
+)
 
 from ..models import EntryMode, Line, Smazzata, Table, TournamentKind
 from ..rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
 from ..selectors.scores import RESULT_CORRECT, smazzate_limit
 from .audit import audit_record
 from .ko import ko_after_result
-from .results import LINE_FIELDS, RESULT_FIELDS, apply_table_result
+from .results import LINE_FIELDS, RESULT_FIELDS, apply_table_result, totals_last_move
 
 RESULT_ENTER = "result_enter"
 RESULT_CLEAR = "result_clear"
@@ -118,6 +123,8 @@ def table_snapshot(
     }
     if table.entry_mode == EntryMode.FORFEIT:
         data["forfeit_winner"] = table.forfeit_winner
+    if totals_last_move(table):
+        data["last_move"] = totals_last_move(table)
     if table.entry_mode == EntryMode.SMAZZATE:
         fields = ("cards", *kinds, "chiusura", "pozzetto", "total")
         data["smazzate"] = [
@@ -238,11 +245,14 @@ def table_record_smazzate(
 ) -> SavedResult:
     """Store the table's result smazzata by smazzata (smazzata 1 first), replacing any other.
 
-    Fewer smazzate than the tournament plays are allowed (the turno ended early). Raises
+    Fewer smazzate than the tournament plays are allowed (the turno ended early). In a KO a
+    smazzata ended by chiusura without a last move gets the closer as its last move. Raises
     ``ScorecardInvalid`` with every engine refusal, or ``ValidationError``.
     """
     current = _current(table)
     tournament = current.turno.tournament
+    if tournament.kind == TournamentKind.KO:
+        smazzate = [with_closer_as_last_move(s) for s in smazzate]
     limit = smazzate_limit(tournament)
     if not smazzate:
         raise ValidationError(_("Enter at least one smazzata."), code="no_smazzate")
@@ -279,15 +289,35 @@ def _check_mp(field: str, value: int) -> None:
 
 @transaction.atomic
 def table_record_totals(
-    *, table: Table, user, ns_mp: int, eo_mp: int, version: int, reason: str = ""
+    *,
+    table: Table,
+    user,
+    ns_mp: int,
+    eo_mp: int,
+    version: int,
+    reason: str = "",
+    last_move: str | None = None,
 ) -> SavedResult:
-    """Store only the turno totals of the two lines (MP, multiples of 5); VP by the engine."""
+    """Store only the turno totals of the two lines (MP, multiples of 5); VP by the engine.
+
+    In a KO a tie is settled by ``last_move``, the line that made the last move of the last
+    smazzata (it loses): required then, ignored otherwise. The table keeps it as the tie's
+    decision (``winner``, ``by_last_move``), which the results service reads back.
+    """
     current = _current(table)
     _check_mp("ns_mp", ns_mp)
     _check_mp("eo_mp", eo_mp)
     current.entry_mode = EntryMode.TOTALS
     current.forfeit_winner = ""
     current.ns_mp, current.eo_mp = ns_mp, eo_mp
+    current.winner, current.by_last_move = "", False
+    if current.turno.tournament.kind == TournamentKind.KO and ns_mp == eo_mp:
+        try:
+            current.winner, current.by_last_move = ko_winner(ns_mp, eo_mp, last_move or None)
+        except RuleError as error:
+            raise ValidationError(
+                {"last_move": ValidationError(rule_error_message(error), code=error.code)}
+            ) from error
     return _save(current, user=user, version=version, reason=reason, smazzate=[])
 
 

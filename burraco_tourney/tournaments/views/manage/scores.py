@@ -67,8 +67,9 @@ def _mode(request: HttpRequest, table: Table) -> str:
 
 
 def _form(tournament: Tournament, table: Table, mode: str, data=None) -> ResultForm:
+    knockout = tournament.kind == TournamentKind.KO
     if mode == EntryMode.TOTALS:
-        return TotalsForm(data, table=table)
+        return TotalsForm(data, table=table, knockout=knockout)
     if mode == EntryMode.FORFEIT:
         return ForfeitForm(data, table=table)
     rows = selectors.smazzate_rows(tournament, len(table.smazzate.all()))
@@ -77,7 +78,7 @@ def _form(tournament: Tournament, table: Table, mode: str, data=None) -> ResultF
         table=table,
         ruleset=tournament_ruleset(tournament),
         rows=rows,
-        knockout=tournament.kind == TournamentKind.KO,
+        knockout=knockout,
     )
 
 
@@ -85,7 +86,12 @@ def _record(form: ResultForm, table: Table, user) -> services.SavedResult:
     data = form.cleaned_data
     common = {"table": table, "user": user, "version": data["version"], "reason": data["reason"]}
     if isinstance(form, TotalsForm):
-        return services.table_record_totals(ns_mp=data["ns_mp"], eo_mp=data["eo_mp"], **common)
+        return services.table_record_totals(
+            ns_mp=data["ns_mp"],
+            eo_mp=data["eo_mp"],
+            last_move=data.get("last_move") or None,
+            **common,
+        )
     if isinstance(form, ForfeitForm):
         return services.table_record_forfeit(absent=data["absent"], **common)
     if isinstance(form, ClearForm):
@@ -109,7 +115,40 @@ def _try_record(form: ResultForm, table: Table, user) -> services.SavedResult | 
     return None
 
 
+def _ko_saved_message(table: Table) -> str:
+    """Who goes through, and on a tie that the last move decided it (RULES.md section 8)."""
+    if not table.winner:
+        return _("Table %(table)s saved: %(ns_mp)s – %(eo_mp)s, the match is not decided yet.") % {
+            "table": table.number,
+            "ns_mp": table.ns_mp,
+            "eo_mp": table.eo_mp,
+        }
+    winner, loser = (table.ns, table.eo) if table.winner == "ns" else (table.eo, table.ns)
+    won, lost = (table.ns_mp, table.eo_mp) if table.winner == "ns" else (table.eo_mp, table.ns_mp)
+    params = {"table": table.number, "winner": winner.number, "loser": loser.number}
+    if table.entry_mode == EntryMode.FORFEIT:
+        return (
+            _(
+                "Table %(table)s saved: pair %(winner)s goes through by forfeit (pair %(loser)s "
+                "did not play)."
+            )
+            % params
+        )
+    if table.by_last_move:
+        return _(
+            "Table %(table)s saved. Tie %(mp)s–%(mp)s: pair %(winner)s goes through, pair "
+            "%(loser)s made the last move."
+        ) % {**params, "mp": won}
+    return _("Table %(table)s saved: pair %(winner)s goes through, %(won)s to %(lost)s.") % {
+        **params,
+        "won": won,
+        "lost": lost,
+    }
+
+
 def _saved_message(table: Table) -> str:
+    if table.turno.tournament.kind == TournamentKind.KO:
+        return _ko_saved_message(table)
     return _(
         "Table %(table)s saved: NS %(ns)s %(ns_mp)s MP, %(ns_vp)s VP · "
         "EO %(eo)s %(eo_mp)s MP, %(eo_vp)s VP."
