@@ -29,110 +29,30 @@ Usage, from the repository root::
 from __future__ import annotations
 
 import argparse
-import datetime
 import gc
-import os
-import random
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks import setup
+from benchmarks.setup import SMAZZATE
+
 GOAL = 3.0
-SMAZZATE = 3
-
-
-def _setup_django(database: Path) -> None:
-    # Before django.setup(): the settings read these once.
-    os.environ["SQLITE_PATH"] = str(database)
-    os.environ.pop("DATABASE_URL", None)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "burraco_tourney.settings")
-    os.environ.setdefault("SECRET_KEY", "benchmark-only-not-secret")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-
-
-def _line(rng: random.Random, *, closer: bool) -> dict[str, Any]:
-    """One line of a legal smazzata; the closing line took its pozzetto and has a pulito."""
-    return {
-        "cards": rng.randrange(-40, 80) * 5,
-        "pulito": rng.randint(1, 2) if closer else rng.choice((0, 0, 0, 1)),
-        "semipulito": rng.choice((0, 0, 0, 1)),
-        "sporco": rng.choice((0, 0, 1, 1, 2)),
-        "nobile": 0,
-        "reale": 0,
-        "chiusura": closer,
-        "pozzetto": True if closer else rng.random() < 0.85,
-    }
-
-
-def _smazzata_fields(rng: random.Random) -> dict[str, Any]:
-    closer = rng.choice(("ns", "eo", "ns", "eo", None))  # one in five ends without a chiusura
-    fields: dict[str, Any] = {"end": "chiusura" if closer else rng.choice(("tallone", "tempo"))}
-    for prefix in ("ns", "eo"):
-        for key, value in _line(rng, closer=closer == prefix).items():
-            fields[f"{prefix}_{key}"] = value
-    return fields
 
 
 def build_tournament(*, pairs: int, turni: int, seed: int):
     """The tournament, built with a few bulk inserts; results by the scoring service."""
-    from burraco_tourney.rules.rulesets import get_ruleset
-    from burraco_tourney.tournaments.models import Pair, Smazzata, Table, Tournament, Turno
-    from burraco_tourney.tournaments.services.results import tournament_recompute_results
-
-    rng = random.Random(seed)
-    tournament = Tournament.objects.create(
+    return setup.build_tournament(
         slug="benchmark",
         name="Benchmark",
-        date=datetime.date(2026, 1, 1),
-        ruleset_name="classic",
-        rules=get_ruleset("classic").to_dict(),
-        smazzate_per_turno=SMAZZATE,
-        vp_table="fibur-3",
-        tiebreaks=["scarto", "head_to_head", "mp"],
-        planned_turni=turni,
+        players=lambda n: {"player1": f"Giocatore {n}A", "player2": f"Giocatore {n}B"},
+        pairs=pairs,
+        turni=turni,
+        results=True,
+        seed=seed,
     )
-    rows = Pair.objects.bulk_create(
-        Pair(tournament=tournament, number=n, player1=f"Giocatore {n}A", player2=f"Giocatore {n}B")
-        for n in range(1, pairs + 1)
-    )
-    by_number = {pair.number: pair for pair in rows}
-    turno_rows = Turno.objects.bulk_create(
-        Turno(tournament=tournament, number=n, movement="mitchell", published=True)
-        for n in range(1, turni + 1)
-    )
-    # Mitchell: NS pair i stays at table i, the EO pairs move one table a turno.
-    tables = pairs // 2
-    table_rows = Table.objects.bulk_create(
-        (
-            Table(
-                turno=turno,
-                number=i,
-                ns=by_number[i],
-                eo=by_number[tables + (i - 1 + turno.number - 1) % tables + 1],
-                entry_mode="smazzate",
-            )
-            for turno in turno_rows
-            for i in range(1, tables + 1)
-        ),
-        batch_size=500,
-    )
-    Smazzata.objects.bulk_create(
-        (
-            Smazzata(table=table, number=n, ns_total=0, eo_total=0, **_smazzata_fields(rng))
-            for table in table_rows
-            for n in range(1, SMAZZATE + 1)
-        ),
-        batch_size=500,
-    )
-    tournament_recompute_results(tournament=tournament)
-    return tournament
 
 
 def best_of(runs: int, action: Callable[[], Any]) -> float:
@@ -167,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="burraco-bench-") as folder:
-        _setup_django(Path(folder) / "benchmark.sqlite3")
+        setup.setup_django(Path(folder) / "benchmark.sqlite3")
         from django.db import connection
         from django.test import Client, override_settings
         from django.test.utils import CaptureQueriesContext

@@ -16,3 +16,15 @@ def _plain_static_storage(request):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture
+def english_messages():
+    """English for the sentences a test makes itself, outside a request (a service's refusal,
+    a parser's or the archive reader's error): checked against the msgids, whatever the Italian
+    catalog says. Use it with ``pytest.mark.usefixtures``."""
+    # Imported here: the rules engine's tests run without Django.
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield

@@ -20,15 +20,8 @@ from burraco_tourney.archive.services import tournament_import
 
 from .conftest import row_counts
 
-
-@pytest.fixture(autouse=True)
-def _english():
-    # The reasons are checked in English; the Italian catalog has its own test below.
-    with translation.override("en"):
-        yield
-
-
-pytestmark = pytest.mark.django_db
+# The reasons are checked in English; the Italian catalog has its own test below.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_messages")]
 
 Spoil = Callable[[dict[str, Any]], None]
 

@@ -21,11 +21,6 @@ pytestmark = pytest.mark.django_db
 IMPORT_URL = "/importa/"
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def director():
     return make_director()

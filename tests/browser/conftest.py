@@ -6,8 +6,11 @@ browser of its own here.
 
 import os
 import shutil
+from contextlib import contextmanager
 
 import pytest
+
+from tests.factories import make_director, make_tournament
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make
 # (fixtures, assertions on the database) are still synchronous and safe.
@@ -38,22 +41,43 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def page(browser, live_server):
-    context = browser.new_context(locale="it-IT", viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(10_000)
+@contextmanager
+def _new_page(browser, live_server, *, default_timeout: float | None = None, **options):
+    """A page of a new Italian browser context on the live server; the context closes after."""
+    context = browser.new_context(locale="it-IT", **options)
+    if default_timeout is not None:
+        context.set_default_timeout(default_timeout)
     page = context.new_page()
     page.base_url = live_server.url
-    yield page
-    context.close()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    viewport = {"width": 1280, "height": 900}
+    with _new_page(browser, live_server, viewport=viewport, default_timeout=10_000) as page:
+        yield page
 
 
 @pytest.fixture
 def phone_page(browser, live_server):
-    context = browser.new_context(
-        locale="it-IT", viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    page.base_url = live_server.url
-    yield page
-    context.close()
+    viewport = {"width": 390, "height": 844}
+    with _new_page(browser, live_server, viewport=viewport, is_mobile=True, has_touch=True) as page:
+        yield page
+
+
+@pytest.fixture
+def no_js_page(browser, live_server):
+    """A laptop page with JavaScript off: every form must still work."""
+    with _new_page(browser, live_server, java_script_enabled=False) as page:
+        yield page
+
+
+@pytest.fixture
+def san_martino():
+    """A tournament with no pairs yet, directed by make_director's default account, the one
+    ``login_support`` logs in with."""
+    return make_tournament(name="Torneo di San Martino", owner=make_director())

@@ -11,6 +11,7 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Table, Turno
+from tests.browser.login_support import log_in
 from tests.factories import make_director, make_pairs, make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,14 +33,6 @@ def english(page):
     page.context.add_cookies(
         [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": page.base_url}]
     )
-
-
-def log_in(page):
-    page.goto(page.base_url + "/accesso/")
-    page.fill("#id_username", "arbitro")
-    page.fill("#id_password", "Segreto-2026")
-    page.keyboard.press("Enter")
-    expect(page).not_to_have_url(re.compile("accesso"))
 
 
 def enter_match(page, slug, round_number, table, smazzate):

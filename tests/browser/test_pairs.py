@@ -1,11 +1,9 @@
 """A director pastes the list of twelve pairs, checks the preview, saves it and sees them listed."""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import make_director, make_tournament
+from tests.browser.login_support import log_in_through
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,23 +23,12 @@ Caruso Noemi - Ferri Gino"""
 
 
 @pytest.fixture
-def pairs_path():
-    director = make_director()
-    tournament = make_tournament(name="Torneo di San Martino", owner=director)
-    return f"/t/{tournament.slug}/gestione/coppie/"
-
-
-def log_in(page, path: str) -> None:
-    page.goto(page.base_url + path)
-    expect(page).to_have_url(re.compile(r"/accesso/\?next="))
-    page.fill("#id_username", "arbitro")
-    page.fill("#id_password", "Segreto-2026")
-    page.locator("main form button[type=submit]").click()
-    expect(page).to_have_url(page.base_url + path)
+def pairs_path(san_martino):
+    return f"/t/{san_martino.slug}/gestione/coppie/"
 
 
 def test_paste_twelve_pairs_preview_and_save(page, pairs_path):
-    log_in(page, pairs_path)
+    log_in_through(page, pairs_path)
     expect(page.locator("table.pairs tbody tr")).to_have_count(1)  # the "no pairs yet" row
 
     # A line with one name is caught in the preview, with its line number.
@@ -71,7 +58,7 @@ def test_paste_twelve_pairs_preview_and_save(page, pairs_path):
 
 def test_add_one_pair_on_a_phone(phone_page, pairs_path):
     page = phone_page
-    log_in(page, pairs_path)
+    log_in_through(page, pairs_path)
     page.fill("#id_player1", "Rossi Anna")
     page.fill("#id_player2", "Bianchi Bruno")
     page.locator("#aggiungi button[type=submit]").click()

@@ -5,32 +5,22 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories import make_director, make_pairs, make_tournament, make_turno
+from tests.browser.login_support import log_in_through
+from tests.factories import make_pairs, make_turno
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def tournament():
-    director = make_director()
-    tournament = make_tournament(name="Torneo di San Martino", owner=director)
-    make_pairs(tournament, 4)
-    make_turno(tournament, 1, [(1, 2), (3, 4)], totals=[(1000, 500), (800, 800)])
-    return tournament
-
-
-def log_in(page, path: str) -> None:
-    page.goto(page.base_url + path)
-    expect(page).to_have_url(re.compile(r"/accesso/\?next="))
-    page.fill("#id_username", "arbitro")
-    page.fill("#id_password", "Segreto-2026")
-    page.locator("main form button[type=submit]").click()
-    expect(page).to_have_url(page.base_url + path)
+def tournament(san_martino):
+    make_pairs(san_martino, 4)
+    make_turno(san_martino, 1, [(1, 2), (3, 4)], totals=[(1000, 500), (800, 800)])
+    return san_martino
 
 
 def test_penalty_in_the_standings_and_in_the_change_log(page, tournament):
     path = f"/t/{tournament.slug}/gestione/penalita/"
-    log_in(page, path)
+    log_in_through(page, path)
     expect(page.locator("table.penalties tbody tr")).to_have_count(1)  # "no penalties" row
 
     # A positive value asks for the confirmation box; a negative one does not.

@@ -6,24 +6,15 @@ import pytest
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Tournament
+from tests.browser.login_support import log_in_through
 from tests.factories import make_director
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def log_in(page, next_path: str) -> None:
-    page.goto(page.base_url + next_path)
-    # Not logged in: the page sends the director to the login form first.
-    expect(page).to_have_url(re.compile(r"/accesso/\?next="))
-    page.fill("#id_username", "arbitro")
-    page.fill("#id_password", "Segreto-2026")
-    page.locator("main form button[type=submit]").click()
-    expect(page).to_have_url(page.base_url + next_path)
-
-
 def test_create_a_tournament_and_land_on_its_dashboard(page):
     make_director()
-    log_in(page, "/gestione/nuovo/")
+    log_in_through(page, "/gestione/nuovo/")
     page.fill("#id_name", "Torneo di San Martino")
     page.fill("#id_date", "2026-11-11")
     page.fill("#id_venue", "Circolo Aurora")
@@ -52,30 +43,25 @@ def test_create_a_tournament_and_land_on_its_dashboard(page):
     assert tournament.owner.username == "arbitro"
 
 
-def test_the_form_works_without_javascript(browser, live_server):
+def test_the_form_works_without_javascript(no_js_page):
+    page = no_js_page
     make_director()
-    context = browser.new_context(locale="it-IT", java_script_enabled=False)
-    page = context.new_page()
-    page.base_url = live_server.url
-    try:
-        log_in(page, "/gestione/nuovo/")
-        page.fill("#id_name", "Torneo senza script")
-        page.fill("#id_date", "2026-12-01")
-        page.locator("input[name=vp_preset][value=custom]").check()
-        page.fill("#id_vp_bands", "50 10 10\n60-150 11 9\n- 20 0")
-        page.locator("#tournament-form button[type=submit]").click()
-        # Refused: the message sits next to the box, nothing is created.
-        expect(page.locator("#field-vp_bands .errorlist")).to_contain_text("2")
-        assert not Tournament.objects.exists()
-        page.fill("#id_vp_bands", "50 10 10\n150 11 9\n- 20 0")
-        page.locator("#tournament-form button[type=submit]").click()
-        expect(page).to_have_url(re.compile(r"/t/torneo-senza-script-2026-12-01/gestione/$"))
-    finally:
-        context.close()
+    log_in_through(page, "/gestione/nuovo/")
+    page.fill("#id_name", "Torneo senza script")
+    page.fill("#id_date", "2026-12-01")
+    page.locator("input[name=vp_preset][value=custom]").check()
+    page.fill("#id_vp_bands", "50 10 10\n60-150 11 9\n- 20 0")
+    page.locator("#tournament-form button[type=submit]").click()
+    # Refused: the message sits next to the box, nothing is created.
+    expect(page.locator("#field-vp_bands .errorlist")).to_contain_text("2")
+    assert not Tournament.objects.exists()
+    page.fill("#id_vp_bands", "50 10 10\n150 11 9\n- 20 0")
+    page.locator("#tournament-form button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/t/torneo-senza-script-2026-12-01/gestione/$"))
 
 
 def test_settings_form_fits_a_phone(phone_page):
     make_director()
-    log_in(phone_page, "/gestione/nuovo/")
+    log_in_through(phone_page, "/gestione/nuovo/")
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400

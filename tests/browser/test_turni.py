@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Turno
+from tests.browser.login_support import log_in
 from tests.factories import make_director, make_pairs, make_tournament
 from tests.tournaments.turni_support import enter_totals
 
@@ -18,14 +19,6 @@ def tournament():
     tournament = make_tournament(owner=director, name="Torneo del Giovedì", planned_turni=4)
     make_pairs(tournament, 12)
     return tournament
-
-
-def log_in(page):
-    page.goto(page.base_url + "/accesso/")
-    page.fill("#id_username", "arbitro")
-    page.fill("#id_password", "Segreto-2026")
-    page.locator("main form button[type=submit]").click()
-    expect(page).not_to_have_url(re.compile("accesso"))
 
 
 def publish(page):

@@ -31,27 +31,24 @@ def render_export(
         return EXPORTERS[key]().render(tournament=tournament, **kwargs)
 
 
-def pdf_text(content: bytes) -> str:
-    """The text of a PDF as ``pdftotext -layout`` lays it out; pages end with a form feed."""
+def _poppler(tool: str, content: bytes, *options: str, to_stdout: bool = False) -> str:
+    """What a poppler tool (pdftotext, pdfinfo, pdffonts) prints about the PDF ``content``;
+    ``to_stdout``: the tool writes its output file, named "-", to the standard output."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "file.pdf"
         path.write_bytes(content)
-        return subprocess.run(
-            ["pdftotext", "-layout", str(path), "-"],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
+        command = [tool, *options, str(path), *(["-"] if to_stdout else [])]
+        return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+
+def pdf_text(content: bytes) -> str:
+    """The text of a PDF as ``pdftotext -layout`` lays it out; pages end with a form feed."""
+    return _poppler("pdftotext", content, "-layout", to_stdout=True)
 
 
 def pdf_words(content: bytes) -> str:
     """The PDF's text in reading order, one space between words, hyphenated words joined."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "file.pdf"
-        path.write_bytes(content)
-        raw = subprocess.run(
-            ["pdftotext", "-raw", str(path), "-"], check=True, capture_output=True, text=True
-        ).stdout
+    raw = _poppler("pdftotext", content, "-raw", to_stdout=True)
     # WeasyPrint hyphenates with U+2010 at the end of the line.
     return " ".join(raw.replace("\u2010\n", "").split())
 
@@ -63,12 +60,7 @@ def pdf_pages(content: bytes) -> list[str]:
 
 
 def pdf_info(content: bytes) -> dict[str, str]:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "file.pdf"
-        path.write_bytes(content)
-        out = subprocess.run(
-            ["pdfinfo", str(path)], check=True, capture_output=True, text=True
-        ).stdout
+    out = _poppler("pdfinfo", content)
     return {k.strip(): v.strip() for k, _, v in (line.partition(":") for line in out.splitlines())}
 
 
@@ -80,12 +72,7 @@ def pdf_page_size(content: bytes) -> tuple[float, float]:
 
 
 def pdf_fonts(content: bytes) -> list[str]:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "file.pdf"
-        path.write_bytes(content)
-        out = subprocess.run(
-            ["pdffonts", str(path)], check=True, capture_output=True, text=True
-        ).stdout
+    out = _poppler("pdffonts", content)
     return [line.split()[0] for line in out.splitlines()[2:] if line.strip()]
 
 

@@ -16,17 +16,6 @@ from tests.tournaments.test_penalties import table_rows
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def english(director_client):
-    director_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return director_client
-
-
 @pytest.fixture
 def tournament(director):
     tournament = make_tournament(owner=director)

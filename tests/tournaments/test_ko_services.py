@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.utils import translation
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.tournaments.models import AuditEntry, Bye, Table, Turno
@@ -20,14 +19,7 @@ from tests.factories import make_pairs, make_tournament, make_turno
 
 from .ko_support import deal, draw, ko_tournament, match, pairs_at, play, start, win
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english():
-    # The sentences are checked in English, whatever the catalog says.
-    with translation.override("en"):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_messages")]
 
 
 def test_round_one_of_eight_seeds_is_a_draft_in_the_standard_order(director):

@@ -17,12 +17,6 @@ from .scores_support import scorecard, smazzata
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def en(director_client):
-    director_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    return director_client
-
-
 def url(name, tournament, *args):
     return reverse(f"manage:{name}", args=[tournament.slug, *args])
 
@@ -33,35 +27,35 @@ def seeding_post(tournament, seeds, **extra):
     return data
 
 
-def test_the_seeding_form_lists_every_pair_with_its_seed(en, director):
+def test_the_seeding_form_lists_every_pair_with_its_seed(english, director):
     tournament = ko_tournament(director, pairs=5)
     tournament.pairs.filter(number=3).update(seed=1)
-    html = en.get(url("ko", tournament)).content.decode()
+    html = english.get(url("ko", tournament)).content.decode()
     assert "Seeding of round 1" in html
     assert 'name="seed_3" value="1"' in html
     assert html.count('name="seed_') == 5
 
 
-def test_draw_preview_then_publish(en, director):
+def test_draw_preview_then_publish(english, director):
     tournament = ko_tournament(director, pairs=6)
-    response = en.post(
+    response = english.post(
         url("ko_draw", tournament), seeding_post(tournament, {n: n for n in range(1, 7)})
     )
     assert response.status_code == 302
-    html = en.get(url("ko", tournament)).content.decode()
+    html = english.get(url("ko", tournament)).content.decode()
     assert "Round 1 is a draft" in html
     assert "Goes through without playing (bye)." in html
     assert "Every pair was given its seed: nothing was drawn." in html
-    en.post(url("ko_publish", tournament))
+    english.post(url("ko_publish", tournament))
     assert Turno.objects.get(tournament=tournament, number=1).published
-    html = en.get(url("ko", tournament)).content.decode()
+    html = english.get(url("ko", tournament)).content.decode()
     assert url("score_entry", tournament, 1, 1) in html
     assert "Semifinals" in html and "Final" in html
 
 
-def test_duplicate_seeds_are_shown_next_to_the_field_and_nothing_is_drawn(en, director):
+def test_duplicate_seeds_are_shown_next_to_the_field_and_nothing_is_drawn(english, director):
     tournament = ko_tournament(director, pairs=4)
-    response = en.post(
+    response = english.post(
         url("ko_draw", tournament), seeding_post(tournament, {1: 1, 2: 2, 3: 2, 4: 3})
     )
     assert response.status_code == 200
@@ -69,27 +63,27 @@ def test_duplicate_seeds_are_shown_next_to_the_field_and_nothing_is_drawn(en, di
     assert not Turno.objects.filter(tournament=tournament).exists()
 
 
-def test_the_draft_can_be_drawn_again_and_deleted(en, director):
+def test_the_draft_can_be_drawn_again_and_deleted(english, director):
     tournament = ko_tournament(director, pairs=4)
-    en.post(
+    english.post(
         url("ko_draw", tournament),
         seeding_post(tournament, dict.fromkeys(range(1, 5)), draw_seed="abc"),
     )
     first = pairs_at(tournament, 1)
-    html = en.get(url("ko", tournament)).content.decode()
+    html = english.get(url("ko", tournament)).content.decode()
     assert "the whole seeding was drawn with the code “abc”" in html
-    en.post(url("ko_draw", tournament), seeding_post(tournament, {1: 1, 2: 2, 3: 3, 4: 4}))
+    english.post(url("ko_draw", tournament), seeding_post(tournament, {1: 1, 2: 2, 3: 3, 4: 4}))
     assert pairs_at(tournament, 1) == [(1, 1, 4), (2, 2, 3)]
     assert sorted(p for _t, ns, eo in first for p in (ns, eo)) == [1, 2, 3, 4]
-    en.post(url("ko_delete", tournament))
+    english.post(url("ko_delete", tournament))
     assert not Turno.objects.filter(tournament=tournament).exists()
 
 
-def test_a_tie_settled_by_the_last_move_is_said_in_words_on_both_pages(en, client, director):
+def test_a_tie_settled_by_the_last_move_is_said_in_words_on_both_pages(english, client, director):
     tournament = ko_tournament(director, pairs=4)
     start(tournament, director)
     play(tournament, director, 1, 1, deal(100, 200, "ns"), deal(400, 300, "eo"))
-    html = en.get(url("ko", tournament)).content.decode()
+    html = english.get(url("ko", tournament)).content.decode()
     sentence = (
         "Tie at 500: pair 4 made the last move of the last smazzata, so it loses and pair 1 wins."
     )
@@ -101,7 +95,7 @@ def test_a_tie_settled_by_the_last_move_is_said_in_words_on_both_pages(en, clien
     assert url("score_entry", tournament, 1, 1) not in public.content.decode()
 
 
-def test_the_score_page_refuses_a_ko_tie_without_last_move_and_creates_the_final(en, director):
+def test_the_score_page_refuses_a_ko_tie_without_last_move_and_creates_the_final(english, director):
     tournament = ko_tournament(director, pairs=4)
     start(tournament, director)
     win(tournament, director, 1, 2, "ns")
@@ -110,12 +104,12 @@ def test_the_score_page_refuses_a_ko_tie_without_last_move_and_creates_the_final
         smazzata(1, {"cards": 100}, {"cards": 200}, end="tallone"),
         smazzata(2, {"cards": 400}, {"cards": 300}, end="tallone"),
     ]
-    response = en.post(url("score_entry", tournament, 1, 1), scorecard(table, *tie, rows=2))
+    response = english.post(url("score_entry", tournament, 1, 1), scorecard(table, *tie, rows=2))
     assert response.status_code == 200
     assert "record which line made the last move" in response.content.decode()
     assert not Turno.objects.filter(tournament=tournament, number=2).exists()
     tie[1] = smazzata(2, {"cards": 400}, {"cards": 300}, end="tallone", last_move="eo")
-    response = en.post(url("score_entry", tournament, 1, 1), scorecard(table, *tie, rows=2))
+    response = english.post(url("score_entry", tournament, 1, 1), scorecard(table, *tie, rows=2))
     assert response.status_code == 302
     assert pairs_at(tournament, 2) == [(1, 1, 2)]
 
@@ -139,42 +133,42 @@ def test_only_directors_see_the_director_pages(client, director):
     assert client.post(url("ko_draw", tournament), {}).status_code == 404
 
 
-def test_a_pairs_tournament_has_no_bracket_page(en, director):
+def test_a_pairs_tournament_has_no_bracket_page(english, director):
     tournament = make_tournament(owner=director)
-    assert en.get(url("ko", tournament)).status_code == 404
+    assert english.get(url("ko", tournament)).status_code == 404
 
 
-def test_pairs_from_a_standings_through_the_page(en, director):
+def test_pairs_from_a_standings_through_the_page(english, director):
     source = make_tournament(owner=director, name="Qualificazione di primavera")
     make_pairs(source, 4)
     make_turno(source, 1, [(1, 2), (3, 4)], totals=[(900, 100), (300, 700)])
     tournament = ko_tournament(director, pairs=0)
-    html = en.get(url("ko", tournament)).content.decode()
+    html = english.get(url("ko", tournament)).content.decode()
     assert url("ko_from_standings", tournament) in html
-    page = en.get(url("ko_from_standings", tournament)).content.decode()
+    page = english.get(url("ko_from_standings", tournament)).content.decode()
     assert "Qualificazione di primavera" in page
-    response = en.post(url("ko_from_standings", tournament), {"source": source.pk, "count": 2})
+    response = english.post(url("ko_from_standings", tournament), {"source": source.pk, "count": 2})
     assert response.status_code == 302
     assert list(tournament.pairs.values_list("number", "seed")) == [(1, 1), (4, 2)]
-    response = en.post(url("ko_from_standings", tournament), {"source": source.pk, "count": 2})
+    response = english.post(url("ko_from_standings", tournament), {"source": source.pk, "count": 2})
     assert "already has pairs" in response.content.decode()
 
 
-def test_the_ready_matches_button_and_the_third_place_option(en, director):
+def test_the_ready_matches_button_and_the_third_place_option(english, director):
     tournament = ko_tournament(director, pairs=4)
     start(tournament, director)
     win(tournament, director, 1, 1, "ns")
     win(tournament, director, 1, 2, "ns")
-    response = en.post(url("ko_third_place", tournament), {"third_place": "on"})
+    response = english.post(url("ko_third_place", tournament), {"third_place": "on"})
     assert response.status_code == 302
     assert pairs_at(tournament, 2) == [(1, 1, 2), (2, 4, 3)]
-    html = en.get(url("ko", tournament)).content.decode()
+    html = english.get(url("ko", tournament)).content.decode()
     assert "Third-place match" in html
 
 
-def test_the_dashboard_of_a_ko_points_to_the_bracket(en, director):
+def test_the_dashboard_of_a_ko_points_to_the_bracket(english, director):
     tournament = ko_tournament(director, pairs=4)
-    html = en.get(reverse("manage:dashboard", args=[tournament.slug])).content.decode()
+    html = english.get(reverse("manage:dashboard", args=[tournament.slug])).content.decode()
     assert "Seed and draw round 1" in html
     assert url("ko", tournament) in html
     assert "Draw turno 1" not in html

@@ -13,17 +13,6 @@ from tests.factories import make_director, make_tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def english(director_client):
-    director_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return director_client
-
-
 def check(client, cards: str, ruleset: str | None = None, tournament=None):
     args = [tournament.slug] if tournament else []
     query = {"cards": cards, **({"ruleset": ruleset} if ruleset else {})}

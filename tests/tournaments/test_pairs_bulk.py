@@ -28,12 +28,6 @@ def tournament(director):
     return make_tournament(name="Torneo di Primavera", owner=director)
 
 
-@pytest.fixture
-def en(director_client):
-    director_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return director_client
-
-
 def paste_url(tournament):
     return reverse("manage:pairs_paste", args=[tournament.slug])
 
@@ -48,8 +42,8 @@ def stored(tournament):
     )
 
 
-def test_paste_preview_saves_nothing_then_save_creates_all(en, tournament, director):
-    response = en.post(paste_url(tournament), {"text": GOOD_LIST, "action": "preview"})
+def test_paste_preview_saves_nothing_then_save_creates_all(english, tournament, director):
+    response = english.post(paste_url(tournament), {"text": GOOD_LIST, "action": "preview"})
     assert response.status_code == 200
     assert stored(tournament) == []
     html = response.content.decode()
@@ -65,7 +59,7 @@ def test_paste_preview_saves_nothing_then_save_creates_all(en, tournament, direc
     hidden = re.search(r'<textarea name="text" hidden[^>]*>\n(.*?)</textarea>', html, re.S)
     assert hidden.group(1).replace("&#x27;", "'") == GOOD_LIST
 
-    response = en.post(paste_url(tournament), {"text": hidden.group(1), "action": "save"})
+    response = english.post(paste_url(tournament), {"text": hidden.group(1), "action": "save"})
     assert response.status_code == 302
     assert stored(tournament) == [
         (1, "Rossi Anna", "Bianchi Bruno", "Circolo Aurora"),
@@ -75,19 +69,19 @@ def test_paste_preview_saves_nothing_then_save_creates_all(en, tournament, direc
     ]
     entry = AuditEntry.objects.get(action="pairs_import")
     assert entry.user == director and len(entry.after) == 4
-    assert "4 pairs added." in en.get(response.url).content.decode()
+    assert "4 pairs added." in english.get(response.url).content.decode()
 
 
-def test_paste_numbers_follow_the_registered_pairs(en, tournament):
+def test_paste_numbers_follow_the_registered_pairs(english, tournament):
     make_pairs(tournament, 3)
-    en.post(paste_url(tournament), {"text": "Rossi Anna - Bianchi Bruno", "action": "save"})
+    english.post(paste_url(tournament), {"text": "Rossi Anna - Bianchi Bruno", "action": "save"})
     assert stored(tournament)[-1] == (4, "Rossi Anna", "Bianchi Bruno", "")
 
 
-def test_line_without_two_names_reported_with_its_number_and_nothing_saved(en, tournament):
+def test_line_without_two_names_reported_with_its_number_and_nothing_saved(english, tournament):
     text = "Rossi Anna - Bianchi Bruno\n\nVerdi Carla\nNeri Elena / Gallo Fabio\n"
     for action in ("preview", "save"):
-        response = en.post(paste_url(tournament), {"text": text, "action": action})
+        response = english.post(paste_url(tournament), {"text": text, "action": action})
         assert response.status_code == 200
         html = response.content.decode()
         assert "Line 3: Two players are needed." in html
@@ -98,19 +92,19 @@ def test_line_without_two_names_reported_with_its_number_and_nothing_saved(en, t
     assert not AuditEntry.objects.exists()
 
 
-def test_paste_clashing_with_registered_pairs(en, tournament):
+def test_paste_clashing_with_registered_pairs(english, tournament):
     make_pairs(tournament, 2)
     first = tournament.pairs.get(number=1)
     text = f"2. Nuova Coppia - Altro Nome\n{first.player2} - {first.player1}\n"
-    html = en.post(paste_url(tournament), {"text": text, "action": "save"}).content.decode()
+    html = english.post(paste_url(tournament), {"text": text, "action": "save"}).content.decode()
     assert "Line 1: Number 2 is already taken by" in html
     assert "Line 2: This pair is already registered as number 1." in html
     assert tournament.pairs.count() == 2
 
 
 @pytest.mark.parametrize("text", ["", "   \n\n  "])
-def test_empty_paste_is_an_error_next_to_the_field(en, tournament, text):
-    response = en.post(paste_url(tournament), {"text": text, "action": "preview"})
+def test_empty_paste_is_an_error_next_to_the_field(english, tournament, text):
+    response = english.post(paste_url(tournament), {"text": text, "action": "preview"})
     assert response.context["paste_form"].errors["text"]
     assert stored(tournament) == []
 
@@ -137,7 +131,7 @@ def upload(name, data, content_type="application/octet-stream"):
     return SimpleUploadedFile(name, data, content_type=content_type)
 
 
-def test_xlsx_italian_headers_preview_then_confirm(en, tournament):
+def test_xlsx_italian_headers_preview_then_confirm(english, tournament):
     data = _xlsx(
         [
             ["Numero", "Giocatore 1", "Giocatore 2", "Circolo"],
@@ -145,12 +139,12 @@ def test_xlsx_italian_headers_preview_then_confirm(en, tournament):
             [2, "Verdi Carla", "Russo Dario", None],
         ]
     )
-    response = en.post(import_url(tournament), {"file": upload("iscritti.xlsx", data)})
+    response = english.post(import_url(tournament), {"file": upload("iscritti.xlsx", data)})
     assert response.status_code == 200
     assert stored(tournament) == []
     payload = response.context["payload"]
     assert f'value="{payload}"' in response.content.decode()
-    response = en.post(import_url(tournament), {"payload": payload})
+    response = english.post(import_url(tournament), {"payload": payload})
     assert response.status_code == 302
     assert stored(tournament) == [
         (1, "Rossi Anna", "Bianchi Bruno", "Circolo Aurora"),
@@ -159,28 +153,30 @@ def test_xlsx_italian_headers_preview_then_confirm(en, tournament):
     assert AuditEntry.objects.get(action="pairs_import").subject == "2 pairs from iscritti.xlsx"
 
 
-def test_xlsx_without_headers(en, tournament):
+def test_xlsx_without_headers(english, tournament):
     data = _xlsx([["Rossi Anna", "Bianchi Bruno", "Aurora"], ["Verdi Carla", "Russo Dario"]])
-    response = en.post(import_url(tournament), {"file": upload("a.xlsx", data)})
-    en.post(import_url(tournament), {"payload": response.context["payload"]})
+    response = english.post(import_url(tournament), {"file": upload("a.xlsx", data)})
+    english.post(import_url(tournament), {"payload": response.context["payload"]})
     assert stored(tournament) == [
         (1, "Rossi Anna", "Bianchi Bruno", "Aurora"),
         (2, "Verdi Carla", "Russo Dario", ""),
     ]
 
 
-def test_csv_with_semicolons_and_bom(en, tournament):
+def test_csv_with_semicolons_and_bom(english, tournament):
     data = "\ufeffNumero;Giocatore 1;Giocatore 2;Circolo\n3;Rossi Anna;Bianchi Bruno;Società\n"
-    response = en.post(import_url(tournament), {"file": upload("a.csv", data.encode(), "text/csv")})
-    en.post(import_url(tournament), {"payload": response.context["payload"]})
+    response = english.post(
+        import_url(tournament), {"file": upload("a.csv", data.encode(), "text/csv")}
+    )
+    english.post(import_url(tournament), {"payload": response.context["payload"]})
     assert stored(tournament) == [(3, "Rossi Anna", "Bianchi Bruno", "Società")]
 
 
-def test_file_rows_with_errors_shown_and_no_confirm_offered(en, tournament):
+def test_file_rows_with_errors_shown_and_no_confirm_offered(english, tournament):
     data = _xlsx(
         [["Giocatore 1", "Giocatore 2"], ["Rossi Anna", "Bianchi Bruno"], ["Verdi Carla", None]]
     )
-    response = en.post(import_url(tournament), {"file": upload("a.xlsx", data)})
+    response = english.post(import_url(tournament), {"file": upload("a.xlsx", data)})
     html = response.content.decode()
     assert "Line 3: Two players are needed." in html
     assert "payload" not in response.context
@@ -192,8 +188,8 @@ PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452") + b"\x00" * 64
 
 
 @pytest.mark.parametrize("name", ["coppie.xlsx", "coppie.csv", "foto.png"])
-def test_not_a_spreadsheet_message_next_to_the_file_field(en, tournament, name):
-    response = en.post(import_url(tournament), {"file": upload(name, PNG)})
+def test_not_a_spreadsheet_message_next_to_the_file_field(english, tournament, name):
+    response = english.post(import_url(tournament), {"file": upload(name, PNG)})
     assert response.status_code == 200
     errors = response.context["file_form"].errors["file"]
     assert errors == [
@@ -206,24 +202,26 @@ def test_not_a_spreadsheet_message_next_to_the_file_field(en, tournament, name):
     assert stored(tournament) == []
 
 
-def test_file_too_large(en, tournament):
+def test_file_too_large(english, tournament):
     big = upload("big.csv", b"a;b\n" * (2 * 1024 * 1024 // 4 + 1))
-    response = en.post(import_url(tournament), {"file": big})
+    response = english.post(import_url(tournament), {"file": big})
     assert response.context["file_form"].errors["file"] == ["The file is larger than 2 MB."]
 
 
-def test_tampered_payload_is_refused(en, tournament):
+def test_tampered_payload_is_refused(english, tournament):
     data = _xlsx([["Rossi Anna", "Bianchi Bruno"]])
-    payload = en.post(import_url(tournament), {"file": upload("a.xlsx", data)}).context["payload"]
+    payload = english.post(import_url(tournament), {"file": upload("a.xlsx", data)}).context[
+        "payload"
+    ]
     other = make_tournament()
     value, signature = payload.rsplit(":", 1)
     for bad in (value[:-1] + ("A" if value[-1] != "A" else "B") + ":" + signature, "garbage"):
-        response = en.post(import_url(tournament), {"payload": bad})
+        response = english.post(import_url(tournament), {"payload": bad})
         assert response.status_code == 200
         assert "could not be verified" in response.content.decode()
     # A payload made for one tournament is not accepted by another.
     other.owner = tournament.owner
     other.save()
-    response = en.post(import_url(other), {"payload": payload})
+    response = english.post(import_url(other), {"payload": payload})
     assert "could not be verified" in response.content.decode()
     assert stored(tournament) == [] and stored(other) == []

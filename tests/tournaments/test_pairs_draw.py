@@ -23,12 +23,6 @@ def tournament(director):
     return tournament
 
 
-@pytest.fixture
-def en(director_client):
-    director_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return director_client
-
-
 def players_by_number(tournament):
     return {p.number: p.players for p in tournament.pairs.all()}
 
@@ -74,13 +68,13 @@ def test_draw_refused_once_a_turno_exists(tournament, director):
     assert tournament.number_draw_seed == ""
 
 
-def test_draw_page_shows_seed_order_and_the_check(en, tournament):
+def test_draw_page_shows_seed_order_and_the_check(english, tournament):
     url = reverse("manage:pairs_number_draw", args=[tournament.slug])
-    page = en.get(url).content.decode()
+    page = english.get(url).content.decode()
     assert "<code>random.Random(seed).shuffle(pairs)</code>" in page
-    response = en.post(url, {"seed": "  finale   lotto "})
+    response = english.post(url, {"seed": "  finale   lotto "})
     assert response.status_code == 302
-    html = en.get(response.url).content.decode()
+    html = english.get(response.url).content.decode()
     assert "The pair numbers have been drawn." in html
     assert "<code>finale lotto</code>" in html
     assert 'random.Random("finale lotto").shuffle(old)' in html
@@ -88,24 +82,24 @@ def test_draw_page_shows_seed_order_and_the_check(en, tournament):
     tournament.refresh_from_db()
     assert tournament.number_draw_seed == "finale lotto"
     # The pairs page says the numbers were drawn and with which seed.
-    pairs_page = en.get(reverse("manage:pairs", args=[tournament.slug])).content.decode()
+    pairs_page = english.get(reverse("manage:pairs", args=[tournament.slug])).content.decode()
     assert "<code>finale lotto</code>" in pairs_page
 
 
-def test_draw_page_refuses_after_a_turno(en, tournament):
+def test_draw_page_refuses_after_a_turno(english, tournament):
     Turno.objects.create(tournament=tournament, number=1)
     url = reverse("manage:pairs_number_draw", args=[tournament.slug])
-    assert "only before the first turno" in en.get(url).content.decode()
-    response = en.post(url, {"seed": "x"})
+    assert "only before the first turno" in english.get(url).content.decode()
+    response = english.post(url, {"seed": "x"})
     assert response.status_code == 200
     assert "only before the first turno" in str(response.context["form"].non_field_errors())
     assert not AuditEntry.objects.exists()
 
 
-def test_second_draw_counted_and_both_logged(en, tournament, director):
+def test_second_draw_counted_and_both_logged(english, tournament, director):
     pair_numbers_draw(tournament=tournament, user=director, seed="uno")
     pair_numbers_draw(tournament=tournament, user=director, seed="due")
-    html = en.get(reverse("manage:pairs_number_draw", args=[tournament.slug])).content.decode()
+    html = english.get(reverse("manage:pairs_number_draw", args=[tournament.slug])).content.decode()
     assert "<code>due</code>" in html
     assert "old = [1, 2, 3, 4, 5, 6, 7, 8]" in html
     assert AuditEntry.objects.filter(action="pair_numbers_draw").count() == 2

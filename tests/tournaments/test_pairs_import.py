@@ -4,7 +4,6 @@ import io
 
 import pytest
 from django.core import signing
-from django.utils import translation
 from openpyxl import Workbook
 
 from burraco_tourney.tournaments.forms.pairs import rows_sign, rows_unsign
@@ -17,11 +16,7 @@ from burraco_tourney.tournaments.pair_import import (
     parse_text,
 )
 
-
-@pytest.fixture(autouse=True)
-def _english():
-    with translation.override("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english_messages")
 
 
 def _plain(row):

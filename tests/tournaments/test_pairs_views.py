@@ -20,12 +20,6 @@ def tournament(director):
     return tournament
 
 
-@pytest.fixture
-def en(director_client):
-    director_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return director_client
-
-
 def url(name, tournament, *args):
     return reverse(f"manage:{name}", args=[tournament.slug, *args])
 
@@ -34,9 +28,9 @@ def numbers(tournament):
     return list(tournament.pairs.order_by("number").values_list("number", flat=True))
 
 
-def test_list_shows_every_pair_with_state_and_edit_link(en, tournament):
+def test_list_shows_every_pair_with_state_and_edit_link(english, tournament):
     Pair.objects.filter(tournament=tournament, number=2).update(withdrawn=True)
-    response = en.get(url("pairs", tournament))
+    response = english.get(url("pairs", tournament))
     assert response.status_code == 200
     html = response.content.decode()
     rows = list(response.context["table"].rows)
@@ -49,8 +43,8 @@ def test_list_shows_every_pair_with_state_and_edit_link(en, tournament):
     assert response.context["add_form"].initial["number"] == 5
 
 
-def test_add_pair_with_automatic_number(en, tournament, director):
-    response = en.post(
+def test_add_pair_with_automatic_number(english, tournament, director):
+    response = english.post(
         url("pairs", tournament),
         {"number": "", "player1": "  Rossi   Anna ", "player2": "Bianchi Bruno", "club": ""},
     )
@@ -59,18 +53,18 @@ def test_add_pair_with_automatic_number(en, tournament, director):
     assert (pair.player1, pair.player2, pair.club) == ("Rossi Anna", "Bianchi Bruno", "")
     entry = AuditEntry.objects.get(tournament=tournament, action="pair_create")
     assert entry.user == director and entry.after["number"] == 5
-    page = en.get(response.url)
+    page = english.get(response.url)
     assert "Pair 5. Rossi Anna – Bianchi Bruno added." in page.content.decode()
     assert page.context["add_form"].fields["player1"].widget.attrs.get("autofocus")
 
 
-def test_add_pair_with_chosen_number(en, tournament):
-    en.post(url("pairs", tournament), {"number": "12", "player1": "A B", "player2": "C D"})
+def test_add_pair_with_chosen_number(english, tournament):
+    english.post(url("pairs", tournament), {"number": "12", "player1": "A B", "player2": "C D"})
     assert numbers(tournament) == [1, 2, 3, 4, 12]
 
 
-def test_duplicate_number_shown_next_to_the_field_and_nothing_changed(en, tournament):
-    response = en.post(
+def test_duplicate_number_shown_next_to_the_field_and_nothing_changed(english, tournament):
+    response = english.post(
         url("pairs", tournament), {"number": "3", "player1": "Rossi Anna", "player2": "Verdi C"}
     )
     assert response.status_code == 200
@@ -90,17 +84,17 @@ def test_duplicate_number_shown_next_to_the_field_and_nothing_changed(en, tourna
         ({"number": "", "player1": "A" * 121, "player2": "B"}, "player1"),
     ],
 )
-def test_bad_input_changes_nothing(en, tournament, data, field):
-    response = en.post(url("pairs", tournament), data)
+def test_bad_input_changes_nothing(english, tournament, data, field):
+    response = english.post(url("pairs", tournament), data)
     assert response.status_code == 200
     assert field in response.context["add_form"].errors
     assert tournament.pairs.count() == 4
 
 
-def test_edit_pair(en, tournament):
-    response = en.get(url("pair_edit", tournament, 2))
+def test_edit_pair(english, tournament):
+    response = english.get(url("pair_edit", tournament, 2))
     assert response.context["form"].initial["number"] == 2
-    response = en.post(
+    response = english.post(
         url("pair_edit", tournament, 2),
         {"number": "9", "player1": "Neri Elena", "player2": "Gallo Fabio", "club": "Aurora"},
     )
@@ -111,9 +105,9 @@ def test_edit_pair(en, tournament):
     assert entry.before["number"] == 2 and entry.after["number"] == 9
 
 
-def test_edit_to_a_taken_number_is_refused(en, tournament):
+def test_edit_to_a_taken_number_is_refused(english, tournament):
     before = tournament.pairs.get(number=2)
-    response = en.post(
+    response = english.post(
         url("pair_edit", tournament, 2),
         {"number": "1", "player1": "Changed", "player2": "Names", "club": ""},
     )
@@ -123,43 +117,43 @@ def test_edit_to_a_taken_number_is_refused(en, tournament):
     assert (after.number, after.player1) == (2, before.player1)
 
 
-def test_edit_unknown_pair_is_404(en, tournament):
-    assert en.get(url("pair_edit", tournament, 99)).status_code == 404
+def test_edit_unknown_pair_is_404(english, tournament):
+    assert english.get(url("pair_edit", tournament, 99)).status_code == 404
 
 
-def test_withdraw_and_reinstate_need_a_confirmation(en, tournament):
-    confirm = en.get(url("pair_withdraw", tournament, 3))
+def test_withdraw_and_reinstate_need_a_confirmation(english, tournament):
+    confirm = english.get(url("pair_withdraw", tournament, 3))
     assert confirm.status_code == 200
     assert "Withdraw pair 3." in confirm.content.decode()
     assert not tournament.pairs.get(number=3).withdrawn  # a GET changes nothing
-    response = en.post(url("pair_withdraw", tournament, 3), {"reason": "Malore"})
+    response = english.post(url("pair_withdraw", tournament, 3), {"reason": "Malore"})
     assert response.status_code == 302
     assert tournament.pairs.get(number=3).withdrawn
     assert AuditEntry.objects.get(action="pair_withdraw").reason == "Malore"
     # Withdrawing it again has nothing to confirm: back to the pair.
-    again = en.post(url("pair_withdraw", tournament, 3), {"reason": ""})
+    again = english.post(url("pair_withdraw", tournament, 3), {"reason": ""})
     assert again.url == url("pair_edit", tournament, 3)
     assert AuditEntry.objects.filter(action="pair_withdraw").count() == 1
-    en.post(url("pair_reinstate", tournament, 3), {"reason": ""})
+    english.post(url("pair_reinstate", tournament, 3), {"reason": ""})
     assert not tournament.pairs.get(number=3).withdrawn
     assert AuditEntry.objects.filter(action="pair_reinstate").count() == 1
 
 
-def test_pair_without_a_table_can_be_deleted(en, tournament):
-    assert "Delete the pair" in en.get(url("pair_edit", tournament, 4)).content.decode()
-    response = en.post(url("pair_delete", tournament, 4), {"reason": "Doppione"})
+def test_pair_without_a_table_can_be_deleted(english, tournament):
+    assert "Delete the pair" in english.get(url("pair_edit", tournament, 4)).content.decode()
+    response = english.post(url("pair_delete", tournament, 4), {"reason": "Doppione"})
     assert response.status_code == 302
     assert numbers(tournament) == [1, 2, 3]
     assert AuditEntry.objects.get(action="pair_delete").before["number"] == 4
 
 
-def test_pair_seated_in_a_turno_cannot_be_deleted(en, tournament):
+def test_pair_seated_in_a_turno_cannot_be_deleted(english, tournament):
     make_turno(tournament, 1, [(1, 2), (3, 4)])
-    edit = en.get(url("pair_edit", tournament, 1)).content.decode()
+    edit = english.get(url("pair_edit", tournament, 1)).content.decode()
     assert url("pair_delete", tournament, 1) not in edit
-    confirm = en.get(url("pair_delete", tournament, 1)).content.decode()
+    confirm = english.get(url("pair_delete", tournament, 1)).content.decode()
     assert "cannot be deleted: withdraw it instead" in confirm
-    response = en.post(url("pair_delete", tournament, 1), {"reason": ""})
+    response = english.post(url("pair_delete", tournament, 1), {"reason": ""})
     assert response.status_code == 200
     assert numbers(tournament) == [1, 2, 3, 4]
     assert not AuditEntry.objects.filter(action="pair_delete").exists()

@@ -56,19 +56,6 @@ def table_rows(response, css_class: str) -> list[list[str]]:
     return parser.rows
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    # Directors are created with a password: hash it quickly in these tests.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def english(director_client):
-    # The messages are checked in English, the language of the msgids.
-    director_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return director_client
-
-
 @pytest.fixture
 def tournament(director):
     """Four pairs, two turni with turno totals: 1 beats 2 by 500 (14-6), 3 and 4 draw."""

@@ -21,33 +21,22 @@ from tests.tournaments.scores_support import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def director_client(director_client):
-    director_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return director_client
-
-
 # Smazzata 1 with 250 card points for NS instead of 245: NS 590 in the turno.
 FIXED = smazzata(1, {"cards": 250, "pulito": 1, "chiusura": True}, {"cards": 120, "sporco": 1})
 
 
 @pytest.fixture
-def entered(director_client, director):
+def entered(english, director):
     tournament, turno = scored_tournament(director, pairs=4)
     table = table_of(turno)
-    assert director_client.post(entry_url(turno), scorecard(table, *FULL)).status_code == 302
+    assert english.post(entry_url(turno), scorecard(table, *FULL)).status_code == 302
     table.refresh_from_db()
     return tournament, turno, table
 
 
-def test_a_correction_needs_a_reason(director_client, entered):
+def test_a_correction_needs_a_reason(english, entered):
     _, turno, table = entered
-    response = director_client.post(entry_url(turno), scorecard(table, FIXED, *FULL[1:]))
+    response = english.post(entry_url(turno), scorecard(table, FIXED, *FULL[1:]))
     assert response.status_code == 200
     errors = response.context["form"].errors
     assert list(errors) == ["reason"]
@@ -56,10 +45,10 @@ def test_a_correction_needs_a_reason(director_client, entered):
     assert table.smazzate.get(number=1).ns_cards == 245
 
 
-def test_a_correction_records_who_why_before_and_after(director_client, director, entered):
+def test_a_correction_records_who_why_before_and_after(english, director, entered):
     tournament, turno, table = entered
     data = scorecard(table, FIXED, *FULL[1:], reason="Addition error on the scorecard")
-    response = director_client.post(entry_url(turno), data)
+    response = english.post(entry_url(turno), data)
     assert response.url == entry_url(turno, 2)  # on to the table still missing
     assert result(table) == (590, 1365, 4, 16) and table.version == 2
     entry = AuditEntry.objects.filter(tournament=tournament).first()
@@ -72,26 +61,26 @@ def test_a_correction_records_who_why_before_and_after(director_client, director
     assert entry.before["smazzate"][0]["ns"]["cards"] == 245
     assert entry.after["smazzate"][0]["ns"]["cards"] == 250
     assert (entry.before["ns_mp"], entry.after["ns_mp"]) == (585, 590)
-    page = director_client.get(results_url(turno))
+    page = english.get(results_url(turno))
     assert [p.state for p in page.context["progress"].tables] == ["corrected", "missing"]
     assert "corrected" in page.content.decode()
 
 
-def test_saving_the_same_values_again_changes_nothing(director_client, entered):
+def test_saving_the_same_values_again_changes_nothing(english, entered):
     tournament, turno, table = entered
-    response = director_client.post(entry_url(turno), scorecard(table, *FULL))
+    response = english.post(entry_url(turno), scorecard(table, *FULL))
     assert response.status_code == 302
-    assert "Table 1: nothing changed." in director_client.get(response.url).content.decode()
+    assert "Table 1: nothing changed." in english.get(response.url).content.decode()
     table.refresh_from_db()
     assert table.version == 1
     assert AuditEntry.objects.filter(tournament=tournament).count() == 1
 
 
-def test_a_stale_form_is_refused_and_keeps_what_was_typed(director_client, entered):
+def test_a_stale_form_is_refused_and_keeps_what_was_typed(english, entered):
     _, turno, table = entered
     # The second director loaded the page before the first one saved: version 0.
     data = scorecard(table, FIXED, *FULL[1:], reason="Wrong line", version=0)
-    response = director_client.post(entry_url(turno), data)
+    response = english.post(entry_url(turno), data)
     assert response.status_code == 409
     html = response.content.decode()
     assert "Someone else saved table 1 meanwhile: reload the page" in html
@@ -99,7 +88,7 @@ def test_a_stale_form_is_refused_and_keeps_what_was_typed(director_client, enter
     assert result(table) == FULL_RESULT and table.version == 1
 
 
-def test_switching_a_table_to_totals_replaces_its_smazzate(director_client, entered):
+def test_switching_a_table_to_totals_replaces_its_smazzate(english, entered):
     tournament, turno, table = entered
     data = {
         "mode": "totals",
@@ -108,7 +97,7 @@ def test_switching_a_table_to_totals_replaces_its_smazzate(director_client, ente
         "eo_mp": "1300",
         "reason": "Only the totals are legible",
     }
-    assert director_client.post(entry_url(turno), data).status_code == 302
+    assert english.post(entry_url(turno), data).status_code == 302
     # Difference 650: the band up to 650 gives 15-5.
     assert result(table) == (650, 1300, 5, 15)
     assert not table.smazzate.exists()

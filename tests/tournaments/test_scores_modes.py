@@ -19,17 +19,6 @@ from tests.tournaments.scores_support import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def en_client(director_client):
-    director_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return director_client
-
-
 def totals(table, ns, eo, **extra):
     return {"mode": "totals", "version": table.version, "ns_mp": ns, "eo_mp": eo, **extra}
 
@@ -38,12 +27,12 @@ def forfeit(table, absent, **extra):
     return {"mode": "forfeit", "version": table.version, "absent": absent, **extra}
 
 
-def test_turno_totals_only_give_the_vp_of_the_difference(en_client, director):
+def test_turno_totals_only_give_the_vp_of_the_difference(english, director):
     _, turno = scored_tournament(director)
     table = table_of(turno)
-    page = en_client.get(entry_url(turno, mode="totali")).content.decode()
+    page = english.get(entry_url(turno, mode="totali")).content.decode()
     assert 'name="ns_mp"' in page and "s1_ns_cards" not in page
-    response = en_client.post(entry_url(turno), totals(table, "1200", "900"))
+    response = english.post(entry_url(turno), totals(table, "1200", "900"))
     assert response.status_code == 302
     # Difference 300: the fibur-3 band up to 350 gives 13-7.
     assert result(table) == (1200, 900, 13, 7)
@@ -61,14 +50,12 @@ def test_turno_totals_must_be_multiples_of_5(director_client, director):
 
 
 @pytest.mark.parametrize(("absent", "expected"), [("ns", (6, 14, "eo")), ("eo", (14, 6, "ns"))])
-def test_a_forfeit_gives_the_present_pair_the_tournament_value(
-    en_client, director, absent, expected
-):
+def test_a_forfeit_gives_the_present_pair_the_tournament_value(english, director, absent, expected):
     tournament, turno = scored_tournament(director, pairs=4)
     table = table_of(turno)
-    page = en_client.get(entry_url(turno, mode="forfait")).content.decode()
+    page = english.get(entry_url(turno, mode="forfait")).content.decode()
     assert "with 14 VP and 355 MP of scarto" in page
-    assert en_client.post(entry_url(turno), forfeit(table, absent)).status_code == 302
+    assert english.post(entry_url(turno), forfeit(table, absent)).status_code == 302
     table.refresh_from_db()
     assert (table.ns_vp, table.eo_vp, table.forfeit_winner) == expected
     assert (table.ns_mp, table.eo_mp, table.entry_mode) == (0, 0, "forfeit")
@@ -77,46 +64,44 @@ def test_a_forfeit_gives_the_present_pair_the_tournament_value(
     assert (row.vp, row.scarto) == (14, 355)
 
 
-def test_a_forfeit_uses_the_tournament_own_values(en_client, director):
+def test_a_forfeit_uses_the_tournament_own_values(english, director):
     _, turno = scored_tournament(director, forfeit_vp=12, forfeit_mp=300)
     table = table_of(turno)
-    assert en_client.post(entry_url(turno), forfeit(table, "eo")).status_code == 302
+    assert english.post(entry_url(turno), forfeit(table, "eo")).status_code == 302
     table.refresh_from_db()
     assert (table.ns_vp, table.eo_vp, table.forfeit_winner) == (12, 8, "ns")
 
 
-def test_a_forfeit_needs_a_value(en_client, director):
+def test_a_forfeit_needs_a_value(english, director):
     bands = [{"max": 100, "vp": [10, 10]}, {"max": None, "vp": [15, 5]}]
     _, turno = scored_tournament(director, vp_table=bands)
     table = table_of(turno)
-    page = en_client.get(entry_url(turno, mode="forfait")).content.decode()
+    page = english.get(entry_url(turno, mode="forfait")).content.decode()
     assert "This tournament has no value for a forfeit." in page
-    response = en_client.post(entry_url(turno), forfeit(table, "ns"))
+    response = english.post(entry_url(turno), forfeit(table, "ns"))
     assert response.status_code == 200
     assert "no value for a forfeit" in str(response.context["form"].non_field_errors())
     assert not table_of(turno).has_result
 
 
-def test_the_forfeit_form_shows_the_stored_absent_pair(en_client, director):
+def test_the_forfeit_form_shows_the_stored_absent_pair(english, director):
     _, turno = scored_tournament(director)
     table = table_of(turno)
-    en_client.post(entry_url(turno), forfeit(table, "eo"))
-    form = en_client.get(entry_url(turno)).context["form"]
+    english.post(entry_url(turno), forfeit(table, "eo"))
+    form = english.get(entry_url(turno)).context["form"]
     assert form.mode == "forfeit" and form["absent"].value() == "eo"
 
 
-def test_clearing_a_result_needs_a_reason_and_is_recorded(en_client, director):
+def test_clearing_a_result_needs_a_reason_and_is_recorded(english, director):
     tournament, turno = scored_tournament(director)
     table = table_of(turno)
-    en_client.post(entry_url(turno), scorecard(table, *FULL))
+    english.post(entry_url(turno), scorecard(table, *FULL))
     table.refresh_from_db()
-    response = en_client.post(
-        clear_url(turno), {"clear-version": table.version, "clear-reason": ""}
-    )
+    response = english.post(clear_url(turno), {"clear-version": table.version, "clear-reason": ""})
     assert response.status_code == 200
     assert "reason" in response.context["clear_form"].errors
     assert table_of(turno).has_result
-    response = en_client.post(
+    response = english.post(
         clear_url(turno),
         {"clear-version": table.version, "clear-reason": "Scorecard of another table"},
     )
@@ -133,18 +118,18 @@ def test_clearing_a_result_needs_a_reason_and_is_recorded(en_client, director):
     assert entry.before["ns_mp"] == 585 and len(entry.before["smazzate"]) == 3
 
 
-def test_a_draft_turno_accepts_no_score(en_client, director):
+def test_a_draft_turno_accepts_no_score(english, director):
     _, turno = scored_tournament(director)
     Turno.objects.filter(pk=turno.pk).update(published=False)
     table = table_of(turno)
-    response = en_client.get(entry_url(turno), follow=True)
+    response = english.get(entry_url(turno), follow=True)
     assert response.redirect_chain[-1][0].endswith(f"/gestione/turni/{turno.number}/")
     assert "Turno 1 is a draft: publish it before entering its scores." in (
         response.content.decode()
     )
-    response = en_client.post(entry_url(turno), scorecard(table, *FULL))
+    response = english.post(entry_url(turno), scorecard(table, *FULL))
     assert response.status_code == 302 and not table.smazzate.exists()
-    assert en_client.get(results_url(turno)).status_code == 302
+    assert english.get(results_url(turno)).status_code == 302
     with pytest.raises(services.ValidationError) as refusal:
         services.table_record_totals(table=table, user=director, ns_mp=100, eo_mp=0, version=0)
     assert refusal.value.code == "turno_draft"

@@ -18,11 +18,6 @@ from tests.tournaments.scores_support import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 CLOSES = {"cards": 100, "pulito": 1, "chiusura": True}
 PLAIN = {"cards": 50}
 

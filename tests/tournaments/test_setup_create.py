@@ -3,7 +3,6 @@
 import datetime
 
 import pytest
-from django.conf import settings
 from django.urls import reverse
 
 from burraco_tourney.rules.rulesets import get_ruleset
@@ -34,16 +33,9 @@ def form_data(**overrides) -> dict:
 
 
 @pytest.fixture
-def english(client):
-    # The messages are checked in English, the language of the msgids, so that a translation
-    # of the catalog never breaks these tests.
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    return client
-
-
-@pytest.fixture
-def creator(director_client, english):
-    return director_client
+def creator(english):
+    """A director on the new-tournament form, the pages in English."""
+    return english
 
 
 def test_create_stores_rules_slug_owner_and_defaults(creator, director):

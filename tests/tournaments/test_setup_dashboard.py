@@ -1,7 +1,6 @@
 """The director's dashboard, the list of his tournaments, and the way in from the public page."""
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -18,12 +17,6 @@ def owned(director):
     tournament = make_tournament(name="Torneo della Vigilia", owner=director, planned_turni=2)
     tournament.directors.add(director)
     return tournament
-
-
-@pytest.fixture
-def english(director_client):
-    director_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    return director_client
 
 
 def board(client, tournament):

@@ -1,7 +1,6 @@
 """Editing a tournament's settings: who may, and rule changes once results exist."""
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -31,12 +30,6 @@ def owned(director):
     tournament = make_tournament(name="Torneo della Vigilia", owner=director)
     tournament.directors.add(director)
     return tournament
-
-
-@pytest.fixture
-def english(director_client):
-    director_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    return director_client
 
 
 @pytest.fixture

@@ -14,15 +14,9 @@ from tests.tournaments.turni_support import (
     enter_totals,
     form_errors,
     seats,
-    turni_settings,
 )
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _settings(settings):
-    turni_settings(settings)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_by_default")]
 
 
 def preview(client, turno: Turno) -> str:

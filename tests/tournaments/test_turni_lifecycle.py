@@ -17,15 +17,9 @@ from tests.tournaments.turni_support import (
     form_errors,
     publish,
     seats,
-    turni_settings,
 )
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _settings(settings):
-    turni_settings(settings)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_by_default")]
 
 
 def url(name, turno):

@@ -6,9 +6,9 @@ from django.urls import reverse
 
 from burraco_tourney.tournaments.models import Pair
 from tests.factories import make_tournament
-from tests.tournaments.turni_support import draw_and_publish, turni_settings
+from tests.tournaments.turni_support import draw_and_publish
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_by_default")]
 
 PLAYERS = [
     ("Zanetti Paolo", "Bianchi Anna"),
@@ -17,11 +17,6 @@ PLAYERS = [
     ("Amato Carlo", "Ferri Elena"),
     ("Colombo Dario", "Marini Giulia"),
 ]
-
-
-@pytest.fixture(autouse=True)
-def _settings(settings):
-    turni_settings(settings)
 
 
 @pytest.fixture

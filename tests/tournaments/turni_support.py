@@ -66,10 +66,3 @@ def _errors(response) -> str:
 
 def form_errors(response) -> dict:
     return response.context["form"].errors
-
-
-def turni_settings(settings) -> None:
-    """Hash the directors' passwords quickly; speak English, so the assertions read the msgids
-    whatever the Italian translation says."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    settings.LANGUAGE_CODE = "en"

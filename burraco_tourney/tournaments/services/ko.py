@@ -35,11 +35,17 @@ from django.utils.translation import gettext as _
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.ko import Bracket, Slot, first_round, seeding
 
-from ..models import AuditEntry, Bye, Movement, Pair, Table, Tournament, TournamentKind, Turno
+from ..models import AuditEntry, Movement, Pair, Table, Tournament, TournamentKind, Turno
 from ..selectors.ko import KoData, bracket_of, ko_data
 from ..selectors.standings import standings
 from .audit import audit_record
-from .turni import turno_snapshot
+from .locks import tournament_lock
+from .turni import (
+    turno_delete_recorded,
+    turno_mark_published,
+    turno_snapshot,
+    turno_store_seating,
+)
 
 PAIRS_FROM_STANDINGS = "ko_pairs_from_standings"
 
@@ -61,14 +67,13 @@ class PairsTaken:
     tied_out: list[int] = field(default_factory=list)
 
 
-def _lock(tournament: Tournament) -> Tournament:
-    # Serialises two directors (or two score entries) changing the bracket at once.
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
-
-
-def _check_ko(tournament: Tournament) -> None:
+def _lock_ko(tournament: Tournament) -> Tournament:
+    """The tournament locked (two directors, or two score entries, change the bracket in turn),
+    refused unless it is a knock-out."""
+    tournament = tournament_lock(tournament)
     if tournament.kind != TournamentKind.KO:
         raise ValidationError(_("This tournament is not a knock-out."), code="not_ko")
+    return tournament
 
 
 def _refuse_if_drawn(tournament: Tournament) -> None:
@@ -88,8 +93,7 @@ def ko_pairs_from_standings(
     The pairs keep their numbers, players and clubs. Refused when the tournament already has
     pairs or a turno, and when ``source`` is not a finished pairs tournament.
     """
-    tournament = _lock(tournament)
-    _check_ko(tournament)
+    tournament = _lock_ko(tournament)
     _refuse_if_drawn(tournament)
     if tournament.pairs.exists():
         raise ValidationError(
@@ -151,8 +155,7 @@ def _source(tournament: Tournament) -> dict | None:
 @transaction.atomic
 def ko_round_draw(*, tournament: Tournament, user, request: SeedingRequest) -> Turno:
     """Draw round 1 as a draft (or draw the draft again) from the seeding asked for."""
-    tournament = _lock(tournament)
-    _check_ko(tournament)
+    tournament = _lock_ko(tournament)
     first = tournament.turni.filter(number=1).first()
     if first is not None and first.published:
         raise ValidationError(_("Round 1 is published: its seating is locked."), code="published")
@@ -193,11 +196,7 @@ def ko_round_draw(*, tournament: Tournament, user, request: SeedingRequest) -> T
             published=False,
             draw_options=options,
         )
-    pairs = {p.number: p for p in tournament.pairs.all()}
-    Table.objects.bulk_create(
-        Table(turno=turno, number=s.table, ns=pairs[s.ns], eo=pairs[s.eo]) for s in bracket.matches
-    )
-    Bye.objects.bulk_create(Bye(turno=turno, pair=pairs[p]) for p in bracket.byes)
+    turno_store_seating(turno, seats=bracket.matches, byes=bracket.byes)
     _write_seeds(tournament, {p: n for n, p in enumerate(order.order, start=1)})
     tournament.ko_third_place = request.third_place
     tournament.save(update_fields=["ko_third_place"])
@@ -229,34 +228,20 @@ def _draft(tournament: Tournament) -> Turno:
 @transaction.atomic
 def ko_round_publish(*, tournament: Tournament, user) -> Turno:
     """Publish round 1: the seating is shown to the players and locked."""
-    tournament = _lock(tournament)
+    tournament = tournament_lock(tournament)
     turno = _draft(tournament)
-    turno.published = True
-    turno.published_at = timezone.now()
-    turno.save(update_fields=["published", "published_at"])
-    audit_record(
-        tournament=tournament,
-        user=user,
-        action="turno_publish",
-        subject=str(turno),
-        after=turno_snapshot(turno),
-    )
+    turno_mark_published(turno, user=user)
     return turno
 
 
 @transaction.atomic
 def ko_round_delete(*, tournament: Tournament, user) -> None:
     """Delete the draft of round 1; the pairs get back the seeds the director had given."""
-    tournament = _lock(tournament)
+    tournament = tournament_lock(tournament)
     turno = _draft(tournament)
-    before = turno_snapshot(turno)
     requested = turno.draw_options.get("requested", {})
     _write_seeds(tournament, {int(p): s for p, s in requested.items()})
-    subject = str(turno)
-    turno.delete()
-    audit_record(
-        tournament=tournament, user=user, action="turno_delete", subject=subject, before=before
-    )
+    turno_delete_recorded(turno, user=user)
 
 
 # -- the matches after round 1 ---------------------------------------------------------------
@@ -327,8 +312,7 @@ def _create_ready(tournament: Tournament, user) -> list[Table]:
 @transaction.atomic
 def ko_advance(*, tournament: Tournament, user) -> list[Table]:
     """Create every match whose two feeders are decided and that does not exist yet."""
-    tournament = _lock(tournament)
-    _check_ko(tournament)
+    tournament = _lock_ko(tournament)
     return _create_ready(tournament, user)
 
 
@@ -354,7 +338,7 @@ def ko_after_result(*, table: Table, user) -> list[Table]:
     """After a KO result is saved: undo the later matches it contradicts, create those it makes
     ready. Refused (ValidationError, the save is rolled back) when a contradicted match already
     has a result."""
-    tournament = _lock(table.turno.tournament)
+    tournament = tournament_lock(table.turno.tournament)
     data, bracket = _read(tournament)
     if bracket is None:
         return []
@@ -379,8 +363,7 @@ def ko_after_result(*, table: Table, user) -> list[Table]:
 @transaction.atomic
 def ko_set_third_place(*, tournament: Tournament, user, third_place: bool) -> list[Table]:
     """Play a third-place match or not; returns the match created when it is ready at once."""
-    tournament = _lock(tournament)
-    _check_ko(tournament)
+    tournament = _lock_ko(tournament)
     if tournament.ko_third_place == third_place:
         return []
     data, bracket = _read(tournament)

@@ -23,6 +23,7 @@ from django.utils.translation import ngettext
 from ..models import AuditEntry, Bye, Pair, Penalty, Table, Tournament
 from ..pair_import import ImportRow, check_rows, rows_have_errors
 from .audit import audit_record
+from .locks import tournament_lock
 
 NUMBER_DRAW_ACTION = "pair_numbers_draw"
 
@@ -43,10 +44,6 @@ def _snapshot(pair: Pair) -> dict:
         "club": pair.club,
         "withdrawn": pair.withdrawn,
     }
-
-
-def _lock(tournament: Tournament) -> None:
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
 
 
 def _number_taken(tournament: Tournament, number: int, *, exclude: Pair | None = None) -> None:
@@ -78,7 +75,7 @@ def pair_create(
     club: str = "",
     number: int | None = None,
 ) -> Pair:
-    _lock(tournament)
+    tournament_lock(tournament)
     if number is None:
         number = pair_next_number(tournament=tournament)
     else:
@@ -100,7 +97,7 @@ def pair_create(
 def pair_update(
     *, pair: Pair, user, player1: str, player2: str, club: str = "", number: int
 ) -> Pair:
-    _lock(pair.tournament)
+    tournament_lock(pair.tournament)
     before = _snapshot(pair)
     if number != pair.number:
         _number_taken(pair.tournament, number, exclude=pair)
@@ -121,7 +118,7 @@ def pair_update(
 @transaction.atomic
 def pair_set_withdrawn(*, pair: Pair, user, withdrawn: bool, reason: str = "") -> Pair:
     """Withdraw a pair (it is left out of the next draws) or bring it back."""
-    _lock(pair.tournament)
+    tournament_lock(pair.tournament)
     if pair.withdrawn == withdrawn:
         return pair
     before = _snapshot(pair)
@@ -151,7 +148,7 @@ def pair_has_played(pair: Pair) -> bool:
 @transaction.atomic
 def pair_delete(*, pair: Pair, user, reason: str = "") -> None:
     """Delete a pair that was never part of a turno; one that was can only be withdrawn."""
-    _lock(pair.tournament)
+    tournament_lock(pair.tournament)
     if pair_has_played(pair):
         raise ValidationError(
             _(
@@ -192,7 +189,7 @@ def pairs_import(*, tournament: Tournament, user, rows: list[ImportRow], source:
     The rows are checked again against the pairs registered now (another director may have
     added one since the preview); any error raises ``PairImportRejected`` and saves nothing.
     """
-    _lock(tournament)
+    tournament_lock(tournament)
     rows = check_rows(rows, registered=_registered(tournament))
     if not rows or rows_have_errors(rows):
         raise PairImportRejected(rows)
@@ -248,7 +245,7 @@ def pair_numbers_draw(*, tournament: Tournament, user, seed: str = "") -> list[D
     Allowed only before the first turno is drawn. The seed and the time are stored on the
     tournament and the whole order in the change log, so the draw can be checked afterwards.
     """
-    _lock(tournament)
+    tournament_lock(tournament)
     if tournament.turni.exists():
         raise ValidationError(
             _("The pair numbers can be drawn only before the first turno is drawn.")

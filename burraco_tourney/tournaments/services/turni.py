@@ -13,6 +13,7 @@ a refusal of the pairing engine is its ``RuleError`` (the view shows it next to 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -22,14 +23,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .. import draw_manager
-from ..draw_manager import DrawPlan, DrawRequest
+from ..draw_manager import DrawRequest
 from ..models import Bye, Movement, Table, Tournament, TournamentKind, Turno
 from .audit import audit_record
+from .locks import tournament_lock
 
 
-def _lock(tournament: Tournament) -> Tournament:
-    # Serialises two directors drawing at once (a no-op on SQLite, which locks the database).
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+def _lock_turno(turno: Turno) -> Turno:
+    """Lock the turno's tournament, then read the turno again: another director may have changed
+    it while this one waited for the lock."""
+    tournament_lock(turno.tournament)
+    return Turno.objects.select_related("tournament").get(pk=turno.pk)
 
 
 def _has_results(turno: Turno) -> bool:
@@ -62,12 +66,15 @@ def _check_ready(tournament: Tournament, number: int, request: DrawRequest) -> N
         )
 
 
-def _store(turno: Turno, plan: DrawPlan) -> None:
+def turno_store_seating(turno: Turno, *, seats: Iterable, byes: Iterable[int]) -> None:
+    """Create the tables and riposi of a turno that has none: ``seats`` are the engine's, each
+    with ``table``, ``ns`` and ``eo`` pair numbers (a draw's seats, a bracket's round-1 matches),
+    ``byes`` the numbers of the pairs resting. Runs inside the caller's transaction."""
     pairs = {p.number: p for p in turno.tournament.pairs.all()}
     Table.objects.bulk_create(
-        Table(turno=turno, number=s.table, ns=pairs[s.ns], eo=pairs[s.eo]) for s in plan.draw.seats
+        Table(turno=turno, number=s.table, ns=pairs[s.ns], eo=pairs[s.eo]) for s in seats
     )
-    Bye.objects.bulk_create(Bye(turno=turno, pair=pairs[p]) for p in plan.draw.byes)
+    Bye.objects.bulk_create(Bye(turno=turno, pair=pairs[p]) for p in byes)
 
 
 def turno_snapshot(turno: Turno) -> dict[str, Any]:
@@ -91,7 +98,7 @@ def turno_snapshot(turno: Turno) -> dict[str, Any]:
 @transaction.atomic
 def turno_draw(*, tournament: Tournament, user, request: DrawRequest) -> Turno:
     """Draw the next turno as a draft. Raises ValidationError or the engine's RuleError."""
-    tournament = _lock(tournament)
+    tournament = tournament_lock(tournament)
     if tournament.kind == TournamentKind.KO:
         raise ValidationError(
             _("A knock-out tournament is drawn from its bracket page."), code="knockout"
@@ -124,7 +131,7 @@ def turno_draw(*, tournament: Tournament, user, request: DrawRequest) -> Turno:
             _("Turno %(turno)s has just been drawn by someone else.") % {"turno": number},
             code="concurrent_draw",
         ) from None
-    _store(turno, plan)
+    turno_store_seating(turno, seats=plan.draw.seats, byes=plan.draw.byes)
     audit_record(
         tournament=tournament,
         user=user,
@@ -135,19 +142,23 @@ def turno_draw(*, tournament: Tournament, user, request: DrawRequest) -> Turno:
     return turno
 
 
+def _locked_by_results(turno: Turno) -> str:
+    return _("Turno %(turno)s has results: its seating is locked for good.") % {
+        "turno": turno.number
+    }
+
+
 def redraw_refusal(turno: Turno) -> str | None:
     """Why a turno cannot be drawn again or deleted, None when it can (a draft, no result)."""
     if turno.published:
         return _("Turno %(turno)s is published: its seating is locked.") % {"turno": turno.number}
     if _has_results(turno):
-        return _("Turno %(turno)s has results: its seating is locked for good.") % {
-            "turno": turno.number
-        }
+        return _locked_by_results(turno)
     return None
 
 
-def _check_draft(turno: Turno) -> None:
-    refusal = redraw_refusal(turno)
+def _refuse(refusal: str | None) -> None:
+    """Raise the refusal of ``redraw_refusal`` or ``unpublish_refusal``, if there is one."""
     if refusal:
         raise ValidationError(refusal, code="locked")
 
@@ -155,9 +166,8 @@ def _check_draft(turno: Turno) -> None:
 @transaction.atomic
 def turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turno:
     """Draw a draft turno again, possibly with another movement or other options."""
-    _lock(turno.tournament)
-    turno = Turno.objects.select_related("tournament").get(pk=turno.pk)
-    _check_draft(turno)
+    turno = _lock_turno(turno)
+    _refuse(redraw_refusal(turno))
     tournament = turno.tournament
     _check_ready(tournament, turno.number, request)
     before = turno_snapshot(turno)
@@ -168,7 +178,7 @@ def turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turno:
     turno.draw_options = plan.options
     turno.draw_notes = plan.notes
     turno.save(update_fields=["movement", "draw_options", "draw_notes"])
-    _store(turno, plan)
+    turno_store_seating(turno, seats=plan.draw.seats, byes=plan.draw.byes)
     audit_record(
         tournament=tournament,
         user=user,
@@ -183,13 +193,19 @@ def turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turno:
 @transaction.atomic
 def turno_publish(*, turno: Turno, user) -> Turno:
     """Publish a draft: the seating is shown to the players and locked."""
-    _lock(turno.tournament)
-    turno = Turno.objects.select_related("tournament").get(pk=turno.pk)
+    turno = _lock_turno(turno)
     if turno.published:
         raise ValidationError(
             _("Turno %(turno)s is already published.") % {"turno": turno.number},
             code="published",
         )
+    turno_mark_published(turno, user=user)
+    return turno
+
+
+def turno_mark_published(turno: Turno, *, user) -> None:
+    """Publish a draft and record it: the step shared by ``turno_publish`` and the KO bracket's
+    round 1. Runs inside the caller's transaction, the tournament locked and the turno checked."""
     turno.published = True
     turno.published_at = timezone.now()
     turno.save(update_fields=["published", "published_at"])
@@ -200,7 +216,6 @@ def turno_publish(*, turno: Turno, user) -> Turno:
         subject=str(turno),
         after=turno_snapshot(turno),
     )
-    return turno
 
 
 def unpublish_refusal(turno: Turno) -> str | None:
@@ -208,9 +223,7 @@ def unpublish_refusal(turno: Turno) -> str | None:
     if not turno.published:
         return _("Turno %(turno)s is a draft.") % {"turno": turno.number}
     if _has_results(turno):
-        return _("Turno %(turno)s has results: its seating is locked for good.") % {
-            "turno": turno.number
-        }
+        return _locked_by_results(turno)
     if not _is_last(turno):
         return _("Turno %(turno)s is not the last turno: its seating is locked.") % {
             "turno": turno.number
@@ -221,11 +234,8 @@ def unpublish_refusal(turno: Turno) -> str | None:
 @transaction.atomic
 def turno_unpublish(*, turno: Turno, user, reason: str = "") -> Turno:
     """Take a published turno with no result back to draft (the caller had it confirmed)."""
-    _lock(turno.tournament)
-    turno = Turno.objects.select_related("tournament").get(pk=turno.pk)
-    refusal = unpublish_refusal(turno)
-    if refusal:
-        raise ValidationError(refusal, code="locked")
+    turno = _lock_turno(turno)
+    _refuse(unpublish_refusal(turno))
     before = turno_snapshot(turno)
     turno.published = False
     turno.published_at = None
@@ -245,9 +255,15 @@ def turno_unpublish(*, turno: Turno, user, reason: str = "") -> Turno:
 @transaction.atomic
 def turno_delete_draft(*, turno: Turno, user) -> None:
     """Delete a draft turno with its tables and riposi."""
-    _lock(turno.tournament)
-    turno = Turno.objects.select_related("tournament").get(pk=turno.pk)
-    _check_draft(turno)
+    turno = _lock_turno(turno)
+    _refuse(redraw_refusal(turno))
+    turno_delete_recorded(turno, user=user)
+
+
+def turno_delete_recorded(turno: Turno, *, user) -> None:
+    """Delete a draft with its tables and riposi and record it: the step shared by
+    ``turno_delete_draft`` and the KO bracket's round 1. Runs inside the caller's transaction,
+    the tournament locked and the turno checked."""
     before = turno_snapshot(turno)
     tournament = turno.tournament
     subject = str(turno)

@@ -21,14 +21,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from burraco_tourney.rules.errors import RuleError
-
 from ...access import director_view
 from ...forms.ko import FromStandingsForm, SeedingForm, ThirdPlaceForm
 from ...models import Tournament, TournamentKind
 from ...selectors.ko import BracketPage, ko_bracket
 from ...services import ko as services
 from .. import ko as public_views
+from .refusals import run_for_button, run_for_form
 
 
 def _ko(tournament: Tournament) -> Tournament:
@@ -98,37 +97,26 @@ def ko_draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     _ko(tournament)
     page = ko_bracket(tournament=tournament, include_drafts=True)
     form = _seeding_form(tournament, page, request.POST)
-    if form.is_valid():
-        try:
-            turno = services.ko_round_draw(
-                tournament=tournament, user=request.user, request=form.seeding_request()
-            )
-        except RuleError as error:
-            form.add_rule_error(error)
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            messages.success(
-                request,
-                _("Round %(round)s drawn as a draft: check the bracket, then publish it.")
-                % {"round": turno.number},
-            )
-            return redirect("manage:ko", tournament.slug)
+    turno = run_for_form(
+        form,
+        lambda: services.ko_round_draw(
+            tournament=tournament, user=request.user, request=form.seeding_request()
+        ),
+    )
+    if turno is not None:
+        messages.success(
+            request,
+            _("Round %(round)s drawn as a draft: check the bracket, then publish it.")
+            % {"round": turno.number},
+        )
+        return redirect("manage:ko", tournament.slug)
     return _render(request, tournament, form=form)
 
 
-def _act(request: HttpRequest, tournament: Tournament, action, success: str) -> HttpResponse:
-    """Run a button's service; its refusal becomes a message."""
+def _act(request: HttpRequest, tournament: Tournament, action, success) -> HttpResponse:
+    """Run a button's service (``run_for_button``), then back to the bracket."""
     _ko(tournament)
-    try:
-        result = action()
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        if callable(success):
-            success = success(result)
-        if success:
-            messages.success(request, success)
+    run_for_button(request, action, success)
     return redirect("manage:ko", tournament.slug)
 
 

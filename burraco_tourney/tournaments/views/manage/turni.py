@@ -11,14 +11,11 @@ The public seating page (``views/seating.py``) is routed here too, outside ``ges
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-
-from burraco_tourney.rules.errors import RuleError
 
 from ... import draw_manager
 from ...access import director_view
@@ -29,6 +26,7 @@ from ...selectors import tournaments as selectors
 from ...selectors.seating import turno_seating
 from ...services import turni as services
 from .. import seating as seating_views
+from .refusals import run_for_button, run_for_form
 
 
 def _draw_form(tournament: Tournament, number: int, data=None, initial=None) -> DrawForm:
@@ -41,19 +39,6 @@ def _draw_form(tournament: Tournament, number: int, data=None, initial=None) -> 
     )
 
 
-def _draw(form: DrawForm, action) -> Turno | None:
-    """Run a draw service for a valid form; None when refused (errors are on the form)."""
-    if not form.is_valid():
-        return None
-    try:
-        return action(form.draw_request())
-    except RuleError as error:
-        form.add_rule_error(error)
-    except ValidationError as error:
-        form.add_error(None, error)
-    return None
-
-
 @director_view
 def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The list of turni and the form drawing the next one."""
@@ -64,9 +49,11 @@ def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     blocked = last is not None and not last.published
     if request.method == "POST" and not blocked:
         form = _draw_form(tournament, number, request.POST)
-        turno = _draw(
+        turno = run_for_form(
             form,
-            lambda r: services.turno_draw(tournament=tournament, user=request.user, request=r),
+            lambda: services.turno_draw(
+                tournament=tournament, user=request.user, request=form.draw_request()
+            ),
         )
         if turno is not None:
             messages.success(
@@ -157,7 +144,10 @@ def turno_redraw(request: HttpRequest, tournament: Tournament, number: int) -> H
         messages.error(request, refusal)
         return redirect("manage:turno_preview", tournament.slug, number)
     form = _draw_form(tournament, number, request.POST)
-    drawn = _draw(form, lambda r: services.turno_redraw(turno=turno, user=request.user, request=r))
+    drawn = run_for_form(
+        form,
+        lambda: services.turno_redraw(turno=turno, user=request.user, request=form.draw_request()),
+    )
     if drawn is None:
         return _preview(request, tournament, turno, form=form)
     messages.success(request, _("Turno %(turno)s drawn again.") % {"turno": number})
@@ -168,15 +158,11 @@ def turno_redraw(request: HttpRequest, tournament: Tournament, number: int) -> H
 @director_view
 def turno_publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     turno = _turno(tournament, number)
-    try:
-        services.turno_publish(turno=turno, user=request.user)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(
-            request,
-            _("Turno %(turno)s published: the players can see their seats.") % {"turno": number},
-        )
+    run_for_button(
+        request,
+        lambda: services.turno_publish(turno=turno, user=request.user),
+        _("Turno %(turno)s published: the players can see their seats.") % {"turno": number},
+    )
     return redirect("manage:turno_preview", tournament.slug, number)
 
 
@@ -187,12 +173,13 @@ def turno_unpublish(request: HttpRequest, tournament: Tournament, number: int) -
     form = UnpublishForm(request.POST)
     if not form.is_valid():
         return _preview(request, tournament, turno, unpublish_form=form)
-    try:
-        services.turno_unpublish(turno=turno, user=request.user, reason=form.cleaned_data["reason"])
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(request, _("Turno %(turno)s is a draft again.") % {"turno": number})
+    run_for_button(
+        request,
+        lambda: services.turno_unpublish(
+            turno=turno, user=request.user, reason=form.cleaned_data["reason"]
+        ),
+        _("Turno %(turno)s is a draft again.") % {"turno": number},
+    )
     return redirect("manage:turno_preview", tournament.slug, number)
 
 
@@ -200,13 +187,14 @@ def turno_unpublish(request: HttpRequest, tournament: Tournament, number: int) -
 @director_view
 def turno_delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     turno = _turno(tournament, number)
-    try:
-        services.turno_delete_draft(turno=turno, user=request.user)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-        return redirect("manage:turno_preview", tournament.slug, number)
-    messages.success(request, _("The draft of turno %(turno)s was deleted.") % {"turno": number})
-    return redirect("manage:turni", tournament.slug)
+    deleted = run_for_button(
+        request,
+        lambda: services.turno_delete_draft(turno=turno, user=request.user),
+        _("The draft of turno %(turno)s was deleted.") % {"turno": number},
+    )
+    if deleted:
+        return redirect("manage:turni", tournament.slug)
+    return redirect("manage:turno_preview", tournament.slug, number)
 
 
 urlpatterns = [
