@@ -7,6 +7,7 @@ import pytest
 def _plain_static_storage(request):
     # The rules engine's tests run without Django at all.
     if "rules" in request.node.path.parts:
+        yield
         return
     # The manifest storage needs collectstatic; tests serve static files straight from static/.
     settings = request.getfixturevalue("settings")
@@ -16,6 +17,13 @@ def _plain_static_storage(request):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    # A request leaves its language active in the thread; every test starts in the site's
+    # default language, whatever the test before it asked for.
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

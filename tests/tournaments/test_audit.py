@@ -77,6 +77,7 @@ def test_newest_first_with_translated_labels_and_readable_unknown_keys(
     assert rows[1][5] == "turno: 1 pair: 1 VP: 0 MP: -100 reason: Ritardo"
 
 
+@pytest.mark.usefixtures("english_messages")
 def test_filters_by_turno_table_and_action(english, director, tournament):
     first, second = tournament.turni.order_by("number")
     audit_record(

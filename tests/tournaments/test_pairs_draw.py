@@ -58,6 +58,7 @@ def test_random_seed_when_none_given(tournament, director):
     assert len(tournament.number_draw_seed) == 16
 
 
+@pytest.mark.usefixtures("english_messages")
 def test_draw_refused_once_a_turno_exists(tournament, director):
     Turno.objects.create(tournament=tournament, number=1, movement="mitchell", published=False)
     before = players_by_number(tournament)
