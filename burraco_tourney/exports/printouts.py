@@ -221,40 +221,37 @@ class ScorecardsPdf(PdfPrintout):
         return content
 
 
+class SeatingPrintout(PdfPrintout):
+    """A printout of a turno's seating: the same data, laid out by each template."""
+
+    scope = "turno"
+
+    def context(self, *, tournament, turno, after_turno):
+        return {"seating": turno_seating(turno=turno)}
+
+
 @register
-class SeatingByTablePdf(PdfPrintout):
+class SeatingByTablePdf(SeatingPrintout):
     key = "posti-per-tavolo"
     label = _("Seating by table (PDF)")
     description = _("Every table with its NS and EO pairs, and the pairs resting.")
-    scope = "turno"
     template_name = "pdf/seating_tables.html"
     file_stem = "posti-per-tavolo"
 
-    def context(self, *, tournament, turno, after_turno):
-        return {"seating": turno_seating(turno=turno)}
-
 
 @register
-class SeatingByPlayerPdf(PdfPrintout):
+class SeatingByPlayerPdf(SeatingPrintout):
     key = "posti-alfabetico"
     label = _("Where do I sit, by player (PDF)")
     description = _("Every player in alphabetical order with their table, line and pair.")
-    scope = "turno"
     template_name = "pdf/seating_players.html"
     file_stem = "posti-alfabetico"
 
-    def context(self, *, tournament, turno, after_turno):
-        return {"seating": turno_seating(turno=turno)}
-
 
 @register
-class TableCardsPdf(PdfPrintout):
+class TableCardsPdf(SeatingPrintout):
     key = "cartelli-tavoli"
     label = _("Table cards (PDF)")
     description = _("One A4 sheet per table with a big table number and its two pairs.")
-    scope = "turno"
     template_name = "pdf/table_cards.html"
     file_stem = "cartelli-tavoli"
-
-    def context(self, *, tournament, turno, after_turno):
-        return {"seating": turno_seating(turno=turno)}
