@@ -173,6 +173,12 @@ def test_a_saved_result_is_corrected_with_a_reason(page, turno4):
     assert (entry.before["ns_mp"], entry.after["ns_mp"]) == (900, 1200)
     page.goto(f"{page.base_url}/t/{turno4.tournament.slug}/gestione/turni/4/risultati/")
     expect(page.locator("#tavolo-1.state-corrected")).to_be_visible()
+    # The director finds the correction in the change log, from the menu, with its reason.
+    page.get_by_role("link", name="Registro delle modifiche").first.click()
+    row = page.locator("tr", has_text="Punti NS sommati male")
+    expect(row).to_contain_text("Risultato rettificato")
+    expect(row).to_contain_text("900")
+    expect(row).to_contain_text("1200")
 
 
 def test_the_scorecard_works_without_javascript(no_js_page, turno4):
