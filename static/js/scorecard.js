@@ -254,9 +254,16 @@
     });
     var keys = document.querySelector(".keys[hidden]");
     if (keys && form.classList.contains("scorecard-form")) keys.hidden = false;
-    if (!form.querySelector("[autofocus]") && document.activeElement === document.body) {
-      var first = form.querySelector("input:not([type=hidden]), select");
-      if (first) first.focus();
+    // The box to start from: the first refused one (marked autofocus by the server), else the
+    // first box. Focused here rather than left to the browser's autofocus, which some browsers
+    // apply late or skip after a form submission.
+    if (!document.activeElement || document.activeElement === document.body) {
+      var start = form.querySelector("[autofocus]") ||
+        form.querySelector("input:not([type=hidden]), select");
+      if (start) {
+        start.focus();
+        if (start.select && start.type === "text") start.select();
+      }
     }
   });
 })();
