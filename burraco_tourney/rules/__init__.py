@@ -11,6 +11,8 @@ Modules:
     scoring     a smazzata line's score and the consistency of a whole smazzata
     vp          VP tables (presets and custom bands) and the MP → VP conversion
     match       a match's result by smazzate or by points, the KO last-move rule
+    ko          a knock-out bracket's shape and seeding: size, seed order, byes, round 1
+    ko_played   a knock-out bracket read back from the matches played, and its final places
     standings   the classifica from table results, riposi, forfeits and penalties
     tiebreaks   the registry of tie-break criteria
     pairing/    the movements: Mitchell, Danese, all'italiana, by hand, riposi

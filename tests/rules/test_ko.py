@@ -9,15 +9,14 @@ from hypothesis import strategies as st
 from burraco_tourney.rules.errors import RuleViolation
 from burraco_tourney.rules.ko import (
     CODES,
-    PlayedMatch,
     bracket_size,
     draw_order,
     first_round,
-    read_bracket,
     round_count,
     seed_positions,
     seeding,
 )
+from burraco_tourney.rules.ko_played import PlayedMatch, read_bracket
 
 
 @pytest.mark.parametrize(

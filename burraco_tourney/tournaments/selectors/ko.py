@@ -1,7 +1,7 @@
 """Reads of a KO tournament: the bracket as played, its matches in words, the final places.
 
 The bracket is never stored: it is read back from the turni (round r is turno r) by the rules
-engine (``rules/ko.py``) from each table's pairs and stored winner (written by the results
+engine (``rules/ko_played.py``) from each table's pairs and stored winner (written by the results
 service) and from round 1's riposi, ordered by seed. The seeds are the pairs' ``seed`` (written
 when round 1 is drawn). A fixed number of queries whatever the size of the bracket. Reads only.
 """
@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 
 from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.rules.ko import Bracket, PlayedMatch, Slot, read_bracket
+from burraco_tourney.rules.ko_played import Bracket, PlayedMatch, Slot, read_bracket
 
 from ..models import Bye, EntryMode, KoMode, Pair, Table, Tournament, Turno
 from ..services.results import ko_match_result

@@ -33,7 +33,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.rules.ko import Bracket, Slot, first_round, seeding
+from burraco_tourney.rules.ko import first_round, seeding
+from burraco_tourney.rules.ko_played import Bracket, Slot
 
 from ..models import AuditEntry, Movement, Pair, Table, Tournament, TournamentKind, Turno
 from ..selectors.ko import KoData, bracket_of, ko_data

@@ -22,7 +22,8 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 
 from ...access import director_view
-from ...forms.scores import ClearForm, ForfeitForm, ResultForm, ScorecardForm, TotalsForm
+from ...forms.scorecard import ScorecardForm
+from ...forms.scores import ClearForm, ForfeitForm, ResultForm, TotalsForm
 from ...models import EntryMode, Table, Tournament, TournamentKind, Turno
 from ...rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
 from ...selectors import scores as selectors
