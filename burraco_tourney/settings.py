@@ -89,6 +89,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # Django's date filter with Italian month and weekday names in lower case.
+            "builtins": ["burraco_tourney.core.templatetags.dates"],
         },
     },
 ]
@@ -130,6 +132,8 @@ LOGOUT_REDIRECT_URL = "tournaments:list"
 LANGUAGE_CODE = "it"
 LANGUAGES = [("it", _("Italian")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "burraco_tourney" / "locale"]
+# Italian dates as Italian writes them: "18 ottobre 2026", no weekday before a time.
+FORMAT_MODULE_PATH = ["burraco_tourney.core.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Rome")
 USE_I18N = True
 USE_TZ = True

@@ -1,4 +1,5 @@
-/* The tournament settings form: follow the chosen preset, suggest the usual VP table.
+/* The tournament settings form: show the sections of the chosen kind of tournament, follow the
+   chosen preset, suggest the usual VP table.
    Everything here is a convenience: the form works the same without it. */
 (function () {
   "use strict";
@@ -73,7 +74,15 @@
     syncVp();
   }
 
-  function syncKind() { show("ko-settings", checked("kind") === "ko"); }
+  // The sections of the other kind of tournament go away at once: the server ignores them.
+  // Their notes ("only for …") are for the page without this script.
+  form.querySelectorAll(".kind-note").forEach(function (note) { note.hidden = true; });
+  function syncKind() {
+    var kind = checked("kind") || "pairs";
+    form.querySelectorAll("[data-kind]").forEach(function (node) {
+      node.hidden = node.getAttribute("data-kind") !== kind;
+    });
+  }
 
   field("ruleset_name").addEventListener("change", syncRuleset);
   field("smazzate_per_turno").addEventListener("change", syncSmazzate);

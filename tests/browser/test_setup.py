@@ -65,3 +65,37 @@ def test_settings_form_fits_a_phone(phone_page):
     log_in_through(phone_page, "/gestione/nuovo/")
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400
+
+
+def test_choosing_ko_hides_the_vp_sections_and_pairs_brings_them_back(page):
+    make_director()
+    log_in_through(page, "/gestione/nuovo/")
+    vp_section = page.locator("#pairs-settings")
+    tie_breaks = page.locator("#id_tiebreak_1")
+    ko_section = page.locator("#ko-settings")
+    expect(vp_section).to_be_visible()
+    expect(ko_section).to_be_hidden()
+    # "Only for a pairs tournament" is for the page without its script.
+    expect(vp_section.locator(".kind-note").first).to_be_hidden()
+    page.locator("input[name=kind][value=ko]").check()
+    expect(vp_section).to_be_hidden()
+    expect(page.locator("#id_vp_preset_0")).to_be_hidden()
+    expect(tie_breaks).to_be_hidden()
+    expect(page.locator("#id_planned_turni")).to_be_hidden()
+    expect(ko_section).to_be_visible()
+    # Hidden with the attribute, so a screen reader does not announce it either.
+    expect(vp_section).to_have_attribute("hidden", "")
+    page.locator("input[name=kind][value=pairs]").check()
+    expect(vp_section).to_be_visible()
+    expect(tie_breaks).to_be_visible()
+    expect(ko_section).to_be_hidden()
+    # A knock-out is created with the VP sections never filled in.
+    page.fill("#id_name", "Coppa d'Inverno")
+    page.fill("#id_date", "2026-12-13")
+    page.locator("input[name=kind][value=ko]").check()
+    page.select_option("#id_ko_mode", "smazzate")
+    page.fill("#id_ko_smazzate", "4")
+    page.locator("#tournament-form button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/t/coppa-d-inverno-2026-12-13/gestione/$"))
+    tournament = Tournament.objects.get()
+    assert (tournament.kind, tournament.ko_smazzate, tournament.tiebreaks) == ("ko", 4, [])

@@ -118,6 +118,10 @@ def test_a_ko_card_has_a_last_move_box_on_every_row(db):
     assert words.count("Last move") == 2
     # Each of the 4 smazzata rows offers NS and EO to tick, on each of the 2 cards.
     assert words.count("1 2 3 4 NS EO NS EO NS EO NS EO Total") == 2
+    # A knock-out match has a winner, not VP: no VP table, no VP boxes.
+    assert words.count("MP difference Winning pair") == 2
+    assert "VP" not in words.split()
+    assert "fibur-3" not in words
 
 
 def test_a_ko_match_to_a_target_score_gets_a_whole_page_per_card(db):

@@ -3,8 +3,10 @@
 The ruleset and the VP table are built and checked by the rules engine (``get_ruleset``,
 ``vp_table``); each refusal is shown next to the box it concerns. A rule switch or a bonus left
 on "as the ruleset" / blank follows the chosen preset, so changing the preset needs no other
-change and the form works without JavaScript. ``TournamentForm.settings()`` gives the validated
-values in the shape the services take; the form never writes.
+change and the form works without JavaScript. The boxes of the other kind of tournament (the
+VP and standings boxes for a knock-out, the KO boxes for pairs) are neither required nor read, so
+no refusal ever points at a box the page hides (``setup_kind``). ``TournamentForm.settings()``
+gives the validated values in the shape the services take; the form never writes.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..models import KoMode, RulesetName, Tournament, TournamentKind
 from ..selectors.dashboard import tournament_has_results
 from ..services.tournaments import RecomputeFailed, TournamentSettings
 from . import setup_rules as rules
+from .setup_kind import ignored_fields, kept_pairs_settings
 from .setup_rules import SWITCH_LABELS
 from .setup_vp import SMAZZATE_OF_VP, VP_FOR_SMAZZATE, format_bands, parse_bands
 
@@ -145,6 +148,10 @@ class TournamentForm(forms.Form):
             kwargs["initial"] = {**initial_for(tournament), **kwargs.get("initial", {})}
         super().__init__(*args, **kwargs)
         self.has_results = tournament is not None and tournament_has_results(tournament=tournament)
+        self.ignored = ignored_fields(self._shown_value("kind"))
+        if self.is_bound:
+            for name in self.ignored:
+                self.fields[name].required = False
         if not self.has_results:
             del self.fields["confirm_recompute"]
         ruleset = self._shown_value("ruleset_name")
@@ -169,11 +176,20 @@ class TournamentForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        for name in self.ignored:
+            # A value the page hides for this kind of tournament: not read, so never refused.
+            self.errors.pop(name, None)
+            data.pop(name, None)
         self._clean_ruleset(data)
-        table = self._clean_vp(data)
-        for prefix in ("bye", "forfeit"):
-            self._clean_value(data, prefix, table)
-        self._clean_tiebreaks(data)
+        if data.get("kind") == TournamentKind.KO:
+            kept = kept_pairs_settings(self.tournament)
+            self._vp = kept.pop("vp_table")
+            data.update(kept)
+        else:
+            table = self._clean_vp(data)
+            for prefix in ("bye", "forfeit"):
+                self._clean_value(data, prefix, table)
+            self._clean_tiebreaks(data)
         self._clean_ko(data)
         return data
 

@@ -1,0 +1,54 @@
+"""Which boxes of the tournament settings form mean something for which kind of tournament.
+
+A pairs tournament ranks its pairs by VP over a planned number of turni: it needs the smazzate
+of a turno, the VP table, the riposo and forfeit values and the tie-breaks. A knock-out has none
+of these (RULES.md section 8): a match has its own length (the KO boxes), a bye in the bracket
+simply goes through, a forfeit only names the winner, and there are no standings to break ties
+in. The form ignores what a director posts in the boxes of the other kind, and keeps instead what
+the tournament already has (a new one: the model's defaults). This module only reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..models import Tournament, TournamentKind
+
+PAIRS_ONLY_FIELDS: tuple[str, ...] = (
+    "planned_turni",
+    "smazzate_per_turno",
+    "vp_preset",
+    "vp_bands",
+    "bye_vp",
+    "bye_mp",
+    "forfeit_vp",
+    "forfeit_mp",
+    "tiebreak_1",
+    "tiebreak_2",
+    "tiebreak_3",
+)
+KO_ONLY_FIELDS: tuple[str, ...] = ("ko_mode", "ko_smazzate", "ko_target")
+
+# The stored settings behind the pairs-only boxes.
+PAIRS_ONLY_SETTINGS: tuple[str, ...] = (
+    "planned_turni",
+    "smazzate_per_turno",
+    "vp_table",
+    "bye_vp",
+    "bye_mp",
+    "forfeit_vp",
+    "forfeit_mp",
+    "tiebreaks",
+)
+
+
+def ignored_fields(kind: Any) -> tuple[str, ...]:
+    """The boxes whose posted values do not count for a tournament of ``kind``."""
+    return PAIRS_ONLY_FIELDS if kind == TournamentKind.KO else KO_ONLY_FIELDS
+
+
+def kept_pairs_settings(tournament: Tournament | None) -> dict[str, Any]:
+    """The pairs-only settings a knock-out keeps: its stored ones, else the model's defaults."""
+    if tournament is not None:
+        return {name: getattr(tournament, name) for name in PAIRS_ONLY_SETTINGS}
+    return {name: Tournament._meta.get_field(name).get_default() for name in PAIRS_ONLY_SETTINGS}

@@ -1,0 +1,49 @@
+"""Dates read as Italian writes them: month and weekday names in lower case, no weekday before
+a time ("Stampato il 18 ottobre 2026, 14:30"), and English dates as Django writes them."""
+
+import datetime
+
+import pytest
+from django.template import Context, Template
+from django.urls import reverse
+from django.utils import translation
+
+from tests.factories import make_tournament
+
+# Naive: the template shows it as it is, whatever the site's time zone.
+MOMENT = datetime.datetime(2026, 10, 18, 14, 30)
+
+
+def render(source: str, language: str, **context) -> str:
+    with translation.override(language):
+        return Template(source).render(Context(context))
+
+
+def test_an_italian_date_has_its_month_in_lower_case():
+    day = datetime.date(2026, 3, 8)
+    assert render('{{ day|date:"DATE_FORMAT" }}', "it", day=day) == "8 marzo 2026"
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("it", "Stampato il 18 ottobre 2026, 14:30"), ("en", "Printed on Oct. 18, 2026, 2:30 p.m.")],
+)
+def test_a_moment_in_a_sentence_has_no_weekday_before_it(language, expected):
+    source = (
+        '{% load i18n %}{% blocktranslate with when=at|date:"DATETIME_FORMAT" %}'
+        "Printed on {{ when }}{% endblocktranslate %}"
+    )
+    assert render(source, language, at=MOMENT) == expected
+
+
+def test_weekday_names_are_in_lower_case_in_italian_only():
+    assert render('{{ at|date:"l j F" }}', "it", at=MOMENT) == "domenica 18 ottobre"
+    assert render('{{ at|date:"l j F" }}', "en", at=MOMENT) == "Sunday 18 October"
+
+
+@pytest.mark.django_db
+def test_the_public_page_of_a_tournament_shows_its_date_in_italian(client):
+    tournament = make_tournament(date=datetime.date(2026, 11, 20))
+    html = client.get(reverse("tournaments:detail", args=[tournament.slug])).content.decode()
+    assert "20 novembre 2026" in html
+    assert "Novembre" not in html

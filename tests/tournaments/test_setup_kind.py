@@ -1,0 +1,159 @@
+"""The settings form fits the kind of tournament: a knock-out has no VP table, riposo value,
+tie-breaks, planned turni or smazzate per turno; a pairs tournament has no KO match settings.
+The boxes of the other kind are neither required nor read, and the summaries of a knock-out
+do not talk about them."""
+
+import pytest
+from django.urls import reverse
+
+from burraco_tourney.tournaments.forms.setup import initial_for
+from burraco_tourney.tournaments.models import Tournament
+from tests.factories import make_tournament
+
+pytestmark = pytest.mark.django_db
+
+CREATE = reverse("manage:tournament_create")
+
+KO_POST = {
+    "name": "Coppa d'Inverno",
+    "date": "2026-12-13",
+    "kind": "ko",
+    "ruleset_name": "classic",
+    "ko_mode": "smazzate",
+    "ko_smazzate": "4",
+}
+PAIRS_POST = {
+    "name": "Torneo del Martedì",
+    "date": "2026-12-15",
+    "kind": "pairs",
+    "ruleset_name": "classic",
+    "smazzate_per_turno": "3",
+    "vp_preset": "fibur-3",
+    "tiebreak_1": "scarto",
+}
+# What a director may leave in the VP, riposo and standings boxes before choosing KO.
+GARBAGE_IN_PAIRS_BOXES = {
+    "planned_turni": "-3",
+    "smazzate_per_turno": "9",
+    "vp_preset": "custom",
+    "vp_bands": "cinquanta dieci dieci",
+    "bye_vp": "many",
+    "bye_mp": "",
+    "forfeit_vp": "99",
+    "forfeit_mp": "400",
+    "tiebreak_1": "coin-toss",
+    "tiebreak_2": "scarto",
+    "tiebreak_3": "scarto",
+}
+GARBAGE_IN_KO_BOXES = {"ko_mode": "punti", "ko_smazzate": "tre", "ko_target": "x"}
+
+
+def _pairs_only_settings(tournament: Tournament) -> tuple:
+    return (
+        tournament.smazzate_per_turno,
+        tournament.vp_table,
+        tournament.bye_vp,
+        tournament.bye_mp,
+        tournament.forfeit_vp,
+        tournament.forfeit_mp,
+        tournament.tiebreaks,
+        tournament.planned_turni,
+    )
+
+
+MODEL_DEFAULTS = (3, "fibur-3", None, None, None, None, [], None)
+
+
+def test_a_ko_tournament_is_created_without_any_vp_box(english):
+    response = english.post(CREATE, KO_POST)
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302
+    assert (tournament.kind, tournament.ko_mode, tournament.ko_smazzate) == ("ko", "smazzate", 4)
+    assert _pairs_only_settings(tournament) == MODEL_DEFAULTS
+
+
+def test_garbage_in_the_hidden_vp_boxes_of_a_ko_post_is_ignored(english):
+    response = english.post(CREATE, {**KO_POST, **GARBAGE_IN_PAIRS_BOXES})
+    assert response.status_code == 302, response.context["form"].errors
+    tournament = Tournament.objects.get()
+    assert _pairs_only_settings(tournament) == MODEL_DEFAULTS
+
+
+def test_a_ko_refusal_points_only_at_a_box_the_page_shows(english):
+    response = english.post(CREATE, {**KO_POST, **GARBAGE_IN_PAIRS_BOXES, "ko_smazzate": ""})
+    assert response.status_code == 200
+    assert not Tournament.objects.exists()
+    assert set(response.context["form"].errors) == {"ko_smazzate"}
+    html = response.content.decode()
+    pairs_sections = html.split('id="pairs-settings"', 1)[1].split('id="ko-settings"', 1)[0]
+    assert "errorlist" not in pairs_sections
+    # The page keeps what was typed, for a director who goes back to a pairs tournament.
+    assert "cinquanta dieci dieci" in pairs_sections
+
+
+def test_a_pairs_tournament_still_needs_its_vp_table_tie_break_and_smazzate(english):
+    bare = {k: v for k, v in PAIRS_POST.items() if k not in ("vp_preset", "tiebreak_1")}
+    bare.pop("smazzate_per_turno")
+    response = english.post(CREATE, bare)
+    assert not Tournament.objects.exists()
+    errors = response.context["form"].errors
+    assert {"vp_preset", "tiebreak_1", "smazzate_per_turno"} <= set(errors)
+
+
+def test_a_pairs_tournament_still_refuses_bad_vp_boxes(english):
+    response = english.post(CREATE, {**PAIRS_POST, **GARBAGE_IN_PAIRS_BOXES})
+    assert not Tournament.objects.exists()
+    errors = response.context["form"].errors
+    assert {"vp_bands", "bye_vp", "tiebreak_1", "smazzate_per_turno"} <= set(errors)
+
+
+def test_garbage_in_the_hidden_ko_boxes_of_a_pairs_post_is_ignored(english):
+    response = english.post(CREATE, {**PAIRS_POST, **GARBAGE_IN_KO_BOXES})
+    assert response.status_code == 302, response.context["form"].errors
+    tournament = Tournament.objects.get()
+    assert (tournament.kind, tournament.ko_mode, tournament.ko_smazzate) == ("pairs", "", None)
+    assert tournament.tiebreaks == ["scarto"]
+
+
+def test_editing_a_ko_tournament_keeps_its_stored_pairs_settings(english, director):
+    tournament = make_tournament(
+        owner=director, kind="ko", ko_mode="punti", ko_target=2005, vp_table="fibur-4"
+    )
+    tournament.directors.add(director)
+    before = _pairs_only_settings(tournament)
+    data = {k: "" if v is None else v for k, v in initial_for(tournament).items()}
+    data.update(GARBAGE_IN_PAIRS_BOXES, date="2026-11-20", name="Coppa di Natale")
+    response = english.post(reverse("manage:tournament_edit", args=[tournament.slug]), data)
+    assert response.status_code == 302, response.context["form"].errors
+    tournament.refresh_from_db()
+    assert tournament.name == "Coppa di Natale"
+    assert _pairs_only_settings(tournament) == before
+
+
+def test_ko_summaries_speak_of_matches_not_turni_or_vp(english, director):
+    tournament = make_tournament(
+        owner=director, kind="ko", ko_mode="smazzate", ko_smazzate=4, planned_turni=5
+    )
+    tournament.directors.add(director)
+    pages = [
+        english.get(reverse("manage:dashboard", args=[tournament.slug])),
+        english.get(reverse("tournaments:detail", args=[tournament.slug])),
+    ]
+    for response in pages:
+        html = response.content.decode()
+        assert "Matches of 4 smazzate" in html
+        assert "per turno" not in html
+        assert "VP" not in html
+        assert "/ 5" not in html  # no planned turni
+    public = pages[1].content.decode()
+    assert reverse("manage:bracket", args=[tournament.slug]) in public
+    assert reverse("tournaments:standings", args=[tournament.slug]) not in public
+
+
+def test_pairs_summaries_still_show_smazzate_and_planned_turni(english, director):
+    tournament = make_tournament(owner=director, planned_turni=5)
+    tournament.directors.add(director)
+    for name in ("manage:dashboard", "tournaments:detail"):
+        html = english.get(reverse(name, args=[tournament.slug])).content.decode()
+        assert "3 smazzate per turno" in html
+        assert "0 / 5" in html
