@@ -17,6 +17,11 @@ Conventions a director can rely on (shown on the turni page):
 - Danese ranks the active pairs by the standings after the previous turno.
 - Riposi: every movement is given how often each pair has rested so far, in any movement.
 
+The Mitchell steps offered for a turno (``mitchell_step_options``) are weighed against every
+meeting already played in the tournament, whatever its movement: how many tables of the turno
+would meet again, and how many turni from it on are free of rematches. The engine marks the best
+step. The Mitchell draw is told the same meetings and notes the tables that repeat one.
+
 Besides the engine's notes, the manager adds two of its own, for any movement: ``rematch`` (two
 pairs meet again; the engine's own Danese notes already explain some, those are not repeated) and
 ``bye_again`` (a pair rests although another has rested fewer times: only a manual seating or a
@@ -33,11 +38,13 @@ from burraco_tourney.rules.errors import RuleViolation
 from burraco_tourney.rules.pairing import (
     Draw,
     DrawNote,
+    MitchellOption,
     danese_draw,
     italiana_draw,
     italiana_turni,
     manual_draw,
     mitchell_draw,
+    mitchell_options,
     mitchell_rematch_free_turni,
 )
 
@@ -143,15 +150,24 @@ def is_last_turno(tournament: Tournament, number: int) -> bool:
     return tournament.planned_turni is not None and number >= tournament.planned_turni
 
 
-def rematch_free_turni(n_pairs: int) -> dict[int, int]:
-    """Mitchell step -> turni without a rematch, for the steps possible with ``n_pairs``."""
-    result = {}
-    for step in MITCHELL_STEPS:
-        try:
-            result[step] = mitchell_rematch_free_turni(n_pairs, step)
-        except RuleViolation:
-            continue
-    return result
+def mitchell_step_options(tournament: Tournament, number: int) -> tuple[MitchellOption, ...]:
+    """The steps a Mitchell turno ``number`` may use, each weighed against the earlier turni.
+
+    Empty when the active pairs are too few to draw.
+    """
+    order = active_pairs(tournament)
+    past = history(tournament, before=number)
+    index = _rotation_index(tournament, Movement.MITCHELL, list(order), number)
+    try:
+        return mitchell_options(
+            order,
+            index,
+            steps=MITCHELL_STEPS,
+            bye_counts=past.bye_counts,
+            met=past.meetings.keys(),
+        )
+    except RuleViolation:
+        return ()
 
 
 def _rotation_index(
@@ -170,7 +186,9 @@ def draw_turno(*, tournament: Tournament, number: int, request: DrawRequest) -> 
     options: dict[str, Any] = {}
     if request.movement == Movement.MITCHELL:
         index = _rotation_index(tournament, Movement.MITCHELL, order, number)
-        draw = mitchell_draw(order, index, step=request.step, bye_counts=past.bye_counts)
+        draw = mitchell_draw(
+            order, index, step=request.step, bye_counts=past.bye_counts, met=past.meetings.keys()
+        )
         options = {
             "step": request.step,
             "round": index,

@@ -2,7 +2,8 @@
 
 ``Turno.draw_notes`` holds the pairing engine's ``DrawNote``s (``rules.pairing.NOTE_CODES``) and
 the draw manager's own (``draw_manager.MANAGER_NOTE_CODES``) as JSON. This module is the one place
-that turns them into translated sentences, in the language of the request. It never writes.
+that turns them into translated sentences, in the language of the request, together with the
+words of the Mitchell steps offered by the draw form (``step_choices``). It never writes.
 """
 
 from __future__ import annotations
@@ -14,8 +15,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from burraco_tourney.rules.pairing import MitchellOption
+
 # Notes that call for the director's attention.
-WARNING_CODES = frozenset({"rematch_unavoidable", "mitchell_repeat", "rematch", "bye_again"})
+WARNING_CODES = frozenset(
+    {"rematch_unavoidable", "mitchell_repeat", "mitchell_rematches", "rematch", "bye_again"}
+)
 
 
 @dataclass(frozen=True)
@@ -161,6 +166,16 @@ SENTENCES = {
         )
         % p
     ),
+    "mitchell_rematches": lambda p: (
+        ngettext(
+            "%(rematches)s of the %(tables)s tables repeats a meeting already played in this "
+            "tournament.",
+            "%(rematches)s of the %(tables)s tables repeat a meeting already played in this "
+            "tournament.",
+            p["rematches"],
+        )
+        % p
+    ),
     "italiana": lambda p: _("All'italiana: turno %(turno)s of the %(turni)s of the calendar.") % p,
     "manual": lambda p: (
         ngettext(
@@ -203,3 +218,46 @@ def explain(notes: Iterable[Mapping[str, Any]]) -> list[Explanation]:
         )
         for n in notes
     ]
+
+
+@dataclass(frozen=True)
+class StepChoice:
+    """A Mitchell step as the draw form offers it: the option's label and a sentence about it."""
+
+    step: int
+    label: str
+    outlook: str
+
+
+def step_choices(options: Iterable[MitchellOption]) -> list[StepChoice]:
+    """The steps weighed by the engine, in words: rematches in this turno, else the turni without
+    a rematch from this turno on; the best step is marked."""
+    choices = []
+    for option in options:
+        if option.rematches:
+            count = option.rematches
+            label = ngettext(
+                "%(step)s (%(count)s table meets again in this turno)",
+                "%(step)s (%(count)s tables meet again in this turno)",
+                count,
+            )
+            outlook = ngettext(
+                "With this step %(count)s table of this turno repeats a meeting already played.",
+                "With this step %(count)s tables of this turno repeat a meeting already played.",
+                count,
+            )
+        else:
+            count = option.rematch_free_turni
+            label = ngettext(
+                "%(step)s (%(count)s turno without a rematch)",
+                "%(step)s (%(count)s turni without a rematch)",
+                count,
+            )
+            outlook = _("Turni without a rematch with this step: %(count)s.")
+        label %= {"step": option.step, "count": count}
+        outlook %= {"count": count}
+        if option.best:
+            label = _("%(choice)s, recommended") % {"choice": label}
+            outlook += " " + _("Recommended: no other step avoids rematches better.")
+        choices.append(StepChoice(option.step, label, outlook))
+    return choices

@@ -1,6 +1,7 @@
-/* The draw form of the turni pages: show the options of the chosen movement only, and the number
-   of Mitchell turni without a rematch for the chosen step. Without this script every option is
-   shown and the numbers are in the step's labels, so nothing depends on it. */
+/* The draw form of the turni pages: show the options of the chosen movement only, and the
+   sentence about the chosen Mitchell step (its rematches, or its turni without a rematch). Without
+   this script every option is shown and the numbers are in the step's labels, so nothing depends
+   on it. */
 (function () {
   "use strict";
 
@@ -20,11 +21,9 @@
     var out = form.querySelector("#free-turni-out");
     var data = document.getElementById("free-turni");
     if (step && out && data) {
-      var free = JSON.parse(data.textContent);
-      var template = out.dataset.template || "";
+      var outlooks = JSON.parse(data.textContent);
       function showFree() {
-        var count = free[step.value];
-        out.textContent = count === undefined ? "" : template.replace("%s", count);
+        out.textContent = outlooks[step.value] || "";
       }
       step.addEventListener("change", showFree);
       showFree();

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Turno
 from tests.browser.login_support import log_in
-from tests.factories import make_director, make_pairs, make_tournament
+from tests.factories import make_director, make_pairs, make_tournament, make_turno
 from tests.tournaments.turni_support import enter_totals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -71,3 +71,24 @@ def test_draw_mitchell_then_danese_and_see_the_seating(page, tournament):
     expect(page.locator(".seat-card")).to_have_count(6)
     expect(page.locator("table.players tbody tr")).to_have_count(24)
     expect(page.locator(".seat-card .big").first).to_have_text("1")
+
+
+def test_the_mitchell_steps_follow_the_turni_already_played(page):
+    director = make_director()
+    tournament = make_tournament(owner=director, name="Torneo del Venerdì")
+    make_pairs(tournament, 6)
+    # Turno 1 seated by hand as a Danese would: 3 v 4 comes back in a Mitchell.
+    make_turno(tournament, 1, [(1, 2), (3, 4), (5, 6)])
+    log_in(page)
+    page.goto(page.base_url + f"/t/{tournament.slug}/gestione/turni/")
+    form = page.locator("form.draw-form")
+    form.locator("input[name=movement][value=mitchell]").check()
+    step = form.locator("select[name=step]")
+    out = form.locator("#free-turni-out")
+    # The form starts from the best step: step 1 gives 2 turni, step 2 only 1 (not 3 each).
+    expect(step).to_have_value("1")
+    expect(out).to_contain_text("2")
+    step.select_option("2")
+    expect(out).to_have_text(re.compile(r"^[^2]*\b1\b[^2]*$"))
+    step.select_option("1")
+    expect(out).to_contain_text("2")

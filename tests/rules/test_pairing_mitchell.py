@@ -7,7 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burraco_tourney.rules.errors import RuleViolation
-from burraco_tourney.rules.pairing import Draw, mitchell_draw, mitchell_rematch_free_turni
+from burraco_tourney.rules.pairing import (
+    Draw,
+    mitchell_draw,
+    mitchell_options,
+    mitchell_rematch_free_turni,
+)
 
 
 def tables(draw: Draw) -> list[tuple[int, int, int]]:
@@ -174,3 +179,96 @@ def test_nobody_rests_twice_while_another_has_not_rested(case, cycles) -> None:
         for pair in draw.byes:
             assert counts[pair] == min(counts.values())
             counts[pair] += 1
+
+
+# Six pairs, turno 1 seated by hand: 1 v 4 is also table 1 of any Mitchell round 1.
+BY_HAND = [(1, 4), (2, 6), (3, 5)]
+
+
+def test_a_table_repeating_a_played_meeting_is_noted() -> None:
+    draw = mitchell_draw(range(1, 7), 1, met=BY_HAND)
+    assert tables(draw) == [(1, 1, 4), (2, 2, 5), (3, 3, 6)]
+    (note,) = draw.notes_with("mitchell_rematches")
+    assert note.params == {"rematches": 1, "tables": 3}
+    assert not mitchell_draw(range(1, 7), 1).notes_with("mitchell_rematches")
+
+
+def test_options_without_history_give_the_whole_rotation() -> None:
+    options = mitchell_options(range(1, 13), 1)
+    assert [(o.step, o.rematches, o.rematch_free_turni, o.best) for o in options] == [
+        (1, 0, 6, True),
+        (2, 0, 3, False),
+        (3, 0, 2, False),
+    ]
+
+
+def test_options_count_the_rematches_of_the_turno_with_the_played_meetings() -> None:
+    options = mitchell_options(range(1, 7), 1, met=BY_HAND)
+    # Round 1 is the same for every step: each repeats table 1, none is better.
+    assert [(o.step, o.rematches, o.rematch_free_turni, o.best) for o in options] == [
+        (1, 1, 0, False),
+        (2, 1, 0, False),
+    ]
+
+
+def test_options_see_a_played_meeting_coming_back_in_a_later_turno() -> None:
+    # A Danese turno 1 (1 v 2, 3 v 4, 5 v 6): 3 v 4 comes back in round 3 of step 1 and in
+    # round 2 of step 2, though neither repeats a meeting in the turno being drawn.
+    danese = [(1, 2), (3, 4), (5, 6)]
+    assert mitchell_rematch_free_turni(6, 1) == mitchell_rematch_free_turni(6, 2) == 3
+    options = mitchell_options(range(1, 7), 1, met=danese)
+    assert [(o.step, o.rematches, o.rematch_free_turni, o.best) for o in options] == [
+        (1, 0, 2, True),
+        (2, 0, 1, False),
+    ]
+
+
+def test_options_when_a_mitchell_goes_on_with_the_same_step_or_another() -> None:
+    # Round 1 of 12 pairs played (EO pairs 7..12 at tables 1..6); round 2 is drawn.
+    played = [(t, t + 6) for t in range(1, 7)]
+    options = mitchell_options(range(1, 13), 2, met=played)
+    # Step 1 goes on for rounds 2..6; step 2 gives rounds 2 and 3 (round 4 is round 1 again).
+    assert [(o.step, o.rematches, o.rematch_free_turni, o.best) for o in options] == [
+        (1, 0, 5, True),
+        (2, 0, 2, False),
+        (3, 0, 1, False),
+    ]
+    # Beyond the rotation every table repeats.
+    rounds = [m for turno in range(1, 7) for m in mitchell_draw(range(1, 13), turno).meetings()]
+    (step_one, *_) = mitchell_options(range(1, 13), 7, met=rounds)
+    assert (step_one.rematches, step_one.rematch_free_turni) == (6, 0)
+
+
+def test_options_skip_the_steps_too_big_for_the_tables() -> None:
+    (only,) = mitchell_options(range(1, 5), 1, steps=(1, 2, 3))
+    assert (only.step, only.rematch_free_turni, only.best) == (1, 2, False)
+    with pytest.raises(RuleViolation):
+        mitchell_options([1], 1)
+
+
+@st.composite
+def histories(draw: st.DrawFn) -> tuple[list[int], int, list[frozenset[int]], dict[int, int]]:
+    pairs, step = draw(mitchells())
+    met = draw(st.lists(st.sets(st.sampled_from(pairs), min_size=2, max_size=2), max_size=12))
+    byes = draw(st.dictionaries(st.sampled_from(pairs), st.integers(0, 1), max_size=3))
+    return pairs, step, [frozenset(m) for m in met], byes
+
+
+@given(histories(), st.integers(1, 4))
+@settings(max_examples=60, deadline=None)
+def test_an_option_foretells_the_turni_the_director_then_draws(case, turno) -> None:
+    pairs, step, met, byes = case
+    (option,) = mitchell_options(pairs, turno, steps=[step], met=met, bye_counts=byes)
+    played, counts = set(met), dict(byes)
+    for offset in range(option.rematch_free_turni + 1):
+        draw = mitchell_draw(pairs, turno + offset, step=step, bye_counts=counts, met=played)
+        repeats = len(draw.meetings() & played)
+        if offset == 0:
+            assert repeats == option.rematches
+        if offset < option.rematch_free_turni:
+            assert repeats == 0
+        elif option.rematch_free_turni < mitchell_rematch_free_turni(len(pairs), step):
+            assert repeats > 0  # the first turno that meets again
+        played |= draw.meetings()
+        for pair in draw.byes:
+            counts[pair] = counts.get(pair, 0) + 1

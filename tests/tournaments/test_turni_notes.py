@@ -3,9 +3,14 @@
 import pytest
 from django.utils import translation
 
-from burraco_tourney.rules.pairing import NOTE_CODES, DrawNote
+from burraco_tourney.rules.pairing import NOTE_CODES, DrawNote, MitchellOption
 from burraco_tourney.tournaments import draw_manager
-from burraco_tourney.tournaments.draw_notes import SENTENCES, explain, note_sentence
+from burraco_tourney.tournaments.draw_notes import (
+    SENTENCES,
+    explain,
+    note_sentence,
+    step_choices,
+)
 from tests.factories import make_pairs, make_tournament, make_turno
 
 EXAMPLES = [
@@ -30,6 +35,8 @@ EXAMPLES = [
      "EO pairs move 1 table each turno. With this step 3 turni are played without a rematch."),
     ({"code": "mitchell_repeat", "params": {"turno": 4, "rematch_free_turni": 3}},
      "Round 4 goes beyond the 3 turni"),
+    ({"code": "mitchell_rematches", "params": {"rematches": 2, "tables": 6}},
+     "2 of the 6 tables repeat a meeting already played in this tournament."),
     ({"code": "italiana", "params": {"turno": 2, "turni": 5}}, "turno 2 of the 5"),
     ({"code": "manual", "params": {"tables": 1}}, "Seated by hand: 1 table."),
     ({"code": "rematch", "params": {"pair": 1, "opponent": 2, "turni": [1, 3]}},
@@ -99,7 +106,35 @@ def test_missing_results_and_last_turno():
     assert [draw_manager.is_last_turno(tournament, n) for n in (2, 3)] == [False, True]
 
 
-def test_rematch_free_turni_per_step():
-    assert draw_manager.rematch_free_turni(12) == {1: 6, 2: 3, 3: 2}
-    assert draw_manager.rematch_free_turni(5) == {1: 3, 2: 3}
-    assert draw_manager.rematch_free_turni(4) == {1: 2}
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("n_pairs", "free"), [(12, {1: 6, 2: 3, 3: 2}), (5, {1: 3, 2: 3}), (4, {1: 2}), (1, {})]
+)
+def test_mitchell_steps_of_a_first_turno_give_the_whole_rotation(n_pairs, free):
+    tournament = make_tournament()
+    make_pairs(tournament, n_pairs)
+    options = draw_manager.mitchell_step_options(tournament, 1)
+    assert {o.step: o.rematch_free_turni for o in options} == free
+    assert not any(o.rematches for o in options)
+
+
+def test_step_choices_say_rematches_turni_and_the_recommended_step():
+    options = [
+        MitchellOption(step=1, rematches=0, rematch_free_turni=5, best=True),
+        MitchellOption(step=2, rematches=0, rematch_free_turni=1),
+        MitchellOption(step=3, rematches=2, rematch_free_turni=0),
+    ]
+    with translation.override("en"):
+        choices = step_choices(options)
+    assert [c.label for c in choices] == [
+        "1 (5 turni without a rematch), recommended",
+        "2 (1 turno without a rematch)",
+        "3 (2 tables meet again in this turno)",
+    ]
+    assert choices[0].outlook == (
+        "Turni without a rematch with this step: 5. "
+        "Recommended: no other step avoids rematches better."
+    )
+    assert choices[2].outlook == (
+        "With this step 2 tables of this turno repeat a meeting already played."
+    )

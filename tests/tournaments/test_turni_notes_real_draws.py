@@ -20,6 +20,7 @@ def _notes():
     draws = [
         mitchell_draw(range(1, 8), 1),
         mitchell_draw(range(1, 8), 5),
+        mitchell_draw(range(1, 7), 1, met=[(1, 4), (2, 6), (3, 5)]),
         danese_draw(range(1, 7), met=met, previous=previous, mode="no_rematch"),
         danese_draw(range(1, 6), met=met, mode="puro"),
         danese_draw(range(1, 5), met=all_met, mode="no_rematch"),

@@ -3,7 +3,8 @@
 Each method takes plain data (pair numbers, standings, past meetings) and returns a ``Draw``:
 seats, byes and machine-readable notes explaining the choices. See RULES.md section 6.
 
-- ``mitchell``: NS pairs stay, EO pairs move by a step; known in advance.
+- ``mitchell``: NS pairs stay, EO pairs move by a step; known in advance. ``mitchell_options``
+  weighs each step against the meetings already played.
 - ``danese``: pair the standings 1 v 2, 3 v 4, avoiding repeated meetings as the mode says.
 - ``italiana``: round robin calendar, everyone meets everyone once.
 - ``manual``: check the arbitro's typed seating.
@@ -24,7 +25,9 @@ from burraco_tourney.rules.pairing.draw import (
 from burraco_tourney.rules.pairing.italiana import italiana_draw, italiana_schedule, italiana_turni
 from burraco_tourney.rules.pairing.manual import manual_draw
 from burraco_tourney.rules.pairing.mitchell import (
+    MitchellOption,
     mitchell_draw,
+    mitchell_options,
     mitchell_rematch_free_turni,
     mitchell_tables,
 )
@@ -37,6 +40,7 @@ __all__ = [
     "SWAP_REASONS",
     "Draw",
     "DrawNote",
+    "MitchellOption",
     "Seat",
     "danese_draw",
     "italiana_draw",
@@ -44,6 +48,7 @@ __all__ = [
     "italiana_turni",
     "manual_draw",
     "mitchell_draw",
+    "mitchell_options",
     "mitchell_rematch_free_turni",
     "mitchell_tables",
 ]

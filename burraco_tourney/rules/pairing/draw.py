@@ -37,6 +37,8 @@ from burraco_tourney.rules.errors import RuleViolation
 #   instead of the phantom's opponent moves to the phantom's table.
 # - "mitchell": turno, step, tables, rematch_free_turni.
 # - "mitchell_repeat": turno, rematch_free_turni: the rotation has come round, pairs meet again.
+# - "mitchell_rematches": rematches, tables: how many of the tables seat two pairs that met in a
+#   turno already played (only when the played meetings are given).
 # - "italiana": turno, turni.
 # - "manual": tables.
 NOTE_CODES: tuple[str, ...] = (
@@ -48,6 +50,7 @@ NOTE_CODES: tuple[str, ...] = (
     "bye_moved",
     "mitchell",
     "mitchell_repeat",
+    "mitchell_rematches",
     "italiana",
     "manual",
 )

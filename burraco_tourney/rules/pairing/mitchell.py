@@ -26,12 +26,24 @@ phantom's opponent, pair 4, has already rested while pairs 5, 6, 7 have not: the
 by table with the fewest byes rests instead (table 1's EO pair), and its opponent (pair 1) moves to
 the phantom's table to play pair 4. A "bye" and a "bye_moved" note say so.
 
+The turni already played (perhaps a Danese, a seating by hand, or a Mitchell with another step)
+are given as data, the couples of pairs that met. ``mitchell_draw`` then notes how many tables
+repeat one of those meetings ("mitchell_rematches"), and ``mitchell_options`` tells, for each
+step, how many tables of the turno being drawn would meet again and how many turni from it on
+are free of any rematch; it marks the best step. Six pairs that played a Danese turno 1 as
+1 v 2, 3 v 4, 5 v 6: a Mitchell from turno 2 repeats nothing at once, but 3 v 4 comes back in
+round 3 with step 1 and in round 2 with step 2, so step 1 gives two turni without a rematch and
+step 2 one (not three each). Had turno 1 been seated by hand as 1 v 4, 2 v 6, 3 v 5, round 1
+(1 v 4, 2 v 5, 3 v 6, whatever the step) would repeat one table at once.
+
 This module never imports Django or any app.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Collection, Container, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from math import gcd
 
 from burraco_tourney.rules.errors import RuleViolation
@@ -82,34 +94,149 @@ def _eo_table(k: int, turno: int, step: int, tables: int) -> int:
     return (k - 1 + (turno - 1) * step) % tables + 1
 
 
+@dataclass(frozen=True)
+class MitchellOption:
+    """What one step gives for the turno being drawn, against the meetings already played."""
+
+    step: int
+    # Tables of the turno being drawn whose two pairs already met.
+    rematches: int
+    # Turni from the one being drawn on (at most a full rotation) before two pairs meet again.
+    rematch_free_turni: int
+    # The step with the fewest rematches now, then the most turni without one (False for every
+    # step when they all give the same).
+    best: bool = False
+
+
 def mitchell_draw(
     pairs: Sequence[int],
     turno: int,
     *,
     step: int = 1,
     bye_counts: Mapping[int, int] | None = None,
+    met: Iterable[Collection[int]] = (),
 ) -> Draw:
     """Seat one turno of a Mitchell.
 
     ``pairs`` in seating order: the first ceil(n / 2) sit NS at tables 1.. and stay, the others sit
     EO and move ``step`` tables each turno. ``bye_counts`` (pair -> past byes) is the real history
-    of byes; when omitted, the byes of turni 1..turno-1 of this same Mitchell are used.
+    of byes; when omitted, the byes of turni 1..turno-1 of this same Mitchell are used. ``met``
+    holds the couples of pairs that already met in the tournament: they steer who rests, and a
+    "mitchell_rematches" note counts the tables repeating one of them.
     """
     order = validate_pairs(pairs)
     tables = _check_step(len(order), step)
     check_turno(turno)
-    # Replay the earlier turni: they give the byes (when not supplied) and the meetings, which
-    # steer the choice of who rests when the phantom's opponent may not.
-    counts = dict.fromkeys(order, 0)
-    met: set[frozenset[int]] = set()
-    for earlier in range(1, turno):
-        draw = _mitchell_turno(order, earlier, step, tables, counts, met)
-        for pair in draw.byes:
-            counts[pair] += 1
-        met.update(draw.meetings())
-    if bye_counts is not None:
-        counts = {p: bye_counts.get(p, 0) for p in order}
-    return _mitchell_turno(order, turno, step, tables, counts, met)
+    played = _couples(met)
+    draw = next(_rounds(order, turno, step, tables, bye_counts, played))
+    rematches = len(draw.meetings() & played)
+    if not rematches:
+        return draw
+    note = DrawNote("mitchell_rematches", {"rematches": rematches, "tables": tables})
+    return Draw(draw.seats, draw.byes, (*draw.notes, note))
+
+
+def mitchell_options(
+    pairs: Sequence[int],
+    turno: int,
+    *,
+    steps: Iterable[int] = (1, 2, 3),
+    bye_counts: Mapping[int, int] | None = None,
+    met: Iterable[Collection[int]] = (),
+) -> tuple[MitchellOption, ...]:
+    """For each of ``steps`` possible with these pairs (in the order given): the rematches of
+    round ``turno`` against ``met``, the turni without a rematch from it on, and the best step.
+
+    Only ``met`` counts as played: with no meetings given, a round beyond the first is judged on
+    its own and the rounds after it.
+    """
+    order = validate_pairs(pairs)
+    check_turno(turno)
+    played = _couples(met)
+    options = []
+    for step in steps:
+        try:
+            tables = _check_step(len(order), step)
+        except RuleViolation:
+            continue
+        options.append(_option(order, turno, step, tables, bye_counts, played))
+    key = {o.step: (o.rematches, -o.rematch_free_turni) for o in options}
+    top = min(key.values(), default=None)
+    if len(set(key.values())) > 1:
+        options = [replace(o, best=key[o.step] == top) for o in options]
+    return tuple(options)
+
+
+def _option(
+    order: tuple[int, ...],
+    turno: int,
+    step: int,
+    tables: int,
+    bye_counts: Mapping[int, int] | None,
+    played: frozenset[frozenset[int]],
+) -> MitchellOption:
+    rounds = _rounds(order, turno, step, tables, bye_counts, played)
+    draw = next(rounds)
+    rematches = len(draw.meetings() & played)
+    # Go on drawing as the director would until a table repeats a meeting, a played one or one
+    # of the rounds drawn since: at most a full rotation.
+    free = 0
+    ahead = set(played)
+    cycle = tables // gcd(step, tables)
+    while not rematches and free < cycle and not draw.meetings() & ahead:
+        free += 1
+        ahead |= draw.meetings()
+        draw = next(rounds)
+    return MitchellOption(step=step, rematches=rematches, rematch_free_turni=free)
+
+
+def _couples(met: Iterable[Collection[int]]) -> frozenset[frozenset[int]]:
+    return frozenset(frozenset(couple) for couple in met)
+
+
+class _Either:
+    """Membership in any of some sets, without copying them."""
+
+    def __init__(self, *sets: set[frozenset[int]]) -> None:
+        self.sets = sets
+
+    def __contains__(self, couple: object) -> bool:
+        return any(couple in s for s in self.sets)
+
+
+def _rounds(
+    order: tuple[int, ...],
+    turno: int,
+    step: int,
+    tables: int,
+    bye_counts: Mapping[int, int] | None,
+    played: frozenset[frozenset[int]],
+) -> Iterator[Draw]:
+    """Rounds ``turno``, ``turno`` + 1, ... each as ``mitchell_draw`` seats it when told the
+    meetings and byes of the rounds before it.
+
+    The rounds of this same Mitchell are replayed from round 1 alongside: they give the byes
+    (when ``bye_counts`` is not given) and, with the meetings already played, steer the choice of
+    who rests when the phantom's opponent may not.
+    """
+    replay_counts = dict.fromkeys(order, 0)
+    replay_met: set[frozenset[int]] = set()
+    real = None if bye_counts is None else {p: bye_counts.get(p, 0) for p in order}
+    ahead = set(played)
+    steer = _Either(replay_met, ahead)
+    for current in itertools.count(1):
+        if current >= turno:
+            draw = _mitchell_turno(
+                order, current, step, tables, replay_counts if real is None else real, steer
+            )
+            yield draw
+            ahead |= draw.meetings()
+            for pair in draw.byes if real is not None else ():
+                real[pair] += 1
+        replayed = _mitchell_turno(order, current, step, tables, replay_counts, replay_met)
+        for pair in replayed.byes:
+            replay_counts[pair] += 1
+        replay_met.update(replayed.meetings())
 
 
 def _mitchell_turno(
@@ -118,7 +245,7 @@ def _mitchell_turno(
     step: int,
     tables: int,
     counts: Mapping[int, int],
-    met: set[frozenset[int]],
+    met: Container[frozenset[int]],
 ) -> Draw:
     ns_pairs = order[:tables]
     eo_pairs = order[tables:]

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 
 from burraco_tourney.rules.errors import RuleError
 
 from ..draw_manager import DRAWN_MOVEMENTS, DrawRequest
+from ..draw_notes import StepChoice
 from ..models import Movement, Turno
 
 # "1 5", "1-5", "1 v 5", "1,5": the NS pair then the EO pair.
@@ -103,33 +105,23 @@ class DrawForm(forms.Form):
     )
 
     def __init__(
-        self, *args: Any, free_turni: dict[int, int], last_auto: bool, **kwargs: Any
+        self, *args: Any, steps: Sequence[StepChoice], last_auto: bool, **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.free_turni = free_turni
-        self.fields["step"].choices = [
-            (
-                step,
-                ngettext(
-                    "%(step)s (%(count)s turno without a rematch)",
-                    "%(step)s (%(count)s turni without a rematch)",
-                    count,
-                )
-                % {"step": step, "count": count},
-            )
-            for step, count in free_turni.items()
-        ] or [(1, "1")]
+        # Step -> the sentence about it shown under the choice (the page's script follows it).
+        self.step_outlooks = {choice.step: choice.outlook for choice in steps}
+        self.fields["step"].choices = [(c.step, c.label) for c in steps] or [(1, "1")]
         auto = _("Automatic: yes") if last_auto else _("Automatic: no")
         self.fields["last_turno"].choices = [("auto", auto), ("yes", _("Yes")), ("no", _("No"))]
 
     @property
-    def current_free_turni(self) -> int | None:
-        """Turni without a rematch for the step shown (submitted, else initial)."""
+    def current_step_outlook(self) -> str:
+        """The sentence about the step shown (submitted, else initial)."""
         value = self["step"].value()
         try:
-            return self.free_turni.get(int(value))
+            return self.step_outlooks.get(int(value), "")
         except (TypeError, ValueError):
-            return None
+            return ""
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from ... import draw_manager
 from ...access import director_view
-from ...draw_notes import explain
+from ...draw_notes import explain, step_choices
 from ...forms.turni import DrawForm, UnpublishForm, draw_initial
 from ...models import Tournament, TournamentKind, Turno
 from ...selectors import tournaments as selectors
@@ -30,11 +30,17 @@ from .refusals import run_for_button, run_for_form
 
 
 def _draw_form(tournament: Tournament, number: int, data=None, initial=None) -> DrawForm:
-    n_pairs = len(draw_manager.active_pairs(tournament))
+    """The draw form of turno ``number``: the Mitchell steps are weighed against the turni played
+    before it. When the form does not start from a Mitchell step, it starts from the best one."""
+    options = draw_manager.mitchell_step_options(tournament, number)
+    initial = dict(initial or {})
+    best = next((o.step for o in options if o.best), None)
+    if "step" not in initial and best is not None:
+        initial["step"] = best
     return DrawForm(
         data,
         initial=initial,
-        free_turni=draw_manager.rematch_free_turni(n_pairs),
+        steps=step_choices(options),
         last_auto=draw_manager.is_last_turno(tournament, number),
     )
 
