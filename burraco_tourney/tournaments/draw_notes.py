@@ -124,14 +124,18 @@ def _bye(p: Mapping[str, Any]) -> str:
 def _mitchell(p: Mapping[str, Any]) -> str:
     text = (
         ngettext(
-            "Mitchell, round %(turno)s on %(tables)s tables: NS pairs stay, EO pairs move "
-            "%(step)s table each turno.",
-            "Mitchell, round %(turno)s on %(tables)s tables: NS pairs stay, EO pairs move "
-            "%(step)s tables each turno.",
+            "Mitchell, turno %(turno)s: NS pairs stay, EO pairs move %(step)s table each turno.",
+            "Mitchell, turno %(turno)s: NS pairs stay, EO pairs move %(step)s tables each turno.",
             p["step"],
         )
         % p
     )
+    if p.get("phantom"):
+        # The movement counts the missing table too: the pair sent there rests.
+        text += " " + _(
+            "The movement runs on %(tables)s tables, one of them missing: the pair sent there "
+            "rests."
+        ) % {"tables": p["tables"]}
     free = p["rematch_free_turni"]
     return (
         text
@@ -161,7 +165,7 @@ SENTENCES = {
     "mitchell": _mitchell,
     "mitchell_repeat": lambda p: (
         _(
-            "Round %(turno)s goes beyond the %(rematch_free_turni)s turni without a rematch: "
+            "Turno %(turno)s goes beyond the %(rematch_free_turni)s turni without a rematch: "
             "pairs meet again."
         )
         % p

@@ -257,7 +257,14 @@ def _mitchell_turno(
     notes = [
         DrawNote(
             "mitchell",
-            {"turno": turno, "step": step, "tables": tables, "rematch_free_turni": free_turni},
+            {
+                "turno": turno,
+                "step": step,
+                "tables": tables,
+                # An odd number of pairs: one of the tables is the phantom, where a pair rests.
+                "phantom": len(eo_pairs) < tables,
+                "rematch_free_turni": free_turni,
+            },
         )
     ]
     if turno > free_turni:
