@@ -3,6 +3,10 @@
 ``tournament_import`` reads and checks the whole file first (``reader.read_archive``), then
 writes the tournament in one transaction: an error anywhere leaves the database as it was. The
 results in the file are not read: the scoring service computes them from the entered scores.
+
+What the format does not hold is filled in plainly: the turni planned (those of the file when
+every one of them is finished), and no author or time for the penalties (the pages show them as
+imported). The change log starts again with the import's own entry, which says so.
 """
 
 from __future__ import annotations
@@ -12,9 +16,11 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import get_ruleset
+from burraco_tourney.tournaments.audit_text import tournament_subject
 from burraco_tourney.tournaments.models import (
     Bye,
     Pair,
@@ -24,6 +30,7 @@ from burraco_tourney.tournaments.models import (
     Tournament,
     Turno,
 )
+from burraco_tourney.tournaments.selectors.imports import namesake
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.services.audit import audit_record
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
@@ -31,7 +38,7 @@ from burraco_tourney.tournaments.services.tournaments import tournament_slug
 
 from .checks import rule_message
 from .reader import read_archive
-from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable
+from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable, ArchiveTurno
 
 
 def tournament_import(
@@ -59,10 +66,36 @@ def tournament_import(
             tournament=tournament,
             user=owner,
             action="tournament_import",
-            subject=tournament.name,
+            subject=tournament_subject(tournament),
+            reason=_(
+                "The change log is not included in the archive: this tournament's log starts "
+                "with this import."
+            ),
             after={"pairs": len(archive.pairs), "turni": len(archive.turni)},
         )
     return tournament
+
+
+def import_copy_notice(*, tournament: Tournament) -> str | None:
+    """What to tell whoever just imported ``tournament`` when another tournament has its name
+    (the file was exported from this very site, most often): the lists mark the copy."""
+    if namesake(tournament=tournament) is None:
+        return None
+    return _(
+        "A tournament named “%(name)s” already exists: this one is a separate copy, marked in "
+        "the lists with the date of this import."
+    ) % {"name": tournament.name}
+
+
+def _planned_turni(turni: tuple[ArchiveTurno, ...]) -> int | None:
+    """Turni previsti, which the format does not hold: a file whose every turno has all its
+    results is a finished tournament, planned with exactly those turni (its dashboard offers
+    the final standings, not another draw). Otherwise there is no plan, as in a new tournament:
+    the director sets it."""
+    finished = bool(turni) and all(
+        turno.tables and all(table.entry_mode for table in turno.tables) for turno in turni
+    )
+    return len(turni) if finished else None
 
 
 def _keep_third_place(tournament: Tournament) -> None:
@@ -90,6 +123,8 @@ def _create_tournament(archive: Archive, owner: AbstractBaseUser | None) -> Tour
         "tiebreaks": list(info.tiebreaks or []),
         "owner": owner,
     }
+    if info.kind == "pairs":
+        fields["planned_turni"] = _planned_turni(archive.turni)
     if info.smazzate_per_turno is not None:
         fields["smazzate_per_turno"] = info.smazzate_per_turno
     if info.vp_table is not None:

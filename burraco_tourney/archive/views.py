@@ -19,7 +19,7 @@ from burraco_tourney.tournaments.models import Tournament
 from .export import archive_json, tournament_export
 from .forms import ArchiveUploadForm
 from .records import ArchiveError
-from .services import tournament_import
+from .services import import_copy_notice, tournament_import
 
 
 @login_required
@@ -44,6 +44,9 @@ def import_view(request: HttpRequest) -> HttpResponse:
                     "turni": tournament.turni.count(),
                 },
             )
+            notice = import_copy_notice(tournament=tournament)
+            if notice:
+                messages.warning(request, notice)
             return redirect("manage:dashboard", tournament.slug)
     return render(request, "archive/import.html", {"form": form, "archive_error": archive_error})
 

@@ -351,6 +351,11 @@ class AuditEntry(models.Model):
         on_delete=models.SET_NULL,
         related_name="audit",
     )
+    # What the change is about, as a code and its values (``audit_text``): the log reads it in
+    # the reader's language. ``subject`` keeps the words made when the change was recorded, for
+    # the admin and for the entries written before the codes existed (their code is empty).
+    subject_code = models.CharField(_("subject code"), max_length=40, blank=True, default="")
+    subject_params = models.JSONField(_("subject values"), default=dict, blank=True)
     subject = models.CharField(_("subject"), max_length=200)
     reason = models.CharField(_("reason"), max_length=300, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)

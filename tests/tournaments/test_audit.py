@@ -5,6 +5,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from burraco_tourney.tournaments.audit_text import (
+    director_subject,
+    pair_subject,
+    table_subject,
+    turno_subject,
+)
 from burraco_tourney.tournaments.models import AuditEntry
 from burraco_tourney.tournaments.selectors.audit import Change, audit_changes, audit_entries
 from burraco_tourney.tournaments.services.audit import audit_record
@@ -46,7 +52,7 @@ def test_a_change_made_through_a_service_appears_with_before_and_after(
     assert action == "Pair changed"
     assert subject.startswith("2.")
     # Only the key that changed is shown, old value struck, new value inserted.
-    assert changes == f"first player: {old_name} → Neri Elena"
+    assert changes == f"First player: {old_name} → Neri Elena"
     html = response.content.decode()
     assert f"<del>{old_name}</del> → <ins>Neri Elena</ins>" in html
 
@@ -64,7 +70,7 @@ def test_newest_first_with_translated_labels_and_readable_unknown_keys(
         tournament=tournament,
         user=director,
         action="smazzata_swap_lines",
-        subject="Table 1",
+        subject=table_subject(turno.tables.get(number=1)),
         reason="Score on the wrong line",
         before={"ns_mp": 500, "eo_mp": 1000, "entry_mode": "totals"},
         after={"ns_mp": 1000, "eo_mp": 500, "entry_mode": "totals"},
@@ -74,7 +80,7 @@ def test_newest_first_with_translated_labels_and_readable_unknown_keys(
     assert rows[0][4] == "Score on the wrong line"
     assert rows[0][5] == "NS MP: 500 → 1000 EO MP: 1000 → 500"
     # A new thing lists its values as added.
-    assert rows[1][5] == "turno: 1 pair: 1 VP: 0 MP: -100 reason: Ritardo"
+    assert rows[1][5] == "Turno: 1 Pair: 1 VP: 0 MP: -100 Reason: Ritardo"
 
 
 @pytest.mark.usefixtures("english_messages")
@@ -84,7 +90,7 @@ def test_filters_by_turno_table_and_action(english, director, tournament):
         tournament=tournament,
         user=director,
         action="result_correct",
-        subject="Table 2",
+        subject=table_subject(second.tables.get(number=2)),
         table=second.tables.get(number=2),
         before={"ns_mp": 900},
         after={"ns_mp": 950},
@@ -93,7 +99,7 @@ def test_filters_by_turno_table_and_action(english, director, tournament):
         tournament=tournament,
         user=director,
         action="turno_publish",
-        subject="Turno 2",
+        subject=turno_subject(second),
         after={"number": 2, "published": True},
     )
     for turno in (first, second):
@@ -105,7 +111,10 @@ def test_filters_by_turno_table_and_action(english, director, tournament):
             vp=-1,
             reason=f"Turno {turno.number}",
         )
-    audit_record(tournament=tournament, user=director, action="pair_edit", subject="1.")
+    pair_one = tournament.pairs.get(number=1)
+    audit_record(
+        tournament=tournament, user=director, action="pair_edit", subject=pair_subject(pair_one)
+    )
 
     def subjects(**query):
         response = english.get(audit_url(tournament, **query))
@@ -114,8 +123,8 @@ def test_filters_by_turno_table_and_action(english, director, tournament):
 
     assert len(subjects()) == 5
     turno_two = subjects(turno=2)
-    assert len(turno_two) == 3 and "1." not in turno_two
-    assert subjects(turno=2, table=2) == ["Table 2"]
+    assert len(turno_two) == 3 and not any(s.startswith("1.") for s in turno_two)
+    assert subjects(turno=2, table=2) == ["Turno 2, table 2 (NS 2 – EO 4)"]
     assert subjects(action="penalty_add") == ["Pair 4, turno 2", "Pair 4, turno 1"]
     assert subjects(turno=1, action="penalty_add") == ["Pair 4, turno 1"]
     # A bad filter value is ignored (and said so), the log still shows.
@@ -147,9 +156,11 @@ def test_filters_survive_the_pagination(english, director, tournament):
 
 def test_only_this_tournaments_entries(english, director, tournament):
     other = make_tournament(owner=director)
-    audit_record(tournament=other, user=director, action="pair_edit", subject="elsewhere")
+    audit_record(
+        tournament=other, user=director, action="director_add", subject=director_subject("altrove")
+    )
     assert list(audit_entries(tournament=tournament)) == []
-    assert "elsewhere" not in english.get(audit_url(tournament)).content.decode()
+    assert "altrove" not in english.get(audit_url(tournament)).content.decode()
 
 
 def test_other_directors_get_404(client, tournament):
@@ -199,7 +210,7 @@ def test_a_long_value_is_folded(english, director, tournament):
         tournament=tournament,
         user=director,
         action="turno_draw",
-        subject="Turno 3",
+        subject=turno_subject(tournament.turni.get(number=2)),
         after={"number": 3, "tables": seating},
     )
     html = english.get(audit_url(tournament)).content.decode()
@@ -222,7 +233,7 @@ def test_a_corrected_smazzata_shows_only_the_boxes_that_changed(english, directo
         tournament=tournament,
         user=director,
         action="result_correct",
-        subject="Table 1",
+        subject=table_subject(table),
         reason="Errore di somma",
         table=table,
         before=result(120, 420),
@@ -230,7 +241,9 @@ def test_a_corrected_smazzata_shows_only_the_boxes_that_changed(english, directo
     )
     [row] = table_rows(english.get(audit_url(tournament)), "audit")
     assert row[2] == "Result corrected"
-    assert row[3] == "Table 1"
+    assert row[3] == "Turno 1, table 1 (NS 1 – EO 2)"
     assert row[5] == (
-        "NS MP: 420 → 425 smazzata 2 NS card points: 120 → 125 smazzata 2 NS total: 420 → 425"
+        "NS MP: 420 → 425 "
+        "Smazzata 2 · NS · card points: 120 → 125 "
+        "Smazzata 2 · NS · total: 420 → 425"
     )

@@ -93,11 +93,17 @@ def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
 
 # The order a director reads a record in. PostgreSQL's jsonb does not keep the order of keys,
 # so changes are listed in this order (unknown keys after, by name), on every database alike.
+# A turno reads as its page shows it, the settings as their page lists them.
 READING_ORDER = (
     "turno", "table", "pair", "number", "players", "player1", "player2", "club", "withdrawn",
+    "movement", "published", "tables", "byes", "seeding", "options",
     "entry_mode", "forfeit_winner", "ns_mp", "eo_mp", "ns_vp", "eo_vp", "vp", "mp", "reason",
     "smazzate", "ns", "eo", "end", "last_move", "cards", "pulito", "semipulito", "sporco",
     "nobile", "reale", "chiusura", "pozzetto", "total",
+    "name", "date", "venue", "kind", "ruleset_name", "rules", "closing_needs_pulito",
+    "pozzetto_penalty_always", "bonuses", "chiusura_bonus", "pozzetto_penalty",
+    "smazzate_per_turno", "vp_table", "bye_vp", "bye_mp", "forfeit_vp", "forfeit_mp",
+    "tiebreaks", "planned_turni", "ko_mode", "ko_smazzate", "ko_target",
 )  # fmt: skip
 _RANK = {key: i for i, key in enumerate(READING_ORDER)}
 

@@ -13,6 +13,7 @@ from django.db.models import Count, Q, QuerySet
 from ..access import tournaments_directed_by
 from ..models import EntryMode, Pair, Table, Tournament, TournamentKind, Turno
 from ..rules_config import tournament_bye_value
+from .imports import with_import_mark
 
 
 def tournament_has_results(*, tournament: Tournament) -> bool:
@@ -25,8 +26,9 @@ def tournament_has_results(*, tournament: Tournament) -> bool:
 
 
 def director_tournaments(*, user) -> QuerySet[Tournament]:
-    """The tournaments ``user`` directs, newest first, with their pair and turno counts."""
-    return (
+    """The tournaments ``user`` directs, newest first, with their pair and turno counts (and
+    ``imported_at`` on an imported copy, see ``with_import_mark``)."""
+    return with_import_mark(
         tournaments_directed_by(user)
         .annotate(
             pair_count=Count("pairs", filter=Q(pairs__withdrawn=False), distinct=True),

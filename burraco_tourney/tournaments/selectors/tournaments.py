@@ -8,12 +8,15 @@ from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from ..models import Pair, Table, Tournament, Turno
+from .imports import with_import_mark
 
 
 def tournament_list() -> QuerySet[Tournament]:
-    return Tournament.objects.annotate(
-        pair_count=Count("pairs", distinct=True),
-        turno_count=Count("turni", filter=Q(turni__published=True), distinct=True),
+    return with_import_mark(
+        Tournament.objects.annotate(
+            pair_count=Count("pairs", distinct=True),
+            turno_count=Count("turni", filter=Q(turni__published=True), distinct=True),
+        )
     )
 
 

@@ -36,6 +36,7 @@ from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.ko import first_round, seeding
 from burraco_tourney.rules.ko_played import Bracket, Slot
 
+from ..audit_text import ko_match_subject, tournament_subject, turno_subject
 from ..models import AuditEntry, Movement, Pair, Table, Tournament, TournamentKind, Turno
 from ..selectors.ko import KoData, bracket_of, ko_data
 from ..selectors.standings import standings
@@ -135,7 +136,7 @@ def ko_pairs_from_standings(
         tournament=tournament,
         user=user,
         action=PAIRS_FROM_STANDINGS,
-        subject=source.name,
+        subject=tournament_subject(source),
         after={
             "source": source.slug,
             "count": count,
@@ -205,7 +206,7 @@ def ko_round_draw(*, tournament: Tournament, user, request: SeedingRequest) -> T
         tournament=tournament,
         user=user,
         action="turno_redraw" if before else "turno_draw",
-        subject=str(turno),
+        subject=turno_subject(turno),
         before=before,
         after={**turno_snapshot(turno), "seeding": options["seeding"]},
     )
@@ -248,15 +249,6 @@ def ko_round_delete(*, tournament: Tournament, user) -> None:
 # -- the matches after round 1 ---------------------------------------------------------------
 
 
-def _match_subject(turno: int, number: int, ns: int, eo: int) -> str:
-    return _("Round %(round)s, table %(table)s: pair %(ns)s v pair %(eo)s") % {
-        "round": turno,
-        "table": number,
-        "ns": ns,
-        "eo": eo,
-    }
-
-
 def _round_turno(tournament: Tournament, number: int, turni: dict[int, Turno]) -> Turno:
     if number not in turni:
         turni[number] = Turno.objects.create(
@@ -283,7 +275,7 @@ def _create(tournament: Tournament, data: KoData, slot: Slot, user) -> Table:
         tournament=tournament,
         user=user,
         action="ko_match_create",
-        subject=_match_subject(slot.round, number, slot.ns, slot.eo),
+        subject=ko_match_subject(round=slot.round, table=number, ns=slot.ns, eo=slot.eo),
         after={"turno": slot.round, "table": number, "ns": slot.ns, "eo": slot.eo},
         table=table,
     )
@@ -320,7 +312,9 @@ def ko_advance(*, tournament: Tournament, user) -> list[Table]:
 def _delete_match(tournament: Tournament, table: Table, user) -> None:
     turno = table.turno
     after = {"turno": turno.number, "table": table.number}
-    subject = _match_subject(turno.number, table.number, table.ns.number, table.eo.number)
+    subject = ko_match_subject(
+        round=turno.number, table=table.number, ns=table.ns.number, eo=table.eo.number
+    )
     table.delete()
     audit_record(
         tournament=tournament,
@@ -382,7 +376,7 @@ def ko_set_third_place(*, tournament: Tournament, user, third_place: bool) -> li
         tournament=tournament,
         user=user,
         action="ko_third_place",
-        subject=tournament.name,
+        subject=tournament_subject(tournament),
         before={"third_place": not third_place},
         after={"third_place": third_place},
     )

@@ -18,8 +18,8 @@ from django.db import transaction
 from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
+from ..audit_text import number_draw_subject, pair_subject, pairs_import_subject
 from ..models import AuditEntry, Bye, Pair, Penalty, Table, Tournament
 from ..pair_import import ImportRow, check_rows, rows_have_errors
 from .audit import audit_record
@@ -87,7 +87,7 @@ def pair_create(
         tournament=tournament,
         user=user,
         action="pair_create",
-        subject=str(pair),
+        subject=pair_subject(pair),
         after=_snapshot(pair),
     )
     return pair
@@ -108,7 +108,7 @@ def pair_update(
             tournament=pair.tournament,
             user=user,
             action="pair_edit",
-            subject=str(pair),
+            subject=pair_subject(pair),
             before=before,
             after=_snapshot(pair),
         )
@@ -127,7 +127,7 @@ def pair_set_withdrawn(*, pair: Pair, user, withdrawn: bool, reason: str = "") -
     audit_record(
         tournament=pair.tournament,
         user=user,
-        subject=str(pair),
+        subject=pair_subject(pair),
         reason=reason,
         action="pair_withdraw" if withdrawn else "pair_reinstate",
         before=before,
@@ -158,7 +158,7 @@ def pair_delete(*, pair: Pair, user, reason: str = "") -> None:
             % {"pair": pair}
         )
     before = _snapshot(pair)
-    subject = str(pair)
+    subject = pair_subject(pair)
     pair.delete()
     audit_record(
         tournament=pair.tournament,
@@ -184,7 +184,8 @@ def pairs_import_check(*, tournament: Tournament, rows: list[ImportRow]) -> list
 
 @transaction.atomic
 def pairs_import(*, tournament: Tournament, user, rows: list[ImportRow], source: str) -> list[Pair]:
-    """Create every pair of a pasted or uploaded list, or none of them.
+    """Create every pair of a pasted or uploaded list, or none of them. ``source`` is the
+    uploaded file's name, empty for a pasted list (the change log names it in words).
 
     The rows are checked again against the pairs registered now (another director may have
     added one since the preview); any error raises ``PairImportRejected`` and saves nothing.
@@ -207,10 +208,7 @@ def pairs_import(*, tournament: Tournament, user, rows: list[ImportRow], source:
         tournament=tournament,
         user=user,
         action="pairs_import",
-        subject=ngettext(
-            "%(count)s pair from %(source)s", "%(count)s pairs from %(source)s", len(pairs)
-        )
-        % {"count": len(pairs), "source": source},
+        subject=pairs_import_subject(len(pairs), source),
         after=[_snapshot(p) for p in pairs],
     )
     return pairs
@@ -271,7 +269,7 @@ def pair_numbers_draw(*, tournament: Tournament, user, seed: str = "") -> list[D
         tournament=tournament,
         user=user,
         action=NUMBER_DRAW_ACTION,
-        subject=seed,
+        subject=number_draw_subject(seed),
         before={"numbers": sorted(pairs)},
         after={"seed": seed, "order": [[d.new, d.old, d.players] for d in drawn]},
     )

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from ..audit_text import penalty_subject
 from ..models import Pair, Penalty, Tournament, Turno
 from .audit import audit_record
 
@@ -28,13 +29,6 @@ def penalty_snapshot(penalty: Penalty) -> dict[str, Any]:
         "vp": penalty.vp,
         "mp": penalty.mp,
         "reason": penalty.reason,
-    }
-
-
-def penalty_subject(penalty: Penalty) -> str:
-    return _("Pair %(pair)s, turno %(turno)s") % {
-        "pair": penalty.pair.number,
-        "turno": penalty.turno.number,
     }
 
 

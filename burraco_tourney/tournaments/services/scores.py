@@ -40,6 +40,7 @@ from burraco_tourney.rules.scoring import (
     with_closer_as_last_move,
 )
 
+from ..audit_text import table_subject
 from ..models import EntryMode, Line, Smazzata, Table, TournamentKind
 from ..rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
 from ..selectors.scores import RESULT_CORRECT, smazzate_limit
@@ -96,16 +97,6 @@ def scorecard_violations(
         if tie is not None:
             errors.append((len(smazzate), tie))
     return errors
-
-
-def table_subject(table: Table) -> str:
-    """How the audit log names a table: turno, table and the two pair numbers."""
-    return _("Turno %(turno)s, table %(table)s (NS %(ns)s – EO %(eo)s)") % {
-        "turno": table.turno.number,
-        "table": table.number,
-        "ns": table.ns.number,
-        "eo": table.eo.number,
-    }
 
 
 def table_snapshot(
@@ -371,6 +362,5 @@ __all__ = [
     "table_record_smazzate",
     "table_record_totals",
     "table_snapshot",
-    "table_subject",
     "ko_tie_violation",
 ]

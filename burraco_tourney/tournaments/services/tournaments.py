@@ -26,6 +26,7 @@ from burraco_tourney.rules.scoring import score_smazzata
 from burraco_tourney.rules.standings import forfeit_result
 from burraco_tourney.rules.vp import vp_split
 
+from ..audit_text import director_subject, tournament_subject
 from ..models import EntryMode, Table, Tournament
 from ..rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
 from ..selectors.dashboard import tournament_has_results
@@ -146,7 +147,7 @@ def tournament_create(*, user, settings: TournamentSettings) -> Tournament:
         tournament=tournament,
         user=user,
         action="tournament_create",
-        subject=tournament.name,
+        subject=tournament_subject(tournament),
         after=_snapshot(asdict(settings)),
     )
     return tournament
@@ -200,7 +201,7 @@ def tournament_update(
         tournament=tournament,
         user=user,
         action="tournament_rules_change" if rule_changes else "tournament_edit",
-        subject=tournament.name,
+        subject=tournament_subject(tournament),
         reason=_("Every result recomputed with the new rules.") if recompute else "",
         before=_snapshot({name: before[name] for name in changed}),
         after=_snapshot({name: after[name] for name in changed}),
@@ -275,7 +276,7 @@ def tournament_director_add(*, tournament: Tournament, user, username: str):
         tournament=tournament,
         user=user,
         action="director_add",
-        subject=director.get_username(),
+        subject=director_subject(director.get_username()),
     )
     return director
 
@@ -293,5 +294,5 @@ def tournament_director_remove(*, tournament: Tournament, user, director_id: int
         tournament=tournament,
         user=user,
         action="director_remove",
-        subject=director.get_username(),
+        subject=director_subject(director.get_username()),
     )

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .. import draw_manager
+from ..audit_text import turno_subject
 from ..draw_manager import DrawRequest
 from ..models import Bye, Movement, Table, Tournament, TournamentKind, Turno
 from .audit import audit_record
@@ -136,7 +137,7 @@ def turno_draw(*, tournament: Tournament, user, request: DrawRequest) -> Turno:
         tournament=tournament,
         user=user,
         action="turno_draw",
-        subject=str(turno),
+        subject=turno_subject(turno),
         after=turno_snapshot(turno),
     )
     return turno
@@ -183,7 +184,7 @@ def turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turno:
         tournament=tournament,
         user=user,
         action="turno_redraw",
-        subject=str(turno),
+        subject=turno_subject(turno),
         before=before,
         after=turno_snapshot(turno),
     )
@@ -213,7 +214,7 @@ def turno_mark_published(turno: Turno, *, user) -> None:
         tournament=turno.tournament,
         user=user,
         action="turno_publish",
-        subject=str(turno),
+        subject=turno_subject(turno),
         after=turno_snapshot(turno),
     )
 
@@ -244,7 +245,7 @@ def turno_unpublish(*, turno: Turno, user, reason: str = "") -> Turno:
         tournament=turno.tournament,
         user=user,
         action="turno_unpublish",
-        subject=str(turno),
+        subject=turno_subject(turno),
         reason=reason,
         before=before,
         after=turno_snapshot(turno),
@@ -266,7 +267,7 @@ def turno_delete_recorded(turno: Turno, *, user) -> None:
     the tournament locked and the turno checked."""
     before = turno_snapshot(turno)
     tournament = turno.tournament
-    subject = str(turno)
+    subject = turno_subject(turno)
     turno.delete()
     audit_record(
         tournament=tournament, user=user, action="turno_delete", subject=subject, before=before

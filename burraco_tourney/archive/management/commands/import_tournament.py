@@ -1,7 +1,8 @@
 """``manage.py import_tournament FILE``: create a tournament from a burraco-archive file.
 
-Prints the new tournament's slug as the last line. An invalid file writes nothing: the command
-prints ``path: reason`` on stderr and exits with a non-zero status.
+Prints the new tournament's slug as the last line, after a warning when another tournament
+already has its name (the new one is a separate copy). An invalid file writes nothing: the
+command prints ``path: reason`` on stderr and exits with a non-zero status.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from burraco_tourney.archive.records import ArchiveError
-from burraco_tourney.archive.services import tournament_import
+from burraco_tourney.archive.services import import_copy_notice, tournament_import
 
 
 class Command(BaseCommand):
@@ -39,4 +40,7 @@ class Command(BaseCommand):
         except ArchiveError as error:
             self.stderr.write(str(error))
             raise CommandError(_("Nothing was imported."), returncode=1) from None
+        notice = import_copy_notice(tournament=tournament)
+        if notice:
+            self.stdout.write(self.style.WARNING(notice))
         self.stdout.write(tournament.slug)

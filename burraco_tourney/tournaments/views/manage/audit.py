@@ -1,8 +1,10 @@
 """Director pages: the change log (registro) of a tournament — every change, newest first.
 
 Each entry shows when, who, what (a translated label for each action key the services record,
-a readable fallback for a key not listed here yet), the subject, the reason and what changed.
-Read only: the entries are written by the services, in the transaction of their change.
+a readable fallback for a key not listed here yet), the subject, the reason and what changed,
+all in the reader's language whatever the language the change was made in (``audit_text`` for
+the subject, ``audit_labels`` for the keys and values). Read only: the entries are written by
+the services, in the transaction of their change.
 """
 
 from __future__ import annotations
@@ -15,14 +17,15 @@ from django.shortcuts import render
 from django.urls import path
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 
 from ...access import director_view
+from ...audit_text import entry_subject
 from ...forms.tools import AuditFilterForm
 from ...models import AuditEntry, Tournament
 from ...selectors import audit as selectors
+from .audit_labels import key_label, value_label
 
 PER_PAGE = 50
 
@@ -52,45 +55,10 @@ ACTION_LABELS: dict[str, Any] = {
     "result_forfeit": gettext_lazy("Forfeit recorded"),
     "penalty_add": gettext_lazy("Penalty given"),
     "penalty_delete": gettext_lazy("Penalty deleted"),
-}
-
-# What the keys of the before/after values mean, for the common ones.
-KEY_LABELS: dict[str, Any] = {
-    "vp": pgettext_lazy("victory points", "VP"),
-    "mp": pgettext_lazy("match points", "MP"),
-    "ns_mp": gettext_lazy("NS MP"),
-    "eo_mp": gettext_lazy("EO MP"),
-    "ns_vp": gettext_lazy("NS VP"),
-    "eo_vp": gettext_lazy("EO VP"),
-    "reason": gettext_lazy("reason"),
-    "pair": gettext_lazy("pair"),
-    "turno": gettext_lazy("turno"),
-    "table": gettext_lazy("table"),
-    "number": gettext_lazy("number"),
-    "player1": gettext_lazy("first player"),
-    "player2": gettext_lazy("second player"),
-    "club": gettext_lazy("club"),
-    "withdrawn": gettext_lazy("withdrawn"),
-    "published": gettext_lazy("published"),
-    "movement": gettext_lazy("movement"),
-    "tables": gettext_lazy("tables"),
-    "byes": gettext_lazy("riposi"),
-    "name": gettext_lazy("name"),
-    "date": gettext_lazy("date"),
-    "venue": gettext_lazy("venue"),
-    "entry_mode": gettext_lazy("result entered as"),
-    "forfeit_winner": gettext_lazy("forfeit won by"),
-    # The parts of a smazzata in a result (``smazzate.2.ns.cards``).
-    "smazzate": gettext_lazy("smazzata"),
-    "ns": pgettext_lazy("line", "NS"),
-    "eo": pgettext_lazy("line", "EO"),
-    "cards": gettext_lazy("card points"),
-    "chiusura": gettext_lazy("closed"),
-    "pozzetto": gettext_lazy("took the pozzetto"),
-    "total": gettext_lazy("total"),
-    "end": gettext_lazy("ended by"),
-    "last_move": gettext_lazy("last move"),
-    **{kind: f"burraco {kind}" for kind in ("pulito", "semipulito", "sporco", "nobile", "reale")},
+    "ko_pairs_from_standings": gettext_lazy("Pairs taken from standings"),
+    "ko_match_create": gettext_lazy("Knock-out match added"),
+    "ko_match_delete": gettext_lazy("Knock-out match removed"),
+    "ko_third_place": gettext_lazy("Third-place match changed"),
 }
 
 
@@ -100,25 +68,12 @@ def action_label(key: str) -> str:
     return str(label) if label is not None else key.replace("_", " ").capitalize()
 
 
-def key_label(key: str) -> str:
-    """A dotted key in words, part by part: ``smazzate.2.ns.cards`` → "smazzata 2 NS card
-    points"."""
-    words = []
-    for part in key.split("."):
-        label = KEY_LABELS.get(part)
-        words.append(str(label) if label is not None else part.replace("_", " "))
-    return " ".join(words)
-
-
-def value_html(value: Any) -> str:
-    """A value as a director reads it; a long one folded, the start shown."""
-    if value is None or value == "":
+def value_html(key: str, value: Any) -> str:
+    """A value as a director reads it (coded values in words); a long one folded, the start
+    shown."""
+    if value is None or value == "" or value == []:
         return "—"
-    if value is True:
-        return _("yes")
-    if value is False:
-        return _("no")
-    text = selectors.value_text(value)
+    text = selectors.value_text(value_label(key, value))
     if len(text) <= selectors.LONG_VALUE:
         return text
     short = Truncator(text).chars(selectors.LONG_VALUE // 2)
@@ -127,13 +82,12 @@ def value_html(value: Any) -> str:
 
 def change_html(change: selectors.Change) -> str:
     key = format_html('<span class="key">{}:</span> ', key_label(change.key)) if change.key else ""
+    before, after = value_html(change.key, change.before), value_html(change.key, change.after)
     if change.kind == "added":
-        return format_html("{}<ins>{}</ins>", key, value_html(change.after))
+        return format_html("{}<ins>{}</ins>", key, after)
     if change.kind == "removed":
-        return format_html("{}<del>{}</del>", key, value_html(change.before))
-    return format_html(
-        "{}<del>{}</del> → <ins>{}</ins>", key, value_html(change.before), value_html(change.after)
-    )
+        return format_html("{}<del>{}</del>", key, before)
+    return format_html("{}<del>{}</del> → <ins>{}</ins>", key, before, after)
 
 
 class AuditTable(tables.Table):
@@ -150,7 +104,9 @@ class AuditTable(tables.Table):
     )
     action = tables.Column(verbose_name=gettext_lazy("Action"), attrs={"td": {"class": "action"}})
     subject = tables.Column(
-        verbose_name=gettext_lazy("Subject"), attrs={"td": {"class": "subject"}}
+        verbose_name=gettext_lazy("Subject"),
+        empty_values=(),
+        attrs={"td": {"class": "subject"}},
     )
     reason = tables.Column(
         verbose_name=gettext_lazy("Reason"), default="", attrs={"td": {"class": "reason"}}
@@ -169,6 +125,9 @@ class AuditTable(tables.Table):
 
     def render_action(self, value: str):
         return format_html('<span title="{}">{}</span>', value, action_label(value))
+
+    def render_subject(self, record: AuditEntry):
+        return entry_subject(record)
 
     def render_changes(self, record: AuditEntry):
         changes = selectors.audit_changes(record.before, record.after)

@@ -255,7 +255,7 @@ def pairs_paste(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                     tournament=tournament,
                     user=request.user,
                     rows=form.rows,
-                    source=_("pasted list"),
+                    source="",  # a pasted list: the change log says so in words
                 )
             except services.PairImportRejected as rejected:
                 context.update(_preview_context(tournament, rejected.rows))

@@ -15,13 +15,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from django_tables2 import RequestConfig
 
 from ...access import director_view
 from ...forms.penalties import SUGGESTIONS, PenaltyDeleteForm, PenaltyForm, signed
 from ...models import Penalty, Tournament
 from ...rules_config import tournament_vp_table
+from ...selectors.imports import with_import_origin
 from ...services import penalties as services
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
@@ -40,7 +41,10 @@ class PenaltyTable(tables.Table):
         verbose_name=gettext_lazy("When"), format="SHORT_DATETIME_FORMAT", attrs=PHONE_HIDDEN
     )
     created_by = tables.Column(
-        verbose_name=gettext_lazy("By"), accessor="created_by__username", attrs=PHONE_HIDDEN
+        verbose_name=gettext_lazy("By"),
+        accessor="created_by__username",
+        attrs=PHONE_HIDDEN,
+        empty_values=(),
     )
     delete = tables.Column(verbose_name="", empty_values=(), orderable=False)
 
@@ -61,6 +65,21 @@ class PenaltyTable(tables.Table):
             record.pair.players,
         )
 
+    # A penalty that came from an archive file: the file says neither who gave it nor when, so
+    # the page says so instead of showing the import time and a dash.
+    def render_created_at(self, value, record: Penalty, column, bound_column, bound_row):
+        if record.imported:
+            return _("before the import")
+        return column.render(
+            record=record, table=self, value=value, bound_column=bound_column, bound_row=bound_row
+        )
+
+    def render_created_by(self, value, record: Penalty):
+        if record.imported:
+            # Translators: who gave a penalty that came from an archive file.
+            return pgettext("penalty given by", "imported from the archive")
+        return value or "—"
+
     def render_vp(self, value):
         return signed(value)
 
@@ -77,8 +96,10 @@ class PenaltyTable(tables.Table):
 
 
 def _penalties(tournament: Tournament) -> QuerySet[Penalty]:
-    return Penalty.objects.filter(turno__tournament=tournament).select_related(
-        "turno", "pair", "created_by"
+    return with_import_origin(
+        Penalty.objects.filter(turno__tournament=tournament).select_related(
+            "turno", "pair", "created_by"
+        )
     )
 
 

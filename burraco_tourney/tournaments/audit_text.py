@@ -1,0 +1,112 @@
+"""What a change-log entry is about, read in the language of whoever reads the log.
+
+The services record the subject of a change as a ``Subject``: a stable code and its values
+(numbers and names, never a sentence). ``subject_text`` makes the sentence when the log is read,
+with the language active then, so a log written in Italian reads in English too, and the
+reverse. Entries recorded before the codes existed have no code: they show their stored words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+if TYPE_CHECKING:
+    from .models import AuditEntry, Pair, Penalty, Table, Tournament, Turno
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What a change is about: a code of ``SENTENCES`` and the values its sentence needs."""
+
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def tournament_subject(tournament: Tournament) -> Subject:
+    return Subject("tournament", {"name": tournament.name})
+
+
+def director_subject(username: str) -> Subject:
+    return Subject("director", {"username": username})
+
+
+def pair_subject(pair: Pair) -> Subject:
+    return Subject("pair", {"number": pair.number, "players": pair.players})
+
+
+def pairs_import_subject(count: int, source: str) -> Subject:
+    """``source`` is the file name; empty for a pasted list."""
+    return Subject("pairs_import", {"count": count, "source": source})
+
+
+def number_draw_subject(seed: str) -> Subject:
+    return Subject("number_draw", {"seed": seed})
+
+
+def turno_subject(turno: Turno) -> Subject:
+    return Subject("turno", {"number": turno.number})
+
+
+def table_subject(table: Table) -> Subject:
+    """A table of a turno with its two pairs (the turno's number, the table's, the pairs')."""
+    return Subject(
+        "table",
+        {
+            "turno": table.turno.number,
+            "table": table.number,
+            "ns": table.ns.number,
+            "eo": table.eo.number,
+        },
+    )
+
+
+def penalty_subject(penalty: Penalty) -> Subject:
+    return Subject("penalty", {"pair": penalty.pair.number, "turno": penalty.turno.number})
+
+
+def ko_match_subject(*, round: int, table: int, ns: int, eo: int) -> Subject:
+    """A knock-out match: its round, its table and the numbers of its two pairs."""
+    return Subject("ko_match", {"round": round, "table": table, "ns": ns, "eo": eo})
+
+
+def _pairs_import(p: Mapping[str, Any]) -> str:
+    source = p["source"] or _("pasted list")
+    return ngettext(
+        "%(count)s pair from %(source)s", "%(count)s pairs from %(source)s", p["count"]
+    ) % {"count": p["count"], "source": source}
+
+
+# One sentence per code, made in the active language. A code is never renamed: stored entries
+# keep it for good.
+SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "tournament": lambda p: p["name"],
+    "director": lambda p: p["username"],
+    "pair": lambda p: f"{p['number']}. {p['players']}",
+    "pairs_import": _pairs_import,
+    "number_draw": lambda p: p["seed"],
+    "turno": lambda p: pgettext("turno label", "Turno %(number)s") % {"number": p["number"]},
+    "table": lambda p: _("Turno %(turno)s, table %(table)s (NS %(ns)s – EO %(eo)s)") % p,
+    "penalty": lambda p: _("Pair %(pair)s, turno %(turno)s") % p,
+    "ko_match": lambda p: _("Round %(round)s, table %(table)s: pair %(ns)s v pair %(eo)s") % p,
+}
+
+
+def subject_text(subject: Subject) -> str:
+    """The sentence of a subject in the active language."""
+    return str(SENTENCES[subject.code](subject.params))
+
+
+def entry_subject(entry: AuditEntry) -> str:
+    """What an entry is about, in the active language; the stored words for an entry without a
+    code (recorded before the codes existed) or with a code this version does not know."""
+    if entry.subject_code in SENTENCES:
+        try:
+            return subject_text(Subject(entry.subject_code, entry.subject_params or {}))
+        except (KeyError, TypeError, ValueError):
+            pass
+    return entry.subject
