@@ -44,29 +44,50 @@ class PairTable(tables.Table):
         empty_text = _("No pairs registered yet.")
 
 
-class StandingsTable(tables.Table):
-    """The classifica. Rows are Standing objects from the standings selector."""
+def _cells(th: str, td: str | None = None) -> dict[str, dict[str, str]]:
+    """A column's classes: ``th`` on its header cell, ``td`` (the same by default) on the rest."""
+    return {"th": {"class": th}, "td": {"class": td or th}}
 
-    rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num strong"}})
+
+class StandingsTable(tables.Table):
+    """The classifica. Rows are Standing objects from the standings selector.
+
+    The classes tell the page's stylesheet how each column behaves on a narrow screen:
+    ``col-rank`` and ``col-pair`` stay in place when the table scrolls sideways, ``wide-only``
+    columns are left out on a phone (rank, pair, players, VP and scarto fit its width).
+
+    Each turno's column is the VP the pair earned at its table or for its riposo, before
+    penalties; the penalties have a column of their own, so the turni and the penalties add up
+    to the VP total. A turno the pair has no result in shows "—" (not played yet).
+    """
+
+    rank = tables.Column(
+        verbose_name=_("Rank"), attrs=_cells("num col-rank", "num strong col-rank")
+    )
     pair_number = tables.Column(
         verbose_name=pgettext_lazy("pair number column", "Pair"),
         accessor="pair__number",
-        attrs={"td": {"class": "num"}},
+        attrs=_cells("num col-pair"),
     )
-    players = tables.Column(verbose_name=_("Players"), accessor="pair__players", orderable=False)
-    club = tables.Column(verbose_name=_("Club"), accessor="pair__club")
+    players = tables.Column(
+        verbose_name=_("Players"),
+        accessor="pair__players",
+        orderable=False,
+        attrs=_cells("col-players"),
+    )
+    club = tables.Column(verbose_name=_("Club"), accessor="pair__club", attrs=_cells("wide-only"))
     vp = tables.Column(
-        verbose_name=pgettext_lazy("victory points", "VP"), attrs={"td": {"class": "num strong"}}
+        verbose_name=pgettext_lazy("victory points", "VP"), attrs=_cells("num", "num strong")
     )
-    scarto = tables.Column(verbose_name=_("Scarto"), attrs={"td": {"class": "num"}})
+    scarto = tables.Column(verbose_name=_("Scarto"), attrs=_cells("num"))
     mp = tables.Column(
-        verbose_name=pgettext_lazy("match points", "MP"), attrs={"td": {"class": "num"}}
+        verbose_name=pgettext_lazy("match points", "MP"), attrs=_cells("num wide-only")
     )
     # One cell on the page ("-1 VP, -100 MP"); the spreadsheet gets the two numbers below instead.
     penalties = tables.Column(
         verbose_name=_("Penalties"),
         accessor="penalty_vp",
-        attrs={"td": {"class": "num"}},
+        attrs=_cells("num wide-only"),
         exclude_from_export=True,
     )
     # Hidden on the page, exported (as_values) as real numbers.
@@ -77,6 +98,8 @@ class StandingsTable(tables.Table):
         orderable = True
         empty_text = _("No results yet.")
         attrs = {"class": "standings"}
+        # An empty cell: no club, or a turno not played yet (the spreadsheet leaves it empty).
+        default = "—"
 
     def __init__(self, data, *, turni: list[int], **kwargs):
         extra = [
@@ -85,9 +108,8 @@ class StandingsTable(tables.Table):
                 tables.Column(
                     verbose_name=pgettext_lazy("VP of turno N column", "T%(number)s")
                     % {"number": n},
-                    accessor=f"vp_by_turno__{n}",
-                    default=0,
-                    attrs={"td": {"class": "num muted"}},
+                    accessor=f"earned_vp_by_turno__{n}",
+                    attrs=_cells("num wide-only", "num muted wide-only"),
                 ),
             )
             for n in turni

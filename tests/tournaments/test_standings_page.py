@@ -145,7 +145,7 @@ def test_the_page_shows_the_table_django_tables2_renders(client, tournament):
     assert by_pair["2"][3] == 'Bar & Caffè "Centrale"'
     assert "O&#x27;Brien &lt;Anna&gt;" in html and "<Anna>" not in html
     assert by_pair["5"][3] == "—"  # no club
-    assert by_pair["6"][-2:] == ["10", "0"]  # absent from turno 2: 0 VP there
+    assert by_pair["6"][-2:] == ["10", "—"]  # absent from turno 2: a dash, not 0 VP
     assert by_pair["1"][4:8] == ["23", "320", "1750", "-1 PV, -100 MP"]
     assert by_pair["4"][7] == "-50 MP"
     assert by_pair["7"][7] == "—"
@@ -203,7 +203,7 @@ def test_shared_ranks_and_tie_breaks_stay_whatever_the_sort(client, tournament):
 def test_the_header_links_sort_and_mark_the_sorted_column(client, tournament):
     html = _page(client, tournament, "?dopo=1&sort=-vp")
     headers = [token for token in _table(html) if token[:2] == ("<", "th")]
-    assert headers[4][2] == (("class", "desc orderable"),)
+    assert headers[4][2] == (("class", "desc num orderable"),)
     assert 'href="?dopo=1&amp;sort=vp"' in html  # the next click sorts up, same turno
     assert ">T1<" in html and ">T2<" not in html  # after turno 1: one turno column
     assert 'href="?dopo=1" class="active"' in html  # the selector shows the turno chosen
@@ -212,7 +212,8 @@ def test_the_header_links_sort_and_mark_the_sorted_column(client, tournament):
 def test_after_turno_shows_the_standings_of_that_turno(client, tournament):
     page = _table(_page(client, tournament, "?dopo=1"))
     assert page == _table(_stock(tournament, "?dopo=1"))
-    # Pair 7 leads with its riposo; pair 1 won its table 14-6 but lost a VP to its penalty.
+    # Pair 7 leads with its riposo; pair 1 won its table 14-6 (its T1) but lost a VP to its
+    # penalty (its total).
     assert _cells(page)[:2] == [
         ["1", "7", "Colombo Luca – Verdi Carla", "Burraco Club Roma", "14", "355", "0", "—", "14"],
         [
@@ -224,7 +225,7 @@ def test_after_turno_shows_the_standings_of_that_turno(client, tournament):
             "320",
             "1150",
             "-1 PV, -100 MP",
-            "13",
+            "14",
         ],
     ]
 

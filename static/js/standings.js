@@ -1,0 +1,16 @@
+// The classifica page: when the table is wider than the screen (many turni on a tablet, say),
+// show the line that tells the reader to slide it sideways. Checked again when the window
+// changes size or the phone turns.
+(function () {
+  "use strict";
+  function check() {
+    var hint = document.querySelector(".scroll-hint");
+    var table = document.querySelector("table.standings");
+    if (!hint || !table) return;
+    var wrap = table.closest(".table-wrap");
+    if (!wrap) return;
+    hint.hidden = wrap.scrollWidth <= wrap.clientWidth + 1;
+  }
+  document.addEventListener("DOMContentLoaded", check);
+  window.addEventListener("resize", check);
+})();
