@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.http import Http404
-from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.rulesets import Ruleset
-from burraco_tourney.rules.vp import VpTable
 from burraco_tourney.tournaments.models import Table, Tournament, TournamentKind, Turno
-from burraco_tourney.tournaments.rules_config import tournament_ruleset, tournament_vp_table
+from burraco_tourney.tournaments.rules_config import (
+    tournament_ruleset,
+    tournament_vp_table,
+    vp_table_label,
+)
 from burraco_tourney.tournaments.selectors.scores import OPEN_MATCH_ROWS, smazzate_limit
 from burraco_tourney.tournaments.selectors.standings import Standing, standings
 from burraco_tourney.tournaments.selectors.tournaments import turno_get
@@ -49,20 +51,13 @@ class RulesInUse:
         return self.ruleset.burraco_kinds
 
 
-def vp_table_name(table: VpTable) -> str:
-    """The preset's name ("fibur-3"), or "custom" for a table the director typed."""
-    if table.name is not None and table.to_json() == table.name:
-        return table.name
-    return _("custom")
-
-
 def rules_in_use(*, tournament: Tournament) -> RulesInUse:
     table = tournament_vp_table(tournament)
     return RulesInUse(
         ruleset=tournament_ruleset(tournament),
         ruleset_label=str(tournament.get_ruleset_name_display()),
         smazzate=smazzate_limit(tournament),
-        vp_name=vp_table_name(table),
+        vp_name=vp_table_label(table),
         vp_bands=tuple(VpBandLabel(b.max, b.winner, b.loser) for b in table.bands),
         vp_total=table.total,
     )

@@ -1,10 +1,13 @@
 """The bridge from a stored tournament to the rules engine's plain values.
 
 Reads the rules a tournament was created with (ruleset, VP table, riposo and forfeit values,
-tie-breaks) and hands them to the engine as its own frozen types. It never writes.
+tie-breaks) and hands them to the engine as its own frozen types, and names a VP table the way
+people read it. It never writes.
 """
 
 from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.standings import Value
@@ -14,6 +17,13 @@ from .models import Tournament
 
 DEFAULT_TIEBREAKS = ("scarto", "head_to_head", "mp")
 
+# The one place that names the VP presets for people: printouts, the workbook and the settings
+# say these words after "VP table", never the preset's code ("fibur-3").
+VP_PRESET_LABELS = {
+    "fibur-3": _("FIBUR, 3 smazzate"),
+    "fibur-4": _("FIBUR, 4 smazzate"),
+}
+
 
 def tournament_ruleset(tournament: Tournament) -> Ruleset:
     return Ruleset.from_dict(tournament.rules)
@@ -21,6 +31,14 @@ def tournament_ruleset(tournament: Tournament) -> Ruleset:
 
 def tournament_vp_table(tournament: Tournament) -> VpTable:
     return vp_table(tournament.vp_table)
+
+
+def vp_table_label(table: VpTable) -> str:
+    """The VP table as people read it: the preset's name, or "Custom bands" for bands the
+    director typed (a preset whose bands were changed included)."""
+    if table.name is not None and table.to_json() == table.name:
+        return str(VP_PRESET_LABELS.get(table.name, table.name))
+    return str(_("Custom bands"))
 
 
 def tournament_bye_value(tournament: Tournament) -> Value | None:

@@ -6,6 +6,11 @@
    server computes the same numbers authoritatively on save; without this script the page still
    works and the totals show after saving.
 
+   A smazzata the server would refuse (card points not a multiple of 5, both lines closing, a
+   closer without its pozzetto or without a burraco, an end that contradicts the chiusura: the
+   simplest checks of RULES.md section 5) shows no VP split: the live totals show a short note
+   instead, in the engine's own words (the page's JSON, "notes"). The server stays the judge.
+
    The boxes follow the paper segnapunti: per line the burraco kinds, chiusura, pozzetto, card
    points. A chiusura is the last move: a blank "last move" (KO only) shows the closer, as the
    server records it.
@@ -45,10 +50,26 @@
     el.classList.toggle("invalid", invalid);
   }
 
-  function showTurno(form, cfg, ns, eo) {
-    var known = ns !== null && eo !== null && !isNaN(ns) && !isNaN(eo);
+  function fillIn(text, values) {
+    // "{name}" in one of the server's sentences, replaced by its value.
+    return String(text || "").replace(/\{(\w+)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  function showNote(form, text) {
+    var note = form.querySelector('[data-turno="note"]');
+    if (!note) return;
+    note.textContent = text || "";
+    note.hidden = !text;
+  }
+
+  // ``note``: why the scorecard cannot be saved as it stands; then no difference and no VP.
+  function showTurno(form, cfg, ns, eo, note) {
+    var known = ns !== null && eo !== null && !isNaN(ns) && !isNaN(eo) && !note;
     show(form.querySelector('[data-turno="ns"]'), ns);
     show(form.querySelector('[data-turno="eo"]'), eo);
+    showNote(form, note);
     var diff = form.querySelector('[data-turno="diff"]');
     var vp = form.querySelector('[data-turno="vp"]');
     if (!known) {
@@ -107,6 +128,43 @@
         : blankLastMove;
     }
 
+    // The first reason the server would refuse smazzata n, in its words; null when none is seen.
+    function problem(n, end) {
+      var notes = cfg.notes || {};
+      var found = null;
+      function note(text, value) {
+        if (!found && text) found = fillIn(text, { value: value });
+      }
+      LINES.forEach(function (line) {
+        var words = notes[line] || {};
+        var input = box(n, line, "cards");
+        var cards = parse(input);
+        if (cards !== null && isNaN(cards)) note(words.cards_not_integer, input.value.trim());
+        else if (cards !== null && cards % 5 !== 0) note(words.cards_not_multiple_of_5, cards);
+        kinds.forEach(function (kind) {
+          var count = parse(box(n, line, kind));
+          var typed = box(n, line, kind).value.trim();
+          if (count !== null && isNaN(count)) note((words.count_not_integer || {})[kind], typed);
+          else if (count !== null && count < 0) note((words.negative_count || {})[kind], typed);
+        });
+      });
+      var closers = LINES.filter(function (line) { return box(n, line, "chiusura").checked; });
+      if (closers.length === 2) note(notes.both_lines_closed);
+      closers.forEach(function (line) {
+        var words = notes[line] || {};
+        if (!box(n, line, "pozzetto").checked) note(words.closing_without_pozzetto);
+        var hasBurraco = (cfg.closing_kinds || []).some(function (kind) {
+          return kinds.indexOf(kind) >= 0 && parse(box(n, line, kind)) > 0;
+        });
+        if (!hasBurraco) note(words.closing_without_burraco);
+      });
+      if (end === "chiusura" && !closers.length) note(notes.chiusura_end_without_closer);
+      if (end && end !== "chiusura" && closers.length === 1) {
+        note(((notes[closers[0]] || {}).closer_without_chiusura_end || {})[end]);
+      }
+      return found;
+    }
+
     function lineTotal(n, line, end) {
       var cards = parse(box(n, line, "cards"));
       if (cards === null) return null;
@@ -126,6 +184,7 @@
       var sums = { ns: 0, eo: 0 };
       var played = 0;
       var broken = false;
+      var refusal = null;
       for (var n = 1; n <= cfg.smazzate; n++) {
         var end = el["s" + n + "_end"];
         var auto = autoEnd(n);
@@ -146,9 +205,15 @@
           if (total === null || isNaN(total)) broken = true;
           else sums[line] += total;
         });
-        if (!blank) played++;
+        if (!blank) {
+          played++;
+          var why = refusal ? null : problem(n, end.value);
+          var framed = (cfg.notes || {}).smazzata || "{problem}";
+          if (why) refusal = fillIn(framed, { number: n, problem: why });
+        }
       }
-      if (!played || broken) showTurno(form, cfg, null, null);
+      if (refusal) showTurno(form, cfg, null, null, refusal);
+      else if (!played || broken) showTurno(form, cfg, null, null);
       else showTurno(form, cfg, sums.ns, sums.eo);
     }
 
@@ -215,7 +280,14 @@
       return value !== null && value % 5 !== 0 ? NaN : value;
     }
     function update() {
-      showTurno(form, cfg, mp(form.elements.ns_mp), mp(form.elements.eo_mp));
+      var note = null;
+      [form.elements.ns_mp, form.elements.eo_mp].forEach(function (input) {
+        var value = parse(input);
+        if (!note && value !== null && !isNaN(value) && value % 5 !== 0) {
+          note = fillIn((cfg.notes || {}).mp_not_multiple_of_5, { value: value });
+        }
+      });
+      showTurno(form, cfg, mp(form.elements.ns_mp), mp(form.elements.eo_mp), note);
     }
     form.addEventListener("input", update);
     update();

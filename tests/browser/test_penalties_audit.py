@@ -59,3 +59,22 @@ def test_penalty_in_the_standings_and_in_the_change_log(page, tournament):
     expect(first).to_contain_text(reason)
     expect(first.locator("ins").filter(has_text="-100")).to_have_count(1)
     expect(first).to_contain_text("arbitro")
+
+
+def test_two_warnings_leave_the_equivalent_mp_to_the_director(page, tournament):
+    """RULES.md section 5: two warnings cost 1 VP "and the equivalent MP", a number no rule
+    fixes: the preset fills the VP and asks for the MP instead of inventing them."""
+    log_in_through(page, f"/t/{tournament.slug}/gestione/penalita/")
+    hint = page.locator("#mp-hint")
+    expect(hint).to_be_hidden()
+    page.get_by_role("button", name="Due ammonizioni").click()
+    expect(page.locator("#id_reason")).to_have_value("Due ammonizioni")
+    expect(page.locator("#id_vp")).to_have_value("-1")
+    mp = page.locator("#id_mp")
+    expect(mp).to_have_value("")
+    expect(mp).to_be_focused()
+    expect(hint).to_be_visible()
+    expect(mp).to_have_attribute("aria-describedby", "mp-hint")
+    # Another usual penalty takes the hint away.
+    page.locator(".suggestions button").first.click()
+    expect(hint).to_be_hidden()

@@ -15,6 +15,7 @@ import pytest
 from django.utils import translation
 
 from burraco_tourney.exports import printouts
+from burraco_tourney.rules.rulesets import get_ruleset
 from burraco_tourney.tournaments.models import Tournament
 from tests.exports.conftest import pdf_page_size, pdf_pages, pdf_text, pdf_words, render_export
 from tests.factories import make_pairs, make_tournament, make_turno
@@ -76,7 +77,9 @@ def test_every_card_prints_the_vp_table_in_use(demo_tournament):
     tables = demo_tournament.turni.get(number=1).tables.count()
     assert len(bounds.findall(text)) == tables
     assert len(vps.findall(text)) == tables
-    assert text.count("fibur-3") >= tables
+    # The table is named as the director chose it, not by its internal code.
+    assert text.count("Tabella PV: FIBUR, 3 smazzate") == tables
+    assert "fibur-3" not in text
 
 
 def test_cards_carry_the_tournament_turno_and_the_rows_to_fill(demo_tournament):
@@ -254,3 +257,20 @@ def test_a_card_is_never_printed_without_its_grid(db, monkeypatch):
     monkeypatch.setattr(printouts, "html_to_pdf", lambda html, **kw: real(html, frames=()))
     with pytest.raises(RuntimeError, match="frame was drawn 0 times, not 2"):
         scorecards(tournament, 1)
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "reale"])
+def test_column_labels_are_whole_words_that_fit_their_boxes(db, ruleset):
+    """Never "Smazza-ta" or "Semipu-lito": each column label whole and narrower than its box,
+    even on a knock-out card, whose "last move" column leaves the narrowest boxes."""
+    tournament = make_tournament(ruleset=ruleset, kind="ko", ko_mode="smazzate", ko_smazzate=4)
+    make_pairs(tournament, 2)
+    make_turno(tournament, 1, [(1, 2)])
+    (page,) = pdf_page_words(scorecards(tournament, 1).content)
+    assert not [w.text for w in page if w.text.endswith("\u2010")]
+    kinds = [kind.capitalize() for kind in get_ruleset(ruleset).burraco_kinds]
+    heads = [first(page, label) for label in (*kinds, "Chiusura", "Pozzetto", "Punti")]
+    box = heads[1].middle - heads[0].middle  # every box of a line has the same width
+    assert all(head.right - head.left < box - 1 for head in heads)
+    smazzata = first(page, "Smazzata")
+    assert smazzata.right - smazzata.left < 13 * 72 / 25.4 - 1  # its column is 13 mm wide

@@ -45,7 +45,7 @@ def test_demo_standings_list_every_pair_in_rank_order(demo_tournament):
     assert positions == sorted(positions)
     # The winners' own VP per turno are printed after the totals.
     first = rows[0]
-    per_turno = r"\s+".join(str(first.vp_by_turno[n]) for n in (1, 2, 3))
+    per_turno = r"\s+".join(str(first.earned_vp_by_turno[n]) for n in (1, 2, 3))
     assert re.search(rf"{first.mp}\s+.*{per_turno}\s*$", text, re.MULTILINE)
     assert file.filename == f"classifica-{demo_tournament.slug}-dopo-turno-3.pdf"
     assert file.content_type == "application/pdf"
@@ -58,7 +58,8 @@ def test_header_names_the_tournament_and_the_rules_and_signature_lines(demo_tour
     assert "Standings after turno 3" in text
     assert "Classic (FIBUR)" in text
     assert "3 smazzate per turno" in text
-    assert "VP table: fibur-3" in text
+    assert "VP table: FIBUR, 3 smazzate" in text  # the preset's name, never its code
+    assert "fibur-3" not in text
     assert "The arbitro" in text and "The tournament director" in text
 
 

@@ -129,7 +129,7 @@ def test_while_a_turno_is_played_the_standings_stay_after_the_last_complete_one(
     # Pair 4 rests in turno 2: its riposo must not lift it while the turno is being played.
     assert response.context["after_turno"] == 1
     assert [r.record.pair.number for r in response.context["table"].rows][:2] == [1, 5]
-    assert "1 di 2 tavoli inseriti" in html
+    assert "1 tavolo inserito su 2" in html
     provisional = client.get(url, {"dopo": 2})
     assert provisional.context["provisional"] is True
     assert "provvisoria" in provisional.content.decode()

@@ -175,6 +175,18 @@ def test_the_results_page_counts_and_links_every_table(english, director):
     assert states == ["missing", "entered", "missing"]
 
 
+def test_the_count_of_tables_entered_agrees_in_italian(director_client, director):
+    """Italian counts the tables entered: "1 tavolo inserito", "2 tavoli inseriti" (the msgstr
+    of the plural msgid must be in the catalog)."""
+    _, turno = scored_tournament(director, pairs=6)
+    director_client.post(entry_url(turno, 2), scorecard(table_of(turno, 2), *FULL))
+    html = director_client.get(results_url(turno)).content.decode()
+    assert "1 tavolo inserito su 3" in html
+    director_client.post(entry_url(turno, 1), scorecard(table_of(turno, 1), *FULL))
+    html = director_client.get(entry_url(turno, 3)).content.decode()
+    assert "2 tavoli inseriti su 3" in html
+
+
 def test_another_director_gets_404(client, director):
     _, turno = scored_tournament(director)
     other = make_director("altro")

@@ -54,7 +54,7 @@ def test_a_forfeit_gives_the_present_pair_the_tournament_value(english, director
     tournament, turno = scored_tournament(director, pairs=4)
     table = table_of(turno)
     page = english.get(entry_url(turno, mode="forfait")).content.decode()
-    assert "with 14 VP and 355 MP of scarto" in page
+    assert "with 14 VP and +355 MP of scarto; the absent pair gets 6 VP and −355" in page
     assert english.post(entry_url(turno), forfeit(table, absent)).status_code == 302
     table.refresh_from_db()
     assert (table.ns_vp, table.eo_vp, table.forfeit_winner) == expected

@@ -18,11 +18,16 @@ MP_LIMIT = 10_000
 
 @dataclass(frozen=True)
 class Suggestion:
-    """A usual penalty offered while typing the reason; picking it fills the deltas."""
+    """A usual penalty offered while typing the reason; picking it fills the deltas.
+
+    ``mp_hint``: the rules give no number for the MP, only that they are "the equivalent" of the
+    VP; picking the penalty then leaves the MP box empty, puts the cursor there and shows this.
+    """
 
     reason: Any
     vp: int = 0
     mp: int = 0
+    mp_hint: Any = ""
 
     @property
     def vp_shown(self) -> str:
@@ -40,12 +45,20 @@ def signed(value: int) -> str:
     return f"−{-value}" if value < 0 else f"+{value}"
 
 
-# RULES.md section 5: late by more than 5 minutes costs 100 MP; two warnings cost 1 VP.
+# RULES.md section 5: late by more than 5 minutes costs 100 MP; two warnings cost 1 VP and the
+# equivalent MP, a number no rule fixes: the director enters it.
 SUGGESTIONS: tuple[Suggestion, ...] = (
     # Translators: a usual penalty reason, in Italian "Ritardo oltre 5 minuti".
     Suggestion(_("Late by more than 5 minutes"), mp=-100),
-    # Translators: a usual penalty reason, in Italian "Due ammonizioni".
-    Suggestion(_("Two warnings"), vp=-1),
+    Suggestion(
+        # Translators: a usual penalty reason, in Italian "Due ammonizioni".
+        _("Two warnings"),
+        vp=-1,
+        mp_hint=_(
+            "Two warnings cost 1 VP and the equivalent MP: enter the MP that your regulation "
+            "counts as 1 VP, as a negative number. No rule fixes that number."
+        ),
+    ),
     # Translators: a usual penalty reason, in Italian "Score compilato in modo errato".
     Suggestion(_("Scorecard filled in wrongly")),
     # Translators: a usual penalty reason, in Italian "Comportamento scorretto".

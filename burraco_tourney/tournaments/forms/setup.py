@@ -23,6 +23,7 @@ from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import VP_PRESETS, VpTable, default_bye, vp_table
 
 from ..models import KoMode, RulesetName, Tournament, TournamentKind
+from ..rules_config import VP_PRESET_LABELS
 from ..selectors.dashboard import tournament_has_results
 from ..services.tournaments import RecomputeFailed, TournamentSettings
 from . import setup_rules as rules
@@ -37,11 +38,7 @@ TIEBREAK_CHOICES = [
     ("head_to_head", _("Head-to-head (two tied pairs that met)")),
     ("mp", _("Own MP (total scored)")),
 ]
-VP_CHOICES = [
-    ("fibur-3", _("FIBUR table for 3 smazzate")),
-    ("fibur-4", _("FIBUR table for 4 smazzate")),
-    (CUSTOM, _("Custom bands")),
-]
+VP_CHOICES = [*VP_PRESET_LABELS.items(), (CUSTOM, _("Custom bands"))]
 
 
 def _points_field(label, hint: str = "") -> forms.IntegerField:

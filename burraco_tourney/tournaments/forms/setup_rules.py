@@ -20,6 +20,7 @@ from burraco_tourney.rules.rulesets import BURRACO_KINDS, PRESETS
 from burraco_tourney.rules.vp import VP_PRESETS, default_bye
 
 from ..models import RulesetName
+from ..rules_config import VP_PRESET_LABELS
 from .setup_vp import VP_FOR_SMAZZATE, format_bands
 
 SWITCHES: tuple[str, ...] = ("semipulito", "closing_needs_pulito", "pozzetto_penalty_always")
@@ -73,8 +74,8 @@ def bye_hint() -> str:
     for name in VP_PRESETS:
         bye = default_bye(name)
         if bye is not None:
-            parts.append(f"{bye[0]} / +{bye[1]} ({name})")
-    # Translators: %(defaults)s lists VP / MP values by table, e.g. “14 / +355 (fibur-3)”.
+            parts.append(f"{bye[0]} / +{bye[1]} ({VP_PRESET_LABELS.get(name, name)})")
+    # Translators: %(defaults)s lists VP / MP values by table, e.g. “14 / +355 (FIBUR, 3 smazzate)”.
     return str(
         _("Blank: the house default, VP / MP %(defaults)s. A custom VP table has none.")
         % {"defaults": ", ".join(parts)}

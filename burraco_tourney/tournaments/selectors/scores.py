@@ -1,5 +1,6 @@
 """Reads of the score entry: the table being entered, how many smazzate it may have, the turno's
-progress (which tables are missing, entered or corrected) and the next table to enter.
+progress (which tables are missing, entered or corrected, and what a forfeit is worth) and the
+next table to enter.
 
 A fixed number of queries per page whatever the size of the turno. Reads only: nothing here
 writes.
@@ -13,9 +14,11 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 
 from burraco_tourney.rules.rulesets import Ruleset
+from burraco_tourney.rules.standings import Value
 from burraco_tourney.rules.vp import VpTable
 
-from ..models import AuditEntry, EntryMode, KoMode, Table, Tournament, TournamentKind, Turno
+from ..models import AuditEntry, EntryMode, KoMode, Line, Table, Tournament, TournamentKind, Turno
+from ..rules_config import tournament_forfeit_value
 
 # The audit action of a correction: a table with one is shown as "corrected".
 RESULT_CORRECT = "result_correct"
@@ -52,12 +55,23 @@ def smazzate_rows(tournament: Tournament, stored: int) -> int:
     return max(limit, stored)
 
 
+def forfeit_scarto(table: Table, forfeit: Value | None) -> tuple[int, int] | None:
+    """What a forfeit puts in the two lines' scarto, (NS, EO): the forfeit's MP to the line that
+    was there, as many taken from the absent one (RULES.md section 5). The table's own MP stay
+    0 – 0. None for a table not won by forfeit, or when the tournament has no forfeit value."""
+    if table.entry_mode != EntryMode.FORFEIT or forfeit is None:
+        return None
+    ns = forfeit.mp if table.forfeit_winner == Line.NS else -forfeit.mp
+    return ns, -ns
+
+
 @dataclass(frozen=True)
 class TableProgress:
-    """One table of a turno on the progress page."""
+    """One table of a turno on the progress page; ``forfeit_scarto`` as ``forfeit_scarto()``."""
 
     table: Table
     corrected: bool
+    forfeit_scarto: tuple[int, int] | None = None
 
     @property
     def state(self) -> str:
@@ -90,15 +104,27 @@ class TurnoProgress:
 
 
 def turno_progress(*, turno: Turno) -> TurnoProgress:
-    """Every table of the turno with its pairs, result and whether it was ever corrected."""
+    """Every table of the turno with its pairs, result, whether it was ever corrected, and for a
+    forfeit the scarto it gives."""
     tables = list(turno.tables.select_related("ns", "eo").order_by("number"))
     corrected = set(
         AuditEntry.objects.filter(table__turno=turno, action=RESULT_CORRECT).values_list(
             "table_id", flat=True
         )
     )
+    forfeit = None
+    # A knock-out forfeit only says who goes through: no scarto.
+    has_forfeit = any(t.entry_mode == EntryMode.FORFEIT for t in tables)
+    if has_forfeit and turno.tournament.kind != TournamentKind.KO:
+        forfeit = tournament_forfeit_value(turno.tournament)
     return TurnoProgress(
-        turno=turno, tables=[TableProgress(table=t, corrected=t.pk in corrected) for t in tables]
+        turno=turno,
+        tables=[
+            TableProgress(
+                table=t, corrected=t.pk in corrected, forfeit_scarto=forfeit_scarto(t, forfeit)
+            )
+            for t in tables
+        ],
     )
 
 
@@ -116,6 +142,10 @@ def scorecard_config(*, ruleset: Ruleset, vp: VpTable, rows: int) -> dict[str, A
         "chiusura_bonus": ruleset.chiusura_bonus,
         "pozzetto_penalty": ruleset.pozzetto_penalty,
         "pozzetto_penalty_always": ruleset.pozzetto_penalty_always,
+        # The burraco kinds a closing line needs one of (only clean ones in some rulesets).
+        "closing_kinds": list(
+            ruleset.clean_kinds if ruleset.closing_needs_pulito else ruleset.burraco_kinds
+        ),
         "bands": [[band.max, band.winner, band.loser] for band in vp.bands],
         "smazzate": rows,
     }

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from burraco_tourney.core.rule_messages import rule_error_message
+from burraco_tourney.core.rule_messages import LINE_LABELS, rule_error_message
 from burraco_tourney.rules.errors import RuleError
 
 from ...access import director_view
@@ -29,6 +29,7 @@ from ...rules_config import tournament_forfeit_value, tournament_ruleset, tourna
 from ...selectors import scores as selectors
 from ...selectors.tournaments import turno_byes
 from ...services import scores as services
+from .score_notes import live_notes
 
 # The mode of the page in its address (?modo=...), in Italian like the rest of the URLs.
 MODE_WORDS = {
@@ -147,9 +148,34 @@ def _ko_saved_message(table: Table) -> str:
     }
 
 
+def _forfeit_saved_message(table: Table) -> str | None:
+    """A forfeit: who won it, the VP and the scarto it gives each line (the MP stay 0 – 0)."""
+    scarto = selectors.forfeit_scarto(table, tournament_forfeit_value(table.turno.tournament))
+    if scarto is None:
+        return None
+    # Translators: %(line)s is NS or EO, the line that won; the scarto are signed: +355, -355.
+    return _(
+        "Table %(table)s saved, forfeit win for %(line)s: NS %(ns)s %(ns_vp)s VP, scarto "
+        "%(ns_scarto)s · EO %(eo)s %(eo_vp)s VP, scarto %(eo_scarto)s."
+    ) % {
+        "table": table.number,
+        "line": LINE_LABELS.get(table.forfeit_winner, table.forfeit_winner),
+        "ns": table.ns.number,
+        "eo": table.eo.number,
+        "ns_vp": table.ns_vp,
+        "eo_vp": table.eo_vp,
+        "ns_scarto": f"{scarto[0]:+d}",
+        "eo_scarto": f"{scarto[1]:+d}",
+    }
+
+
 def _saved_message(table: Table) -> str:
     if table.turno.tournament.kind == TournamentKind.KO:
         return _ko_saved_message(table)
+    if table.entry_mode == EntryMode.FORFEIT:
+        forfeit = _forfeit_saved_message(table)
+        if forfeit is not None:
+            return forfeit
     return _(
         "Table %(table)s saved: NS %(ns)s %(ns_mp)s MP, %(ns_vp)s VP · "
         "EO %(eo)s %(eo_mp)s MP, %(eo_vp)s VP."
@@ -193,6 +219,7 @@ def _render(
     current = next(p for p in progress.tables if p.table.pk == table.pk)
     vp = tournament_vp_table(tournament)
     ruleset = tournament_ruleset(tournament)
+    forfeit = tournament_forfeit_value(tournament)
     url = reverse("manage:score_entry", args=[tournament.slug, turno.number, table.number])
     modes = [
         {"label": MODE_LABELS[mode], "url": f"{url}?modo={word}", "active": mode == form.mode}
@@ -217,10 +244,12 @@ def _render(
             "modes": modes,
             "kinds": ruleset.burraco_kinds,
             "scorecard": form.scorecard() if isinstance(form, ScorecardForm) else None,
-            "config": selectors.scorecard_config(
-                ruleset=ruleset, vp=vp, rows=getattr(form, "rows", 0)
-            ),
-            "forfeit": tournament_forfeit_value(tournament),
+            "config": {
+                **selectors.scorecard_config(ruleset=ruleset, vp=vp, rows=getattr(form, "rows", 0)),
+                "notes": live_notes(ruleset),
+            },
+            "forfeit": forfeit,
+            "forfeit_loser_vp": vp.total - forfeit.vp if forfeit else None,
             "vp_total": vp.total,
             "clear_form": clear_form if table.has_result else None,
             "stale": stale,
