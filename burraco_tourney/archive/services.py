@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import get_ruleset
-from burraco_tourney.tournaments.audit_text import tournament_subject
+from burraco_tourney.tournaments.audit_text import IMPORT_REASON, tournament_subject
 from burraco_tourney.tournaments.models import (
     Bye,
     Pair,
@@ -67,10 +67,7 @@ def tournament_import(
             user=owner,
             action="tournament_import",
             subject=tournament_subject(tournament),
-            reason=_(
-                "The change log is not included in the archive: this tournament's log starts "
-                "with this import."
-            ),
+            reason=IMPORT_REASON,
             after={"pairs": len(archive.pairs), "turni": len(archive.turni)},
         )
     return tournament

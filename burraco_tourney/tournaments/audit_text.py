@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import gettext_noop, ngettext, pgettext
 
 if TYPE_CHECKING:
     from .models import AuditEntry, Pair, Penalty, Table, Tournament, Turno
@@ -110,3 +110,18 @@ def entry_subject(entry: AuditEntry) -> str:
         except (KeyError, TypeError, ValueError):
             pass
     return entry.subject
+
+
+# Reasons the site writes itself (a director's reason is stored as typed). They are stored in
+# English and translated when shown, so the log reads in the reader's language.
+RECOMPUTED_REASON = gettext_noop("Every result recomputed with the new rules.")
+KO_FEEDER_CHANGED_REASON = gettext_noop("A result it depended on changed.")
+IMPORT_REASON = gettext_noop(
+    "The change log is not included in the archive: this tournament's log starts with this import."
+)
+SITE_REASONS = frozenset({RECOMPUTED_REASON, KO_FEEDER_CHANGED_REASON, IMPORT_REASON})
+
+
+def entry_reason(entry: AuditEntry) -> str:
+    """Why the change was made, in the active language when the site wrote the reason."""
+    return _(entry.reason) if entry.reason in SITE_REASONS else entry.reason

@@ -56,13 +56,13 @@ def test_a_settings_change_reads_with_the_labels_of_the_settings_page(
     assert row[5] == (
         "Burraco semipulito counts: Yes → No "
         "Bonuses · Burraco pulito: 200 → 250 "
-        "VP table: FIBUR table for 3 smazzate → FIBUR table for 4 smazzate"
+        "VP table: FIBUR, 3 smazzate → FIBUR, 4 smazzate"
     )
     [row] = log(director_client, tournament, "it")
     assert row[5] == (
         "Burraco semipulito ammesso: Sì → No "
         "Bonus · Burraco pulito: 200 → 250 "
-        "Tabella PV: Tabella FIBUR per 3 smazzate → Tabella FIBUR per 4 smazzate"
+        "Tabella PV: FIBUR, 3 smazzate → FIBUR, 4 smazzate"
     )
 
 
@@ -73,9 +73,12 @@ def test_an_imported_tournament_reads_in_either_language(director_client, direct
     [row] = log(director_client, tournament, "it")
     assert row[2:4] == ["Torneo importato", "Torneo d'autunno del Circolo Aurora"]
     assert row[5] == "Coppie: 17 Turni: 3"
+    # The reason the site wrote itself is translated too.
+    assert row[4].startswith("Il registro delle modifiche non è incluso nell'archivio")
     [row] = log(director_client, tournament, "en")
     assert row[2:4] == ["Tournament imported", "Torneo d'autunno del Circolo Aurora"]
     assert row[5] == "Pairs: 17 Turni: 3"
+    assert row[4].startswith("The change log is not included in the archive")
 
 
 def test_an_entry_without_a_subject_code_shows_its_stored_words(director_client, tournament):

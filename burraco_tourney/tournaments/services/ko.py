@@ -36,7 +36,12 @@ from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.ko import first_round, seeding
 from burraco_tourney.rules.ko_played import Bracket, Slot
 
-from ..audit_text import ko_match_subject, tournament_subject, turno_subject
+from ..audit_text import (
+    KO_FEEDER_CHANGED_REASON,
+    ko_match_subject,
+    tournament_subject,
+    turno_subject,
+)
 from ..models import AuditEntry, Movement, Pair, Table, Tournament, TournamentKind, Turno
 from ..selectors.ko import KoData, bracket_of, ko_data
 from ..selectors.standings import standings
@@ -321,7 +326,7 @@ def _delete_match(tournament: Tournament, table: Table, user) -> None:
         user=user,
         action="ko_match_delete",
         subject=subject,
-        reason=_("A result it depended on changed."),
+        reason=KO_FEEDER_CHANGED_REASON,
         before=after,
     )
     if turno.number > 1 and not turno.tables.exists():

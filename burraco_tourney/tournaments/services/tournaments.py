@@ -26,7 +26,7 @@ from burraco_tourney.rules.scoring import score_smazzata
 from burraco_tourney.rules.standings import forfeit_result
 from burraco_tourney.rules.vp import vp_split
 
-from ..audit_text import director_subject, tournament_subject
+from ..audit_text import RECOMPUTED_REASON, director_subject, tournament_subject
 from ..models import EntryMode, Table, Tournament
 from ..rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
 from ..selectors.dashboard import tournament_has_results
@@ -202,7 +202,7 @@ def tournament_update(
         user=user,
         action="tournament_rules_change" if rule_changes else "tournament_edit",
         subject=tournament_subject(tournament),
-        reason=_("Every result recomputed with the new rules.") if recompute else "",
+        reason=RECOMPUTED_REASON if recompute else "",
         before=_snapshot({name: before[name] for name in changed}),
         after=_snapshot({name: after[name] for name in changed}),
     )

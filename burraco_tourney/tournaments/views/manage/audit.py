@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 
 from ...access import director_view
-from ...audit_text import entry_subject
+from ...audit_text import entry_reason, entry_subject
 from ...forms.tools import AuditFilterForm
 from ...models import AuditEntry, Tournament
 from ...selectors import audit as selectors
@@ -128,6 +128,9 @@ class AuditTable(tables.Table):
 
     def render_subject(self, record: AuditEntry):
         return entry_subject(record)
+
+    def render_reason(self, record: AuditEntry):
+        return entry_reason(record)
 
     def render_changes(self, record: AuditEntry):
         changes = selectors.audit_changes(record.before, record.after)
