@@ -221,6 +221,10 @@ MESSAGES: dict[str, Any] = {
     "tie_needs_last_move": _(
         "The match is tied: record which line made the last move of the last smazzata."
     ),
+    "target_not_reached": _(
+        "Neither line has reached %(target)s points: the match is not over. Enter the totals "
+        "when a line reaches them, or enter the match smazzata by smazzata."
+    ),
     # ko (brackets)
     "ko_too_few_pairs": _("A knock-out needs at least two pairs, not %(count)s."),
     "ko_duplicate_pair": _("Pair %(pair)s appears twice in the seeding."),

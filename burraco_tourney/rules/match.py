@@ -30,6 +30,7 @@ CODES: tuple[str, ...] = (
     "too_many_smazzate",
     "smazzate_after_match_end",
     "tie_needs_last_move",
+    "target_not_reached",
 )
 
 _LINES: tuple[Line, Line] = ("ns", "eo")
@@ -82,6 +83,18 @@ def ko_winner(ns_mp: int, eo_mp: int, last_move: Line | None) -> tuple[Line, boo
         )
     _check_line(last_move, None)
     return _other(last_move), True
+
+
+def check_points_totals(ns_mp: int, eo_mp: int, *, target: int) -> None:
+    """The final totals of a match a punti: the match ends only when a line reaches ``target``,
+    so totals where neither line has reached it are of a match still being played
+    (``target_not_reached``)."""
+    if max(ns_mp, eo_mp) < target:
+        raise RuleViolation(
+            "target_not_reached",
+            f"Neither line has reached {target}: the match is not over.",
+            target=target,
+        )
 
 
 def _check_line(value: object, index: int | None) -> None:

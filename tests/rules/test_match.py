@@ -11,6 +11,7 @@ from burraco_tourney.rules.match import (
     CODES,
     MatchResult,
     SmazzataTotals,
+    check_points_totals,
     ko_winner,
     match_by_points,
     match_by_smazzate,
@@ -161,6 +162,7 @@ def test_every_raised_code_is_listed():
         "too_many_smazzate",
         "smazzate_after_match_end",
         "tie_needs_last_move",
+        "target_not_reached",
     }
 
 
@@ -201,3 +203,16 @@ def test_points_match_ends_at_the_first_smazzata_reaching_the_target(smazzate, t
     if result.winner is not None:
         winner_mp = result.ns_mp if result.winner == "ns" else result.eo_mp
         assert winner_mp >= target
+
+
+@pytest.mark.parametrize(("ns", "eo"), [(2005, 1500), (1500, 2005), (2100, 2100), (2005, 3000)])
+def test_totals_a_punti_with_a_line_at_the_target_are_a_finished_match(ns, eo):
+    check_points_totals(ns, eo, target=2005)
+
+
+@pytest.mark.parametrize(("ns", "eo"), [(1800, 1500), (2000, 2000), (0, 0), (-200, 1995)])
+def test_totals_a_punti_below_the_target_are_a_match_still_played(ns, eo):
+    with pytest.raises(RuleViolation) as refused:
+        check_points_totals(ns, eo, target=2005)
+    assert refused.value.code == "target_not_reached"
+    assert refused.value.params == {"target": 2005}

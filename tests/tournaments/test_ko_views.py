@@ -186,3 +186,23 @@ def test_a_ko_tournament_is_drawn_from_its_bracket_not_the_turni_page(client):
     assert reverse("manage:ko", args=[tournament.slug]) in html
     with pytest.raises(ValidationError):
         turno_draw(tournament=tournament, user=director, request=None)
+
+
+def test_totals_of_a_match_a_punti_need_a_line_at_the_target(english, director):
+    """A match to 2005 entered as its totals: 1800 to 1500 is a match still being played, not a
+    win for pair 1 (RULES.md section 8)."""
+    tournament = ko_tournament(director, pairs=4, ko_mode="punti", ko_smazzate=None, ko_target=2005)
+    start(tournament, director)
+    table = tournament.turni.get(number=1).tables.get(number=1)
+    posted = {"mode": "totals", "version": table.version, "ns_mp": "1800", "eo_mp": "1500"}
+    response = english.post(url("score_entry", tournament, 1, 1), posted)
+    assert response.status_code == 200
+    assert "Neither line has reached 2005 points: the match is not over." in (
+        response.content.decode()
+    )
+    table.refresh_from_db()
+    assert not table.entry_mode and not table.winner
+    posted["ns_mp"] = "2010"
+    assert english.post(url("score_entry", tournament, 1, 1), posted).status_code == 302
+    table.refresh_from_db()
+    assert table.winner == "ns"

@@ -31,7 +31,7 @@ from django.utils.translation import ngettext
 
 from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.rules.match import ko_winner
+from burraco_tourney.rules.match import check_points_totals, ko_winner
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.rules.scoring import (
@@ -41,7 +41,7 @@ from burraco_tourney.rules.scoring import (
 )
 
 from ..audit_text import table_subject
-from ..models import EntryMode, Line, Smazzata, Table, TournamentKind
+from ..models import EntryMode, KoMode, Line, Smazzata, Table, TournamentKind
 from ..rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
 from ..selectors.scores import RESULT_CORRECT, smazzate_limit
 from .audit import audit_record
@@ -302,7 +302,17 @@ def table_record_totals(
     current.forfeit_winner = ""
     current.ns_mp, current.eo_mp = ns_mp, eo_mp
     current.winner, current.by_last_move = "", False
-    if current.turno.tournament.kind == TournamentKind.KO and ns_mp == eo_mp:
+    tournament = current.turno.tournament
+    if (
+        tournament.kind == TournamentKind.KO
+        and tournament.ko_mode == KoMode.PUNTI
+        and tournament.ko_target
+    ):
+        try:
+            check_points_totals(ns_mp, eo_mp, target=tournament.ko_target)
+        except RuleError as error:
+            raise ValidationError(rule_error_message(error), code=error.code) from error
+    if tournament.kind == TournamentKind.KO and ns_mp == eo_mp:
         try:
             current.winner, current.by_last_move = ko_winner(ns_mp, eo_mp, last_move or None)
         except RuleError as error:
