@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from burraco_tourney.rules.rulesets import get_ruleset
 from burraco_tourney.tournaments.forms.setup import initial_for
+from burraco_tourney.tournaments.forms.setup_rules import NO
 from burraco_tourney.tournaments.models import AuditEntry, Table, Tournament
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
 from tests.factories import add_smazzata, make_director, make_pairs, make_tournament, make_turno
@@ -215,3 +216,30 @@ def test_a_granted_director_cannot_grant_others(client, owned):
     owner = owned.owner
     response = client.post(reverse("manage:director_remove", args=[owned.slug, owner.pk]))
     assert response.status_code == 403
+
+
+def test_switching_semipulito_off_counts_entered_semipulito_as_sporco(english, scored):
+    """RULES.md section 4: without semipulito such a burraco counts as sporco. A director who
+    switches it off after a smazzata held one sees it scored as sporco, not a refusal."""
+    table = Table.objects.get(turno__tournament=scored, turno__number=1, number=2)
+    add_smazzata(
+        table,
+        1,
+        ns={"cards": 100, "semipulito": 1, "chiusura": True},
+        eo={"cards": 50, "pulito": 1},
+    )
+    tournament_recompute_results(tournament=scored)
+    table.refresh_from_db()
+    assert table.ns_mp == 100 + 150 + 100  # cards, semipulito, chiusura
+    response = english.post(
+        edit_url(scored), posted(scored, semipulito=NO, confirm_recompute="on"), follow=True
+    )
+    assert "2 results recomputed" in response.content.decode()
+    table.refresh_from_db()
+    assert table.ns_mp == 100 + 100 + 100  # cards, sporco, chiusura
+    smazzata = table.smazzate.get()
+    assert (smazzata.ns_semipulito, smazzata.ns_sporco) == (0, 1)
+    # The score page shows it in the sporco box, so saving it again keeps the same score.
+    page = english.get(reverse("manage:score_entry", args=[scored.slug, 1, 2])).content.decode()
+    assert "s1_ns_semipulito" not in page
+    assert 'name="s1_ns_sporco" value="1"' in page or 'value="1" name="s1_ns_sporco"' in page

@@ -46,6 +46,25 @@ def smazzata_entry(smazzata: Smazzata) -> SmazzataEntry:
     )
 
 
+SEMIPULITO_FIELDS = ("ns_semipulito", "ns_sporco", "eo_semipulito", "eo_sporco")
+
+
+def fold_semipulito(smazzata: Smazzata) -> bool:
+    """Count the stored row's burraco semipulito as sporco, in memory; True when it had any.
+
+    RULES.md section 4: when a tournament does not admit semipulito, such a burraco counts as
+    sporco. Used when the rules change after results were entered with semipulito on.
+    """
+    moved = False
+    for line in ("ns", "eo"):
+        count = getattr(smazzata, f"{line}_semipulito")
+        if count:
+            setattr(smazzata, f"{line}_sporco", getattr(smazzata, f"{line}_sporco") + count)
+            setattr(smazzata, f"{line}_semipulito", 0)
+            moved = True
+    return moved
+
+
 def totals_last_move(table: Table) -> str | None:
     """The last move of a KO match entered as turno totals only.
 
@@ -164,11 +183,15 @@ def tournament_recompute_results(*, tournament: Tournament) -> int:
         .prefetch_related("smazzate")
     )
     changed_smazzate: list[Smazzata] = []
+    folded: list[Smazzata] = []
     for table in tables:
         table.turno.tournament = tournament
+        if not ruleset.semipulito:
+            folded += [s for s in table.smazzate.all() if fold_semipulito(s)]
         changed_smazzate += apply_table_result(
             table, table.smazzate.all(), ruleset=ruleset, vp=vp, forfeit=forfeit, strict=False
         )
+    Smazzata.objects.bulk_update(folded, SEMIPULITO_FIELDS, batch_size=500)
     Smazzata.objects.bulk_update(changed_smazzate, ["ns_total", "eo_total"], batch_size=500)
     Table.objects.bulk_update(tables, RESULT_FIELDS, batch_size=500)
     return len(tables)

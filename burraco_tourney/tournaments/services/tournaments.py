@@ -31,7 +31,7 @@ from ..models import EntryMode, Table, Tournament
 from ..rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
 from ..selectors.dashboard import tournament_has_results
 from .audit import audit_record
-from .results import smazzata_entry, tournament_recompute_results
+from .results import fold_semipulito, smazzata_entry, tournament_recompute_results
 
 SLUG_MAX = Tournament._meta.get_field("slug").max_length
 
@@ -228,6 +228,8 @@ def tournament_results_check(*, tournament: Tournament) -> None:
         if table.entry_mode == EntryMode.SMAZZATE:
             ns_mp = eo_mp = 0
             for smazzata in table.smazzate.all():
+                if not ruleset.semipulito:
+                    fold_semipulito(smazzata)  # in memory only: this is a check
                 try:
                     score = score_smazzata(ruleset, smazzata_entry(smazzata))
                 except RuleError as err:
