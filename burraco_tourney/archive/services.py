@@ -16,7 +16,6 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import get_ruleset
@@ -30,7 +29,6 @@ from burraco_tourney.tournaments.models import (
     Tournament,
     Turno,
 )
-from burraco_tourney.tournaments.selectors.imports import namesake
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.services.audit import audit_record
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
@@ -71,17 +69,6 @@ def tournament_import(
             after={"pairs": len(archive.pairs), "turni": len(archive.turni)},
         )
     return tournament
-
-
-def import_copy_notice(*, tournament: Tournament) -> str | None:
-    """What to tell whoever just imported ``tournament`` when another tournament has its name
-    (the file was exported from this very site, most often): the lists mark the copy."""
-    if namesake(tournament=tournament) is None:
-        return None
-    return _(
-        "A tournament named “%(name)s” already exists: this one is a separate copy, marked in "
-        "the lists with the date of this import."
-    ) % {"name": tournament.name}
 
 
 def _planned_turni(turni: tuple[ArchiveTurno, ...]) -> int | None:

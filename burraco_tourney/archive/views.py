@@ -15,11 +15,12 @@ from django.utils.translation import gettext as _
 
 from burraco_tourney.tournaments.access import director_view
 from burraco_tourney.tournaments.models import Tournament
+from burraco_tourney.tournaments.selectors.imports import import_copy_notice
 
 from .export import archive_json, tournament_export
 from .forms import ArchiveUploadForm
 from .records import ArchiveError
-from .services import import_copy_notice, tournament_import
+from .services import tournament_import
 
 
 @login_required

@@ -162,9 +162,27 @@ def forfeit_result(
             value=forfeit.vp,
             total=total,
         )
-    win, lose = forfeit.vp, total - forfeit.vp
-    ns_vp, eo_vp = (win, lose) if winner == "ns" else (lose, win)
+    ns_vp, eo_vp = forfeit_split(forfeit, total, winner).vp
     return TableResult(turno, table, ns, eo, 0, 0, ns_vp, eo_vp, forfeit=winner)
+
+
+@dataclass(frozen=True)
+class ForfeitSplit:
+    """What a forfeit gives the two lines of its table, NS first: the VP, and the forfeit's MP
+    in the scarto (the table's own MP stay 0 – 0)."""
+
+    vp: tuple[int, int]
+    scarto: tuple[int, int]
+
+
+def forfeit_split(forfeit: Value, total: int, winner: Line) -> ForfeitSplit:
+    """A forfeit won by line ``winner`` at a table worth ``total`` VP: the winner gets
+    ``forfeit.vp`` and ``+forfeit.mp`` of scarto, the loser the rest of the total and
+    ``-forfeit.mp`` (RULES.md section 5). Arithmetic only: ``forfeit_result`` checks the values."""
+    win, lose = forfeit.vp, total - forfeit.vp
+    if winner == "ns":
+        return ForfeitSplit(vp=(win, lose), scarto=(forfeit.mp, -forfeit.mp))
+    return ForfeitSplit(vp=(lose, win), scarto=(-forfeit.mp, forfeit.mp))
 
 
 @dataclass
@@ -261,7 +279,9 @@ def compute_standings(
                     turno=result.turno,
                     table=result.table,
                 )
-            ns_bonus = forfeit.mp if result.forfeit == "ns" else -forfeit.mp
+            # The table's VP are already in the result: only the forfeit's scarto is added.
+            total = result.ns_vp + result.eo_vp
+            ns_bonus = forfeit_split(forfeit, total, result.forfeit).scarto[0]
         sides = (
             (result.ns, result.eo, result.ns_mp, result.eo_mp, result.ns_vp, ns_bonus),
             (result.eo, result.ns, result.eo_mp, result.ns_mp, result.eo_vp, -ns_bonus),

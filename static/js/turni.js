@@ -18,15 +18,15 @@
     showMovement();
 
     var step = form.querySelector('select[name="step"]');
-    var out = form.querySelector("#free-turni-out");
-    var data = document.getElementById("free-turni");
+    var out = form.querySelector("#step-outlook-out");
+    var data = document.getElementById("step-outlook");
     if (step && out && data) {
       var outlooks = JSON.parse(data.textContent);
-      function showFree() {
+      function showOutlook() {
         out.textContent = outlooks[step.value] || "";
       }
-      step.addEventListener("change", showFree);
-      showFree();
+      step.addEventListener("change", showOutlook);
+      showOutlook();
     }
   }
 

@@ -34,9 +34,9 @@ def test_draw_mitchell_then_danese_and_see_the_seating(page, tournament):
     # Only the Mitchell options are shown, and the rematch-free turni follow the step.
     expect(form.locator("fieldset[data-movement=danese]")).to_be_hidden()
     form.locator("select[name=step]").select_option("3")
-    expect(form.locator("#free-turni-out")).to_contain_text("2")
+    expect(form.locator("#step-outlook-out")).to_contain_text("2")
     form.locator("select[name=step]").select_option("2")
-    expect(form.locator("#free-turni-out")).to_contain_text("3")
+    expect(form.locator("#step-outlook-out")).to_contain_text("3")
     form.locator("button[type=submit]").click()
 
     # The preview of the draft: six tables, pairs 1-6 NS against 7-12.
@@ -84,7 +84,7 @@ def test_the_mitchell_steps_follow_the_turni_already_played(page):
     form = page.locator("form.draw-form")
     form.locator("input[name=movement][value=mitchell]").check()
     step = form.locator("select[name=step]")
-    out = form.locator("#free-turni-out")
+    out = form.locator("#step-outlook-out")
     # The form starts from the best step: step 1 gives 2 turni, step 2 only 1 (not 3 each).
     expect(step).to_have_value("1")
     expect(out).to_contain_text("2")

@@ -193,6 +193,15 @@ def test_a_table_repeating_a_played_meeting_is_noted() -> None:
     assert not mitchell_draw(range(1, 7), 1).notes_with("mitchell_rematches")
 
 
+def test_past_the_rotation_the_repeat_note_alone_says_pairs_meet_again() -> None:
+    # Six pairs, step 1, turni 1-3 played: turno 4 is turno 1 again, every table repeats.
+    rounds = [m for turno in range(1, 4) for m in mitchell_draw(range(1, 7), turno).meetings()]
+    draw = mitchell_draw(range(1, 7), 4, met=rounds)
+    assert draw.meetings() <= set(map(frozenset, rounds))
+    assert draw.notes_with("mitchell_repeat")
+    assert not draw.notes_with("mitchell_rematches")
+
+
 def test_options_without_history_give_the_whole_rotation() -> None:
     options = mitchell_options(range(1, 13), 1)
     assert [(o.step, o.rematches, o.rematch_free_turni, o.best) for o in options] == [

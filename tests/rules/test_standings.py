@@ -16,6 +16,7 @@ from burraco_tourney.rules.standings import (
     Value,
     compute_standings,
     forfeit_result,
+    forfeit_split,
     table_result,
 )
 from burraco_tourney.rules.tiebreaks import CODES as TIEBREAK_CODES
@@ -157,6 +158,22 @@ def test_forfeit_won_by_eo():
     )
     rows = compute_standings(pairs=[1, 2], tables=[table], forfeit=BYE_3)
     assert summary(rows) == [(1, 2, 14, 355, 0), (2, 1, 6, -355, 0)]
+
+
+@pytest.mark.parametrize(
+    ("winner", "vp", "scarto"),
+    [("ns", (14, 6), (355, -355)), ("eo", (6, 14), (-355, 355))],
+)
+def test_forfeit_split_gives_each_line_its_vp_and_scarto(winner, vp, scarto):
+    split = forfeit_split(BYE_3, 20, winner)
+    assert (split.vp, split.scarto) == (vp, scarto)
+    # The standings count exactly that split: the page and the classifica cannot disagree.
+    table = forfeit_result(
+        turno=1, table=1, ns=1, eo=2, winner=winner, forfeit=BYE_3, vp_table="fibur-3"
+    )
+    rows = {r.pair: r for r in compute_standings(pairs=[1, 2], tables=[table], forfeit=BYE_3)}
+    assert (rows[1].vp, rows[2].vp) == vp
+    assert (rows[1].scarto, rows[2].scarto) == scarto
 
 
 def test_after_turno_keeps_only_earlier_turni():

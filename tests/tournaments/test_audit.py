@@ -211,7 +211,7 @@ def test_a_long_value_is_folded(english, director, tournament):
         user=director,
         action="turno_draw",
         subject=turno_subject(tournament.turni.get(number=2)),
-        after={"number": 3, "tables": seating},
+        after={"number": 2, "tables": seating},
     )
     html = english.get(audit_url(tournament)).content.decode()
     assert "<details><summary>" in html and "59-59-159" in html

@@ -28,7 +28,8 @@ the phantom's table to play pair 4. A "bye" and a "bye_moved" note say so.
 
 The turni already played (perhaps a Danese, a seating by hand, or a Mitchell with another step)
 are given as data, the couples of pairs that met. ``mitchell_draw`` then notes how many tables
-repeat one of those meetings ("mitchell_rematches"), and ``mitchell_options`` tells, for each
+repeat one of those meetings ("mitchell_rematches", left out past the rotation, where
+"mitchell_repeat" already says pairs meet again), and ``mitchell_options`` tells, for each
 step, how many tables of the turno being drawn would meet again and how many turni from it on
 are free of any rematch; it marks the best step. Six pairs that played a Danese turno 1 as
 1 v 2, 3 v 4, 5 v 6: a Mitchell from turno 2 repeats nothing at once, but 3 v 4 comes back in
@@ -122,7 +123,8 @@ def mitchell_draw(
     EO and move ``step`` tables each turno. ``bye_counts`` (pair -> past byes) is the real history
     of byes; when omitted, the byes of turni 1..turno-1 of this same Mitchell are used. ``met``
     holds the couples of pairs that already met in the tournament: they steer who rests, and a
-    "mitchell_rematches" note counts the tables repeating one of them.
+    "mitchell_rematches" note counts the tables repeating one of them, unless the
+    "mitchell_repeat" note already says the rotation has come round.
     """
     order = validate_pairs(pairs)
     tables = _check_step(len(order), step)
@@ -130,7 +132,7 @@ def mitchell_draw(
     played = _couples(met)
     draw = next(_rounds(order, turno, step, tables, bye_counts, played))
     rematches = len(draw.meetings() & played)
-    if not rematches:
+    if not rematches or draw.notes_with("mitchell_repeat"):
         return draw
     note = DrawNote("mitchell_rematches", {"rematches": rematches, "tables": tables})
     return Draw(draw.seats, draw.byes, (*draw.notes, note))

@@ -18,6 +18,7 @@ from django.db.models import (
     Value,
     When,
 )
+from django.utils.translation import gettext as _
 
 from ..models import AuditEntry, Penalty, Tournament
 
@@ -52,6 +53,17 @@ def namesake(*, tournament: Tournament) -> Tournament | None:
         .order_by("pk")
         .first()
     )
+
+
+def import_copy_notice(*, tournament: Tournament) -> str | None:
+    """What to tell whoever just imported ``tournament`` when another tournament has its name
+    (the file was exported from this very site, most often): the lists mark the copy."""
+    if namesake(tournament=tournament) is None:
+        return None
+    return _(
+        "A tournament named “%(name)s” already exists: this one is a separate copy, marked in "
+        "the lists with the date of this import."
+    ) % {"name": tournament.name}
 
 
 def with_import_origin(penalties: QuerySet[Penalty]) -> QuerySet[Penalty]:

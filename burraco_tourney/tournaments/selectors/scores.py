@@ -14,10 +14,10 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 
 from burraco_tourney.rules.rulesets import Ruleset
-from burraco_tourney.rules.standings import Value
+from burraco_tourney.rules.standings import Value, forfeit_split
 from burraco_tourney.rules.vp import VpTable
 
-from ..models import AuditEntry, EntryMode, KoMode, Line, Table, Tournament, TournamentKind, Turno
+from ..models import AuditEntry, EntryMode, KoMode, Table, Tournament, TournamentKind, Turno
 from ..rules_config import tournament_forfeit_value
 
 # The audit action of a correction: a table with one is shown as "corrected".
@@ -56,13 +56,13 @@ def smazzate_rows(tournament: Tournament, stored: int) -> int:
 
 
 def forfeit_scarto(table: Table, forfeit: Value | None) -> tuple[int, int] | None:
-    """What a forfeit puts in the two lines' scarto, (NS, EO): the forfeit's MP to the line that
-    was there, as many taken from the absent one (RULES.md section 5). The table's own MP stay
-    0 – 0. None for a table not won by forfeit, or when the tournament has no forfeit value."""
+    """What a forfeit puts in the two lines' scarto, (NS, EO), as the standings count it (see
+    ``forfeit_split``). None for a table not won by forfeit, or when the tournament has no
+    forfeit value."""
     if table.entry_mode != EntryMode.FORFEIT or forfeit is None:
         return None
-    ns = forfeit.mp if table.forfeit_winner == Line.NS else -forfeit.mp
-    return ns, -ns
+    total = table.ns_vp + table.eo_vp
+    return forfeit_split(forfeit, total, table.forfeit_winner).scarto
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from burraco_tourney.archive.records import ArchiveError
-from burraco_tourney.archive.services import import_copy_notice, tournament_import
+from burraco_tourney.archive.services import tournament_import
+from burraco_tourney.tournaments.selectors.imports import import_copy_notice
 
 
 class Command(BaseCommand):

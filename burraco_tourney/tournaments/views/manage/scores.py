@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from burraco_tourney.core.rule_messages import LINE_LABELS, rule_error_message
 from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.standings import forfeit_split
 
 from ...access import director_view
 from ...forms.scorecard import ScorecardForm
@@ -249,7 +250,8 @@ def _render(
                 "notes": live_notes(ruleset),
             },
             "forfeit": forfeit,
-            "forfeit_loser_vp": vp.total - forfeit.vp if forfeit else None,
+            # The absent pair's VP, whichever line it sat on.
+            "forfeit_loser_vp": forfeit_split(forfeit, vp.total, "ns").vp[1] if forfeit else None,
             "vp_total": vp.total,
             "clear_form": clear_form if table.has_result else None,
             "stale": stale,
