@@ -206,3 +206,22 @@ def test_totals_of_a_match_a_punti_need_a_line_at_the_target(english, director):
     assert english.post(url("score_entry", tournament, 1, 1), posted).status_code == 302
     table.refresh_from_db()
     assert table.winner == "ns"
+
+
+def test_the_results_of_a_ko_round_say_who_goes_on_not_vp(english, director):
+    tournament = ko_tournament(director, pairs=4)
+    start(tournament, director)
+    play(tournament, director, 1, 1, deal(300, 300), deal(400, 400, last_move="ns"))
+    html = english.get(url("turno_results", tournament, 1)).content.decode()
+    head = html.split("<thead>")[1].split("</thead>")[0]
+    assert "Goes on" in head and ">VP<" not in head
+    row = html.split('id="tavolo-1"')[1].split("</tr>")[0]
+    # 700 all: NS made the last move of the last smazzata, so EO (pair 4 against seed 1) goes on.
+    table = tournament.turni.get(number=1).tables.get(number=1)
+    assert (
+        f'<span class="pairno">{table.eo.number}</span> <span class="muted">(decided by the last move)'
+        in row
+    )
+    row2 = html.split('id="tavolo-2"')[1].split("</tr>")[0]
+    assert "in progress" not in row2  # no result yet: nothing to say
+    assert f'href="{url("ko", tournament)}"' in html
