@@ -169,3 +169,14 @@ def test_a_pasted_list_of_pairs(director_client, director, written, read):
         pairs_import(tournament=tournament, user=director, rows=rows, source="")
     [row] = log(director_client, tournament, read)
     assert row[3] == {"en": "2 pairs from pasted list", "it": "2 coppie da elenco incollato"}[read]
+
+
+def test_a_knock_out_result_records_who_goes_on_not_vp(director_client, director):
+    tournament = ko_tournament(director, pairs=4)
+    start(tournament, director)
+    win(tournament, director, 1, 1, "eo")
+    entry = AuditEntry.objects.get(tournament=tournament, action="result_enter")
+    assert entry.after["winner"] == "eo" and "ns_vp" not in entry.after
+    [row] = log(director_client, tournament, "it", action="result_enter")
+    assert "Passa: EO" in row[5]
+    assert "PV" not in row[5]

@@ -97,8 +97,8 @@ def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
 READING_ORDER = (
     "turno", "table", "pair", "number", "players", "player1", "player2", "club", "withdrawn",
     "movement", "published", "tables", "byes", "seeding", "options",
-    "entry_mode", "forfeit_winner", "ns_mp", "eo_mp", "ns_vp", "eo_vp", "vp", "mp", "reason",
-    "smazzate", "ns", "eo", "end", "last_move", "cards", "pulito", "semipulito", "sporco",
+    "entry_mode", "forfeit_winner", "ns_mp", "eo_mp", "ns_vp", "eo_vp", "winner", "vp", "mp",
+    "reason", "smazzate", "ns", "eo", "end", "last_move", "cards", "pulito", "semipulito", "sporco",
     "nobile", "reale", "chiusura", "pozzetto", "total",
     "name", "date", "venue", "kind", "ruleset_name", "rules", "closing_needs_pulito",
     "pozzetto_penalty_always", "bonuses", "chiusura_bonus", "pozzetto_penalty",

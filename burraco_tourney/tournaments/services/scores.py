@@ -109,9 +109,12 @@ def table_snapshot(
         "entry_mode": table.entry_mode,
         "ns_mp": table.ns_mp,
         "eo_mp": table.eo_mp,
-        "ns_vp": table.ns_vp,
-        "eo_vp": table.eo_vp,
     }
+    if table.turno.tournament.kind == TournamentKind.KO:
+        # A knock-out has no VP: the line that goes on, "" while the match is being played.
+        data["winner"] = table.winner
+    else:
+        data["ns_vp"], data["eo_vp"] = table.ns_vp, table.eo_vp
     if table.entry_mode == EntryMode.FORFEIT:
         data["forfeit_winner"] = table.forfeit_winner
     if totals_last_move(table):
