@@ -6,10 +6,14 @@
    server computes the same numbers authoritatively on save; without this script the page still
    works and the totals show after saving.
 
-   A smazzata the server would refuse (card points not a multiple of 5, both lines closing, a
-   closer without its pozzetto or without a burraco, an end that contradicts the chiusura: the
-   simplest checks of RULES.md section 5) shows no VP split: the live totals show a short note
-   instead, in the engine's own words (the page's JSON, "notes"). The server stays the judge.
+   A smazzata the server would refuse (card points missing or not a multiple of 5, both lines
+   closing, a closer without its pozzetto or without a burraco, an end that contradicts the
+   chiusura: the simplest checks of RULES.md section 5; an empty smazzata before a played one)
+   shows no VP split: the live totals show a short note instead, in the server's own words (the
+   page's JSON, "notes"). The server stays the judge.
+
+   Numbers are read as the server reads them: a whole number, a leading dash of any kind (the
+   real minus of a phone keyboard included) being a minus.
 
    The boxes follow the paper segnapunti: per line the burraco kinds, chiusura, pozzetto, card
    points. A chiusura is the last move: a blank "last move" (KO only) shows the closer, as the
@@ -23,11 +27,13 @@
   "use strict";
 
   var LINES = ["ns", "eo"];
+  // The dashes the server takes for a minus (forms/scores.py, MINUS_SIGNS).
+  var MINUS_SIGNS = /^[\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d]/;
 
   function parse(input) {
     // null for an empty box, NaN for something that is not a whole number.
     if (!input) return null;
-    var text = input.value.trim().replace(/^\u2212/, "-");
+    var text = input.value.trim().replace(MINUS_SIGNS, "-");
     if (text === "") return null;
     return /^[-+]?\d+$/.test(text) ? parseInt(text, 10) : NaN;
   }
@@ -60,7 +66,8 @@
   function showNote(form, text) {
     var note = form.querySelector('[data-turno="note"]');
     if (!note) return;
-    note.textContent = text || "";
+    // Rewritten only when it changes: a screen reader then says it once, not at every key.
+    if (note.textContent !== (text || "")) note.textContent = text || "";
     note.hidden = !text;
   }
 
@@ -139,8 +146,9 @@
         var words = notes[line] || {};
         var input = box(n, line, "cards");
         var cards = parse(input);
-        if (cards !== null && isNaN(cards)) note(words.cards_not_integer, input.value.trim());
-        else if (cards !== null && cards % 5 !== 0) note(words.cards_not_multiple_of_5, cards);
+        if (cards === null) note(words.cards_missing);
+        else if (isNaN(cards)) note(words.cards_not_integer, input.value.trim());
+        else if (cards % 5 !== 0) note(words.cards_not_multiple_of_5, cards);
         kinds.forEach(function (kind) {
           var count = parse(box(n, line, kind));
           var typed = box(n, line, kind).value.trim();
@@ -153,10 +161,10 @@
       closers.forEach(function (line) {
         var words = notes[line] || {};
         if (!box(n, line, "pozzetto").checked) note(words.closing_without_pozzetto);
-        var hasBurraco = (cfg.closing_kinds || []).some(function (kind) {
-          return kinds.indexOf(kind) >= 0 && parse(box(n, line, kind)) > 0;
-        });
-        if (!hasBurraco) note(words.closing_without_burraco);
+        function has(kind) { return kinds.indexOf(kind) >= 0 && parse(box(n, line, kind)) > 0; }
+        // None at all, or (where the rules want a clean one) only dirty ones.
+        if (!kinds.some(has)) note(words.closing_without_burraco);
+        else if (!(cfg.closing_kinds || kinds).some(has)) note(words.closing_without_clean_burraco);
       });
       if (end === "chiusura" && !closers.length) note(notes.chiusura_end_without_closer);
       if (end && end !== "chiusura" && closers.length === 1) {
@@ -185,6 +193,7 @@
       var played = 0;
       var broken = false;
       var refusal = null;
+      var firstBlank = null; // an empty smazzata, refused if a later one is played
       for (var n = 1; n <= cfg.smazzate; n++) {
         var end = el["s" + n + "_end"];
         var auto = autoEnd(n);
@@ -205,12 +214,18 @@
           if (total === null || isNaN(total)) broken = true;
           else sums[line] += total;
         });
-        if (!blank) {
-          played++;
-          var why = refusal ? null : problem(n, end.value);
-          var framed = (cfg.notes || {}).smazzata || "{problem}";
-          if (why) refusal = fillIn(framed, { number: n, problem: why });
+        if (blank) {
+          if (firstBlank === null) firstBlank = n;
+          continue;
         }
+        played++;
+        if (!refusal && firstBlank !== null) {
+          refusal = fillIn((cfg.notes || {}).skipped_smazzata, { blank: firstBlank, later: n });
+        }
+        firstBlank = null;
+        var why = refusal ? null : problem(n, end.value);
+        var framed = (cfg.notes || {}).smazzata || "{problem}";
+        if (why) refusal = fillIn(framed, { number: n, problem: why });
       }
       if (refusal) showTurno(form, cfg, null, null, refusal);
       else if (!played || broken) showTurno(form, cfg, null, null);
@@ -265,7 +280,8 @@
         button.setAttribute("aria-label", "\u00b1");
         button.addEventListener("click", function () {
           var v = input.value.trim();
-          input.value = v.charAt(0) === "-" ? v.slice(1) : "-" + v;
+          var negative = v.charAt(0) === "-" || MINUS_SIGNS.test(v);
+          input.value = negative ? v.slice(1) : "-" + v;
           input.focus();
           update();
         });
@@ -326,12 +342,10 @@
     });
     var keys = document.querySelector(".keys[hidden]");
     if (keys && form.classList.contains("scorecard-form")) keys.hidden = false;
-    // The box to start from: the first refused one (marked autofocus by the server), else the
-    // first box. Focused here rather than left to the browser's autofocus, which some browsers
-    // apply late or skip after a form submission.
+    // The box the server marked (autofocus) is focused by site.js, on every page; a form without
+    // one (a forfeit) starts from its first box.
     if (!document.activeElement || document.activeElement === document.body) {
-      var start = form.querySelector("[autofocus]") ||
-        form.querySelector("input:not([type=hidden]), select");
+      var start = form.querySelector("input:not([type=hidden]), select");
       if (start) {
         start.focus();
         if (start.select && start.type === "text") start.select();

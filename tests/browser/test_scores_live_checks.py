@@ -79,6 +79,85 @@ def test_the_live_totals_show_why_a_smazzata_cannot_be_saved(page, turno):
     expect(vp).not_to_have_text("")
 
 
+def test_the_live_note_is_a_status_a_screen_reader_hears(page, turno):
+    log_in(page)
+    page.goto(entry_url(page, turno, 1))
+    page.fill("[name=s1_ns_cards]", "123")
+    # The totals are outputs (a status each, as the browser counts them); the note is one too.
+    status = page.get_by_role("status").filter(has_text="multiplo di 5")
+    expect(status).to_have_text("Smazzata 1: NS: i punti carte 123 non sono un multiplo di 5.")
+    expect(status).to_have_attribute("aria-live", "polite")
+
+
+def test_an_empty_smazzata_before_a_played_one_gets_the_server_refusal(page, turno):
+    log_in(page)
+    page.goto(entry_url(page, turno, 1))
+    vp = page.locator('[data-turno="vp"]')
+    note = page.locator('[data-turno="note"]')
+    page.fill("[name=s2_ns_cards]", "300")
+    page.fill("[name=s2_eo_cards]", "100")
+    expect(note).to_have_text(
+        "La smazzata 1 è vuota ma la smazzata 2 no: "
+        "solo le ultime smazzate possono restare vuote (non giocate)."
+    )
+    expect(vp).to_have_text("")
+    # Smazzata 1 filled in: the refusal goes, the VP split comes.
+    page.fill("[name=s1_ns_cards]", "100")
+    page.fill("[name=s1_eo_cards]", "0")
+    expect(note).to_be_hidden()
+    expect(vp).to_have_text("13 \u2013 7")
+
+
+def test_a_line_without_card_points_says_what_is_missing(page, turno):
+    log_in(page)
+    page.goto(entry_url(page, turno, 1))
+    note = page.locator('[data-turno="note"]')
+    page.fill("[name=s1_ns_pulito]", "1")
+    page.fill("[name=s1_eo_cards]", "100")
+    expect(note).to_have_text("Smazzata 1: NS: Inserisci i punti carte (0 se non ce ne sono).")
+    expect(page.locator('[data-turno="vp"]')).to_have_text("")
+    page.fill("[name=s1_ns_cards]", "0")
+    expect(note).to_be_hidden()
+    expect(page.locator('[data-turno="ns"]')).to_have_text("200")
+
+
+@pytest.mark.parametrize("minus", ["\u2212", "\u2013", "\u2014"])
+def test_card_points_with_any_minus_sign_count_as_negative(page, turno, minus):
+    """The server saves them negative too (tests/tournaments/test_scores_typed_numbers.py)."""
+    log_in(page)
+    page.goto(entry_url(page, turno, 1))
+    page.fill("[name=s1_ns_cards]", f"{minus}40")
+    page.fill("[name=s1_eo_cards]", "100")
+    expect(page.locator('[data-total="1-ns"]')).to_have_text("-40")
+    expect(page.locator('[data-turno="diff"]')).to_have_text("EO +140")
+    expect(page.locator('[data-turno="note"]')).to_be_hidden()
+
+
+def test_a_closer_needing_a_clean_burraco_is_told_what_it_lacks(page):
+    """With "closing needs a clean burraco" a closer with no burraco at all hears the server's
+    "without a burraco"; one with only a dirty burraco hears "without a clean burraco"."""
+    tournament = make_tournament(owner=make_director(), ruleset="internazionale")
+    make_pairs(tournament, 2)
+    turno = make_turno(tournament, 1, [(1, 2)])
+    log_in(page)
+    page.goto(entry_url(page, turno, 1))
+    note = page.locator('[data-turno="note"]')
+    page.check("[name=s1_ns_chiusura]")
+    page.fill("[name=s1_ns_cards]", "50")
+    page.fill("[name=s1_eo_cards]", "10")
+    expect(note).to_have_text(
+        "Smazzata 1: NS ha chiuso senza un burraco: per chiudere ne serve almeno uno."
+    )
+    page.fill("[name=s1_ns_sporco]", "1")
+    expect(note).to_have_text(
+        "Smazzata 1: NS ha chiuso senza un burraco pulito: "
+        "queste regole ne richiedono almeno uno (pulito)."
+    )
+    page.fill("[name=s1_ns_pulito]", "1")
+    expect(note).to_be_hidden()
+    expect(page.locator('[data-turno="vp"]')).not_to_have_text("")
+
+
 def test_turno_totals_that_are_not_multiples_of_5_say_so(page, turno):
     log_in(page)
     page.goto(entry_url(page, turno, 1, "?modo=totali"))
@@ -107,3 +186,14 @@ def test_a_corrected_table_is_not_shown_as_an_error(page, turno):
     badge = page.locator("#tavolo-1 .badge", has_text="rettificato")
     expect(badge).to_be_visible()
     assert set(colours(badge)).isdisjoint(error)
+
+
+def test_the_phone_sign_button_takes_away_a_typed_minus_sign(phone_page, turno):
+    log_in(phone_page)
+    phone_page.goto(entry_url(phone_page, turno, 1))
+    cards = phone_page.locator("[name=s1_ns_cards]")
+    cards.fill("\u221240")
+    phone_page.locator("[name=s1_ns_cards] + button.negate").click()
+    expect(cards).to_have_value("40")
+    phone_page.locator("[name=s1_ns_cards] + button.negate").click()
+    expect(cards).to_have_value("-40")

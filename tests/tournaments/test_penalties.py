@@ -148,6 +148,24 @@ def test_bad_penalties_are_refused_next_to_their_field(english, tournament, fiel
     assert not AuditEntry.objects.filter(action="penalty_add").exists()
 
 
+@pytest.mark.parametrize("mp", ["", "0"])
+@pytest.mark.parametrize("reason", ["Due ammonizioni", " two  WARNINGS "])
+def test_two_warnings_without_their_mp_are_refused_next_to_the_mp(english, tournament, mp, reason):
+    """RULES.md section 5: two warnings cost 1 VP and the equivalent MP. Without the MP the
+    penalty would take 1 VP and no MP, silently: refused, with or without the page's script."""
+    response = give(english, tournament, vp=-1, mp=mp, reason=reason)
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert list(errors) == ["mp"]
+    assert "the MP are missing" in errors["mp"][0]
+    assert "the MP are missing" in response.content.decode()
+    assert not Penalty.objects.exists()
+
+    response = give(english, tournament, vp=-1, mp=-50, reason=reason)
+    assert response.status_code == 302
+    assert (Penalty.objects.get().vp, Penalty.objects.get().mp) == (-1, -50)
+
+
 def test_a_positive_penalty_is_stored_once_confirmed(english, tournament):
     response = give(english, tournament, vp=1, confirm_positive="on", reason="Errore arbitrale")
     assert response.status_code == 302

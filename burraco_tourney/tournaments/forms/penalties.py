@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -22,12 +24,24 @@ class Suggestion:
 
     ``mp_hint``: the rules give no number for the MP, only that they are "the equivalent" of the
     VP; picking the penalty then leaves the MP box empty, puts the cursor there and shows this.
+    Saving this reason with no MP is then refused with ``mp_missing``, with or without the page's
+    script: the MP are part of the penalty.
     """
 
     reason: Any
     vp: int = 0
     mp: int = 0
     mp_hint: Any = ""
+    mp_missing: Any = ""
+
+    def is_reason(self, typed: str) -> bool:
+        """Whether ``typed`` is this reason, in any language of the site (a director may type it
+        in Italian on the English pages), regardless of capitals and spaces."""
+        wanted = set()
+        for code, _name in settings.LANGUAGES:
+            with translation.override(code):
+                wanted.add(_plain(str(self.reason)))
+        return _plain(typed) in wanted
 
     @property
     def vp_shown(self) -> str:
@@ -36,6 +50,10 @@ class Suggestion:
     @property
     def mp_shown(self) -> str:
         return signed(self.mp)
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.split()).casefold()
 
 
 def signed(value: int) -> str:
@@ -57,6 +75,10 @@ SUGGESTIONS: tuple[Suggestion, ...] = (
         mp_hint=_(
             "Two warnings cost 1 VP and the equivalent MP: enter the MP that your regulation "
             "counts as 1 VP, as a negative number. No rule fixes that number."
+        ),
+        mp_missing=_(
+            "Two warnings cost 1 VP and the equivalent MP: the MP are missing. Enter the MP that "
+            "your regulation counts as 1 VP, as a negative number."
         ),
     ),
     # Translators: a usual penalty reason, in Italian "Score compilato in modo errato".
@@ -140,7 +162,11 @@ class PenaltyForm(forms.Form):
         vp, mp = data.get("vp"), data.get("mp")
         if vp is None or mp is None:  # a field error is already shown
             return data
-        if not vp and not mp:
+        reason = data.get("reason") or ""
+        needs_mp = [s for s in SUGGESTIONS if s.mp_missing and s.is_reason(reason)]
+        if needs_mp and not mp:
+            self.add_error("mp", needs_mp[0].mp_missing)
+        elif not vp and not mp:
             self.add_error("vp", _("Write the VP or the MP to take away (or both): both are zero."))
         elif (vp > 0 or mp > 0) and not data.get("confirm_positive"):
             self.add_error(

@@ -41,10 +41,18 @@ from .scores import (
     COUNT_LIMIT,
     LINES,
     ResultForm,
+    ScoreField,
     last_move_choices,
     number_input,
     pair_label,
 )
+
+# Two refusals of the form itself (not of the engine); scorecard.js shows the same words live.
+SKIPPED_SMAZZATA = _(
+    "Smazzata %(blank)s is empty but smazzata %(later)s is not: only the last smazzate may be "
+    "left empty (not played)."
+)
+CARDS_MISSING = _("Enter the card points (0 if none).")
 
 
 def default_end(entry_ns_closed: bool, entry_eo_closed: bool) -> str:
@@ -125,7 +133,7 @@ class ScorecardForm(ResultForm):
         """The boxes of one line in the order of the paper: kinds, chiusura, pozzetto, cards."""
         where = _("Smazzata %(n)s, %(line)s") % {"n": n, "line": who}
         for kind in self.kinds:
-            self.fields[f"s{n}_{line}_{kind}"] = forms.IntegerField(
+            self.fields[f"s{n}_{line}_{kind}"] = ScoreField(
                 label=f"{where}: burraco {kind}",
                 required=False,
                 max_value=COUNT_LIMIT,
@@ -137,7 +145,7 @@ class ScorecardForm(ResultForm):
         self.fields[f"s{n}_{line}_pozzetto"] = forms.BooleanField(
             label=f"{where}: {_('took the pozzetto')}", required=False, initial=True
         )
-        self.fields[f"s{n}_{line}_cards"] = forms.IntegerField(
+        self.fields[f"s{n}_{line}_cards"] = ScoreField(
             label=f"{where}: {_('card points')}",
             required=False,
             min_value=-CARDS_LIMIT,
@@ -167,11 +175,7 @@ class ScorecardForm(ResultForm):
             if first_blank is not None:
                 self.add_error(
                     f"s{first_blank}_ns_cards",
-                    _(
-                        "Smazzata %(blank)s is empty but smazzata %(later)s is not: only the "
-                        "last smazzate may be left empty (not played)."
-                    )
-                    % {"blank": first_blank, "later": n},
+                    SKIPPED_SMAZZATA % {"blank": first_blank, "later": n},
                 )
                 first_blank = None
             if isinstance(state, SmazzataEntry):
@@ -209,7 +213,7 @@ class ScorecardForm(ResultForm):
         for line in LINES:
             cards = value[f"s{n}_{line}_cards"]
             if cards is None:
-                self.add_error(f"s{n}_{line}_cards", _("Enter the card points (0 if none)."))
+                self.add_error(f"s{n}_{line}_cards", CARDS_MISSING)
                 continue
             counts = {kind: value[f"s{n}_{line}_{kind}"] or 0 for kind in self.kinds}
             lines[line] = LineEntry(

@@ -7,6 +7,7 @@ The scorecard, smazzata by smazzata, is ``scorecard.py``'s ``ScorecardForm``, bu
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -30,10 +31,30 @@ CARDS_LIMIT = 10_000
 COUNT_LIMIT = 99
 MP_LIMIT = 100_000
 NUMBER_ATTRS = {"inputmode": "numeric", "autocomplete": "off", "class": "score"}
+# A minus sign as phones, word processors and copied spreadsheets write it: the real minus (−),
+# the dashes (‐ ‑ ‒ – —) and the small and wide hyphens. scorecard.js reads the same ones.
+MINUS_SIGNS = "\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d"
+WHOLE_NUMBER = re.compile(r"[-+]?[0-9]+")
 
 
 def number_input(**attrs: Any) -> forms.TextInput:
     return forms.TextInput(attrs={**NUMBER_ATTRS, **attrs})
+
+
+class ScoreField(forms.IntegerField):
+    """A score box: a whole number, read exactly as the page's live totals read it (scorecard.js),
+    so that what the page shows is what is saved. A leading dash of any kind is a minus; a dot or
+    a comma is refused ("1.000" is not taken for 1), as are digits of other scripts."""
+
+    def to_python(self, value: Any) -> int | None:
+        text = "" if value is None else str(value).strip()
+        if text in self.empty_values:
+            return None  # blank, or only spaces: an empty box, as on the page
+        if text[0] in MINUS_SIGNS:
+            text = "-" + text[1:]
+        if not WHOLE_NUMBER.fullmatch(text):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return int(text)
 
 
 def last_move_choices(table: Table) -> list[tuple[str, str]]:
@@ -90,13 +111,13 @@ class TotalsForm(ResultForm):
     KO also the line that made the last move of the last smazzata, which settles a tie."""
 
     mode = EntryMode.TOTALS
-    ns_mp = forms.IntegerField(
+    ns_mp = ScoreField(
         min_value=-MP_LIMIT,
         max_value=MP_LIMIT,
         validators=[_multiple_of_5],
         widget=number_input(size=6),
     )
-    eo_mp = forms.IntegerField(
+    eo_mp = ScoreField(
         min_value=-MP_LIMIT,
         max_value=MP_LIMIT,
         validators=[_multiple_of_5],

@@ -1,11 +1,13 @@
 """The sentences the scorecard page's script shows when a smazzata cannot be saved as it stands.
 
 scorecard.js mirrors the simplest checks of RULES.md section 5 (card points a multiple of 5, one
-closing line with its pozzetto and a burraco, an end that agrees with the chiusura) so that the
-live totals say "this will be refused" instead of a VP split. The words are the engine's own
-refusals (``core.rule_messages``), the same the server gives on save, filled in here for each
-line; ``{value}``, ``{number}`` and ``{problem}`` are left for the script to fill. The server
-stays the judge: these are only a warning while typing. Nothing here reads or writes data.
+closing line with its pozzetto and a burraco, an end that agrees with the chiusura) and two of
+the form's own (no empty smazzata before a played one, card points in every played line) so that
+the live totals say "this will be refused" instead of a VP split. The words are the engine's own
+refusals (``core.rule_messages``) and the form's, the same the server gives on save, filled in
+here for each line; ``{value}``, ``{number}``, ``{problem}``, ``{blank}`` and ``{later}`` are left
+for the script to fill. The server stays the judge: these are only a warning while typing.
+Nothing here reads or writes data.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from burraco_tourney.core.rule_messages import rule_error_message
+from burraco_tourney.core.rule_messages import LINE_LABELS, rule_error_message
 from burraco_tourney.rules.errors import RuleViolation
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.scoring import END_KINDS, LINES
+
+from ...forms.scorecard import CARDS_MISSING, SKIPPED_SMAZZATA
 
 TYPED = "{value}"
 
@@ -27,13 +31,11 @@ def _say(code: str, **params: Any) -> str:
 
 
 def _line_notes(ruleset: Ruleset, line: str) -> dict[str, Any]:
-    if ruleset.closing_needs_pulito:
-        closing = _say(
-            "closing_without_clean_burraco", line=line, kinds=", ".join(ruleset.clean_kinds)
-        )
-    else:
-        closing = _say("closing_without_burraco", line=line)
-    return {
+    notes: dict[str, Any] = {
+        # Translators: a note under the live totals of the scorecard, e.g. “NS: Enter the card
+        # points (0 if none).”; %(line)s is NS or EO, %(message)s a sentence about that line.
+        "cards_missing": _("%(line)s: %(message)s")
+        % {"line": LINE_LABELS[line], "message": CARDS_MISSING},
         "cards_not_integer": _say("cards_not_integer", line=line, value=TYPED),
         "cards_not_multiple_of_5": _say("cards_not_multiple_of_5", line=line, value=TYPED),
         "count_not_integer": {
@@ -45,13 +47,20 @@ def _line_notes(ruleset: Ruleset, line: str) -> dict[str, Any]:
             for kind in ruleset.burraco_kinds
         },
         "closing_without_pozzetto": _say("closing_without_pozzetto", line=line),
-        "closing_without_burraco": closing,
+        # No burraco at all: refused in every ruleset, in these words even where a clean one is
+        # needed; a dirty one only is refused with the next sentence.
+        "closing_without_burraco": _say("closing_without_burraco", line=line),
         "closer_without_chiusura_end": {
             end: _say("closer_without_chiusura_end", closer=line, end=end)
             for end in END_KINDS
             if end != "chiusura"
         },
     }
+    if ruleset.closing_needs_pulito:
+        notes["closing_without_clean_burraco"] = _say(
+            "closing_without_clean_burraco", line=line, kinds=", ".join(ruleset.clean_kinds)
+        )
+    return notes
 
 
 def live_notes(ruleset: Ruleset) -> dict[str, Any]:
@@ -61,6 +70,7 @@ def live_notes(ruleset: Ruleset) -> dict[str, Any]:
         # line can close a smazzata.”
         "smazzata": _("Smazzata %(number)s: %(problem)s")
         % {"number": "{number}", "problem": "{problem}"},
+        "skipped_smazzata": SKIPPED_SMAZZATA % {"blank": "{blank}", "later": "{later}"},
         "both_lines_closed": _say("both_lines_closed"),
         "chiusura_end_without_closer": _say("chiusura_end_without_closer"),
         "mp_not_multiple_of_5": _("%(value)s is not a multiple of 5") % {"value": TYPED},
