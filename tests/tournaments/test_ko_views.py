@@ -223,3 +223,19 @@ def test_the_results_of_a_ko_round_say_who_goes_on_not_vp(english, director):
     row2 = html.split('id="tavolo-2"')[1].split("</tr>")[0]
     assert "in progress" not in row2  # no result yet: nothing to say
     assert f'href="{url("ko", tournament)}"' in html
+
+
+def test_the_score_pages_of_a_ko_match_show_no_vp(english, director):
+    tournament = ko_tournament(director, pairs=4)
+    start(tournament, director)
+    for mode in ("", "?modo=totali"):
+        page = english.get(url("score_entry", tournament, 1, 1) + mode).content.decode()
+        assert 'data-turno="vp"' not in page and 'data-turno="diff"' in page
+    assert "The higher total goes on" in page
+    pairs = make_tournament(owner=director)
+    make_pairs(pairs, 2)
+    turno = make_turno(pairs, 1, [(1, 2)])
+    page = english.get(
+        reverse("manage:score_entry", args=[pairs.slug, turno.number, 1])
+    ).content.decode()
+    assert 'data-turno="vp"' in page
