@@ -23,7 +23,7 @@ from burraco_tourney.tournaments.tables import StandingsTable
 
 from .pdf import Frame, html_to_pdf, render_frame, render_pdf, static_stylesheet
 from .registry import Exporter, ExportFile, register
-from .selectors import scorecards, standings_sheet
+from .selectors import Scorecards, scorecards, standings_sheet
 
 PDF = "application/pdf"
 
@@ -125,14 +125,24 @@ class StandingsPdf(PdfPrintout):
         return f"classifica-{tournament.slug}-dopo-turno-{sheet_turno}.pdf"
 
 
-# The height of a scorecard in mm, by cards per sheet: half an A4 sheet, or all of it when the
-# rows need it. A millimetre short of the 297 mm sheet, so that rounding and the dashed line to
-# cut along never push a card onto the next page.
-CARD_HEIGHT_MM = {2: 148, 1: 296}
+# The size of a scorecard in mm (width, height): half an A4 sheet, all of it when the rows need
+# it, or all of it turned sideways for a KO match to a target score (its running totals need the
+# width). A millimetre short of the sheet, so that rounding and the dashed line to cut along
+# never push a card onto the next page.
+HALF_SHEET_MM = (210, 148)
+WHOLE_SHEET_MM = (210, 296)
+SIDEWAYS_SHEET_MM = (297, 209)
 # Names longer than these (in characters) are printed smaller, so that both players of a pair
 # still fit in the box for their names (pdf_scorecards.css): the longest name of the two picks
 # the size.
 NAMES_SIZES = ((44, "longest"), (38, "longer"), (28, "long"))
+
+
+def card_size(cards: Scorecards) -> tuple[int, int]:
+    """The width and height of one card of ``cards`` in mm."""
+    if cards.running_total:
+        return SIDEWAYS_SHEET_MM
+    return HALF_SHEET_MM if cards.per_page == 2 else WHOLE_SHEET_MM
 
 
 def names_size(pair: Pair) -> str:
@@ -148,13 +158,17 @@ class CardView:
     table: Table
     ns_size: str
     eo_size: str
+    # KO: the match's name ("Final", "Third-place match"), which may differ from card to card.
+    match_name: str = ""
 
 
-# The slots of the scorecard frame, in the order pdf/scorecards.html prints them.
+# The slots of the scorecard frame, in the order pdf/scorecards.html prints them; a KO card also
+# prints its match's name after the table number.
 CARD_SLOTS = ("table", "ns-number", "ns-names", "eo-number", "eo-names")
+KO_CARD_SLOTS = ("table", "match", "ns-number", "ns-names", "eo-number", "eo-names")
 
 
-def slots_css(frame: Frame) -> str:
+def slots_css(frame: Frame, slots: tuple[str, ...] = CARD_SLOTS) -> str:
     """CSS rules placing the cards' own text over the frame's slots: ``.s-table``, ...
 
     The frame comes first on a card, then each slot's text as a block in the normal flow, moved
@@ -162,7 +176,7 @@ def slots_css(frame: Frame) -> str:
     """
     rules = [f".frame {{ width: {frame.width:.3f}px; height: {frame.height:.3f}px; }}"]
     bottom = frame.height
-    for name in CARD_SLOTS:
+    for name in slots:
         slot = frame.slots[f"slot-{name}"]
         rules.append(
             f".s-{name} {{ margin: {slot.top - bottom:.3f}px 0 0 {slot.left:.3f}px; "
@@ -192,11 +206,23 @@ class ScorecardsPdf(PdfPrintout):
 
     def context(self, *, tournament, turno, after_turno):
         cards = scorecards(tournament=tournament, turno=turno)
+        width, height = card_size(cards)
+        # Without a name (a KO drawn by other rules) a match is named by its turno, as before.
+        fallback = gettext("Turno %(number)s") % {"number": turno.number}
         return {
             "cards": cards,
-            "card_height": CARD_HEIGHT_MM[cards.per_page],
+            "card_width": width,
+            "card_height": height,
             "sheets": [
-                [CardView(t, names_size(t.ns), names_size(t.eo)) for t in sheet]
+                [
+                    CardView(
+                        t,
+                        names_size(t.ns),
+                        names_size(t.eo),
+                        cards.match_names.get(t.number, fallback) if cards.ko else "",
+                    )
+                    for t in sheet
+                ]
                 for sheet in cards.pages
             ],
         }
@@ -210,7 +236,8 @@ class ScorecardsPdf(PdfPrintout):
         frame = render_frame(
             "scorecard", self.frame_template_name, context, font_config=font_config, stylesheets=css
         )
-        context["slots_css"] = slots_css(frame)
+        slots = KO_CARD_SLOTS if context["cards"].ko else CARD_SLOTS
+        context["slots_css"] = slots_css(frame, slots)
         context["frame"] = frame
         html = render_to_string(self.template_name, context)
         content = html_to_pdf(html, font_config=font_config, stylesheets=css, frames=[frame])

@@ -7,23 +7,30 @@ Reads only: nothing here writes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.http import Http404
+from django.utils.translation import gettext
 
+from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import Ruleset
-from burraco_tourney.tournaments.models import Table, Tournament, TournamentKind, Turno
+from burraco_tourney.tournaments.models import KoMode, Table, Tournament, TournamentKind, Turno
 from burraco_tourney.tournaments.rules_config import (
     tournament_ruleset,
     tournament_vp_table,
     vp_table_label,
 )
-from burraco_tourney.tournaments.selectors.scores import OPEN_MATCH_ROWS, smazzate_limit
+from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data, round_name
+from burraco_tourney.tournaments.selectors.scores import smazzate_limit
 from burraco_tourney.tournaments.selectors.standings import Standing, standings
 from burraco_tourney.tournaments.selectors.tournaments import turno_get
 
 # A scorecard with at most this many smazzata rows fits in half an A4 page.
 ROWS_FOR_TWO_PER_PAGE = 5
+# The smazzata rows of a KO match played to a target score: a match to 2005 usually takes 6 to
+# 10 smazzate; 12 leave room for a long one and still fit a sheet turned sideways, whose width
+# the running-total columns need.
+TARGET_MATCH_ROWS = 12
 
 
 @dataclass(frozen=True)
@@ -85,6 +92,11 @@ class Scorecards:
     rules: RulesInUse
     rows: tuple[int, ...]
     ko: bool
+    # A KO match played to a target score: its cards add a running total to each line and are
+    # printed one to a sheet turned sideways.
+    running_total: bool = False
+    # KO: the name of each table's match ("Final", "Third-place match"), by table number.
+    match_names: dict[int, str] = field(default_factory=dict)
 
     @property
     def per_page(self) -> int:
@@ -94,12 +106,14 @@ class Scorecards:
     def row_height(self) -> str:
         """The height of a smazzata row in mm, for CSS: fewer rows, taller boxes to write in."""
         rows = len(self.rows)
+        if self.running_total:
+            return "9"
         return "9.5" if rows <= 3 else "8" if rows == 4 else "7"
 
     @property
     def boxes_per_line(self) -> int:
-        """Burraco kinds, chiusura, pozzetto, card points and total."""
-        return len(self.rules.burraco_kinds) + 4
+        """Burraco kinds, chiusura, pozzetto, card points, total (and the running total)."""
+        return len(self.rules.burraco_kinds) + (5 if self.running_total else 4)
 
     @property
     def box_width_percent(self) -> str:
@@ -113,18 +127,39 @@ class Scorecards:
         return [self.tables[i : i + n] for i in range(0, len(self.tables), n)]
 
 
+def ko_match_names(*, tournament: Tournament, turno: Turno) -> dict[int, str]:
+    """The name of each match of a KO round, by table: the round's name as the bracket page
+    gives it ("Quarter-finals", "Final"), "Third-place match" for the semifinal losers' match of
+    the last round. Empty when round 1 is no bracket's (an archive drawn by other rules)."""
+    data = ko_data(tournament=tournament)
+    try:
+        bracket = bracket_of(data, third_place=tournament.ko_third_place)
+    except RuleError:
+        return {}
+    if not 1 <= turno.number <= len(bracket.rounds):
+        return {}
+    name = round_name(len(bracket.rounds[turno.number - 1]))
+    names = {table: name for (number, table) in data.tables if number == turno.number}
+    third = bracket.third_place
+    if third is not None and third.match is not None and third.round == turno.number:
+        names[third.match.table] = gettext("Third-place match")
+    return names
+
+
 def scorecards(*, tournament: Tournament, turno: Turno) -> Scorecards:
     rules = rules_in_use(tournament=tournament)
-    # A KO match played to a target score has no fixed number of smazzate: print the rows the
-    # score entry offers.
-    rows = rules.smazzate or OPEN_MATCH_ROWS
+    ko = tournament.kind == TournamentKind.KO
+    # A KO match played to a target score has no fixed number of smazzate.
+    rows = rules.smazzate or TARGET_MATCH_ROWS
     return Scorecards(
         tournament=tournament,
         turno=turno,
         tables=list(turno.tables.select_related("ns", "eo").order_by("number")),
         rules=rules,
         rows=tuple(range(1, rows + 1)),
-        ko=tournament.kind == TournamentKind.KO,
+        ko=ko,
+        running_total=ko and tournament.ko_mode == KoMode.PUNTI,
+        match_names=ko_match_names(tournament=tournament, turno=turno) if ko else {},
     )
 
 

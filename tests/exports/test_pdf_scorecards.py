@@ -1,6 +1,6 @@
 """The scorecards PDF of a turno, read back with pdftotext: one card per table, two to an A4
 sheet, with the pairs, the ruleset's columns and the VP table in use; each card's own numbers and
-names printed inside their boxes."""
+names printed inside their boxes. A knock-out's match cards: test_pdf_ko_scorecards.py."""
 
 from __future__ import annotations
 
@@ -96,7 +96,9 @@ def test_cards_carry_the_tournament_turno_and_the_rows_to_fill(demo_tournament):
     assert words.count("Total MP NS MP EO") == 8
     assert words.count("MP difference VP NS VP EO") == 8
     assert words.count("Signature NS Signature EO") == 8
+    # Nothing of a knock-out match: no last move, no match rules, no running total.
     assert "Last move" not in words
+    assert "On a tie" not in words and "Running total" not in words
 
 
 def test_the_columns_follow_the_ruleset_and_the_smazzate(db):
@@ -111,29 +113,6 @@ def test_the_columns_follow_the_ruleset_and_the_smazzate(db):
     assert "Semipulito" not in words
     assert len(re.findall(r"^\s*1\s*\n+\s*2\s*\n+\s*3\s*\n+\s*4\s*$", text, re.MULTILINE)) == 3
     assert re.search(r"100\s+300\s+500\s+700\s+900\s+1100\s+1300\s+1500\s+1700\s+2000", text)
-
-
-def test_a_ko_card_has_a_last_move_box_on_every_row(db):
-    tournament = make_tournament(kind="ko", ko_mode="smazzate", ko_smazzate=4)
-    make_pairs(tournament, 4)
-    make_turno(tournament, 1, [(1, 2), (3, 4)])
-    words = pdf_words(scorecards(tournament, 1, language="en").content)
-    assert words.count("Last move") == 2
-    # Each of the 4 smazzata rows offers NS and EO to tick, on each of the 2 cards.
-    assert words.count("1 2 3 4 NS EO NS EO NS EO NS EO Total") == 2
-    # A knock-out match has a winner, not VP: no VP table, no VP boxes.
-    assert words.count("MP difference Winning pair") == 2
-    assert "VP" not in words.split()
-    assert "fibur-3" not in words
-
-
-def test_a_ko_match_to_a_target_score_gets_a_whole_page_per_card(db):
-    tournament = make_tournament(kind="ko", ko_mode="punti", ko_target=2000)
-    make_pairs(tournament, 6)
-    make_turno(tournament, 1, [(1, 2), (3, 4), (5, 6)])
-    file = scorecards(tournament, 1)
-    # Six rows to fill do not fit on half a sheet: one card per page.
-    assert len(pdf_pages(file.content)) == 3
 
 
 def test_long_names_stay_on_their_card(db):
@@ -260,16 +239,24 @@ def test_a_card_is_never_printed_without_its_grid(db, monkeypatch):
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "reale"])
-def test_column_labels_are_whole_words_that_fit_their_boxes(db, ruleset):
+@pytest.mark.parametrize("ko_mode", ["smazzate", "punti"])
+def test_column_labels_are_whole_words_that_fit_their_boxes(db, ruleset, ko_mode):
     """Never "Smazza-ta" or "Semipu-lito": each column label whole and narrower than its box,
-    even on a knock-out card, whose "last move" column leaves the narrowest boxes."""
-    tournament = make_tournament(ruleset=ruleset, kind="ko", ko_mode="smazzate", ko_smazzate=4)
+    even on a knock-out card, whose "last move" column leaves the narrowest boxes, and on a
+    match to a target score, whose lines have one box more, the running total."""
+    tournament = make_tournament(
+        ruleset=ruleset, kind="ko", ko_mode=ko_mode, ko_smazzate=4, ko_target=2005
+    )
     make_pairs(tournament, 2)
     make_turno(tournament, 1, [(1, 2)])
     (page,) = pdf_page_words(scorecards(tournament, 1).content)
     assert not [w.text for w in page if w.text.endswith("\u2010")]
     kinds = [kind.capitalize() for kind in get_ruleset(ruleset).burraco_kinds]
-    heads = [first(page, label) for label in (*kinds, "Chiusura", "Pozzetto", "Punti")]
+    labels = [*kinds, "Chiusura", "Pozzetto", "Punti"]
+    if ko_mode == "punti":
+        with translation.override("it"):
+            labels += translation.gettext("Running total").split()
+    heads = [first(page, label) for label in labels]
     box = heads[1].middle - heads[0].middle  # every box of a line has the same width
     assert all(head.right - head.left < box - 1 for head in heads)
     smazzata = first(page, "Smazzata")

@@ -88,7 +88,18 @@ def round_name(slots: int) -> str:
         return _("Semifinals")
     if slots == 4:
         return _("Quarter-finals")
-    # Translators: a KO round by the number of pairs in it ("Round of 16" = ottavi di finale).
+    # Each round that has a name of its own gets it: in Italian these are "ottavi di finale",
+    # "sedicesimi", ..., never "a round of 16 pairs".
+    if slots == 8:
+        # Translators: the KO round of 16 pairs, "ottavi di finale".
+        return _("Round of 16")
+    if slots == 16:
+        # Translators: the KO round of 32 pairs, "sedicesimi di finale".
+        return _("Round of 32")
+    if slots == 32:
+        # Translators: the KO round of 64 pairs, "trentaduesimi di finale".
+        return _("Round of 64")
+    # Translators: a KO round by the number of pairs in it, for brackets of 128 pairs or more.
     return _("Round of %(pairs)s") % {"pairs": 2 * slots}
 
 
