@@ -17,6 +17,7 @@ from burraco_tourney.tournaments.models import (
     Tournament,
     Turno,
 )
+from tests.factories import make_director
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo.json"
 MODELS = (Tournament, Pair, Turno, Table, Smazzata, Bye, Penalty)
@@ -35,3 +36,16 @@ def demo() -> dict[str, Any]:
 def row_counts() -> dict[str, int]:
     """How many rows each tournament model has: a refused import must leave these unchanged."""
     return {model.__name__: model.objects.count() for model in MODELS}
+
+
+@pytest.fixture
+def director():
+    return make_director()
+
+
+@pytest.fixture
+def english(client, director):
+    """A logged-in director's client that asks for English pages."""
+    client.force_login(director)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    return client

@@ -18,23 +18,10 @@ from django.utils.formats import date_format
 from burraco_tourney.archive.services import tournament_import
 from burraco_tourney.tournaments.models import AuditEntry, Tournament
 from burraco_tourney.tournaments.services.penalties import penalty_add
-from tests.factories import make_director
 
 pytestmark = pytest.mark.django_db
 
 DEMO_SLUG = "torneo-d-autunno-del-circolo-aurora-2024-10-18"
-
-
-@pytest.fixture
-def director():
-    return make_director()
-
-
-@pytest.fixture
-def english(client, director):
-    client.force_login(director)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
 
 
 def upload(client, content: bytes):

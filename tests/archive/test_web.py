@@ -21,18 +21,6 @@ pytestmark = pytest.mark.django_db
 IMPORT_URL = "/importa/"
 
 
-@pytest.fixture
-def director():
-    return make_director()
-
-
-@pytest.fixture
-def english(client, director):
-    client.force_login(director)
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    return client
-
-
 def upload(client, content: bytes, name: str = "torneo.json"):
     return client.post(
         reverse("archive:import"),
