@@ -7,8 +7,9 @@ end, so the benchmark never touches the project's own database:
   smazzate, MP and VP computed by the scoring service as after an import);
 - 200 pairs, one published turno of 100 tables, for the scorecards.
 
-Printed, best of ``--runs`` (``--pdf-runs`` for the PDF), each export timed in turn with its
-baseline so that both see the same machine load:
+Printed, each export timed against its baseline as ``benchmarks.timing`` does it (alternating
+runs in CPU time, each after a full garbage collection; medians, fastest and slowest runs), for
+``--runs`` runs each (``--pdf-runs`` for the PDF):
 
 - the workbook exporter's time (queries, standings, the django-tables2 table, openpyxl) divided
   by the time openpyxl needs to write the very same cells, read back from the workbook, in
@@ -26,8 +27,8 @@ baseline so that both see the same machine load:
 
 Usage, from the repository root::
 
-    python -m benchmarks.exports [--pairs 500] [--turni 8] [--tables 100] [--runs 7]
-        [--pdf-runs 5] [--seed 2024] [--scorecards-key KEY]
+    python -m benchmarks.exports [--pairs 500] [--turni 8] [--tables 100] [--runs 9]
+        [--pdf-runs 5] [--seed 2024] [--scorecards-key KEY] [--only workbook|scorecards]
 """
 
 from __future__ import annotations
@@ -40,12 +41,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from benchmarks import setup
 from benchmarks.setup import SMAZZATE
+from benchmarks.timing import paired_runs, print_timings
 
 GOAL = 1.5
 MEMORY_GOAL_MB = 500
@@ -83,19 +84,6 @@ def build_tournament(*, slug: str, pairs: int, turni: int, results: bool, seed: 
         results=results,
         seed=seed,
     )
-
-
-def best_of(
-    runs: int, action: Callable[[], Any], baseline: Callable[[], Any]
-) -> tuple[float, float]:
-    """The best times of ``action`` and ``baseline``, run in turn so both see the same load."""
-    timings: tuple[list[float], list[float]] = ([], [])
-    for _ in range(runs):
-        for timing, run in zip(timings, (action, baseline), strict=True):
-            start = time.perf_counter()
-            run()
-            timing.append(time.perf_counter() - start)
-    return min(timings[0]), min(timings[1])
 
 
 # The workbook ------------------------------------------------------------------------------
@@ -266,10 +254,6 @@ def _child(args: argparse.Namespace) -> None:
 # Report ------------------------------------------------------------------------------------
 
 
-def _verdict(ratio: float) -> str:
-    return "within" if ratio <= GOAL else "ABOVE"
-
-
 def _memory_line(memory: dict[str, float]) -> str:
     verdict = "within" if memory["peak_mb"] < MEMORY_GOAL_MB else "ABOVE"
     return (
@@ -281,15 +265,71 @@ def _memory_line(memory: dict[str, float]) -> str:
     )
 
 
+def report_workbook(tournament, *, args: argparse.Namespace, built: float, memory) -> None:
+    content = render_workbook(tournament)
+    sheets = workbook_cells(content)
+    cells = sum(1 for _, rows in sheets for row in rows for v in row if v is not None)
+    exporter, bare = paired_runs(
+        args.runs, lambda: render_workbook(tournament), lambda: write_bare_workbook(sheets)
+    )
+    print(
+        f"workbook, {args.pairs} pairs x {args.turni} turni x {SMAZZATE} smazzate "
+        f"({len(sheets)} sheets, {cells} cells, {len(content) // 1024} KiB; "
+        f"data built in {built:.1f} s), CPU time, median of {args.runs} runs (fastest–slowest):"
+    )
+    print_timings(
+        exporter,
+        bare,
+        baseline_label="bare openpyxl",
+        notes=("queries, standings, openpyxl", "same cells, write-only mode"),
+        goal=GOAL,
+    )
+    print(_memory_line(memory))
+
+
+def report_scorecards(tournament, *, args: argparse.Namespace, memory) -> None:
+    key = find_scorecards_key(args.scorecards_key)
+    if key is None or memory is None:
+        keys = (args.scorecards_key,) if args.scorecards_key else SCORECARDS_KEYS
+        print(f"scorecards: no exporter registered as {' or '.join(map(repr, keys))} yet")
+        return
+    pdf = render_scorecards(tournament, key)
+    html = bare_scorecards_html(tournament)
+    bare_pdf = write_bare_pdf(html)
+    exporter, bare = paired_runs(
+        args.pdf_runs, lambda: render_scorecards(tournament, key), lambda: write_bare_pdf(html)
+    )
+    print(
+        f"scorecards PDF ({key!r}), {args.tables} tables, CPU time, median of "
+        f"{args.pdf_runs} runs (fastest–slowest):"
+    )
+    print_timings(
+        exporter,
+        bare,
+        baseline_label="bare WeasyPrint",
+        notes=(
+            f"queries, templates and WeasyPrint: {args.tables} complete cards on "
+            f"{pdf_page_count(pdf)} A4 sheets, {len(pdf) // 1024} KiB",
+            "HTML to PDF only: one A4 page per table with its number and both pairs' numbers "
+            f"and names, same fonts; {pdf_page_count(bare_pdf)} pages, {len(bare_pdf) // 1024} KiB",
+        ),
+        goal=GOAL,
+    )
+    print(_memory_line(memory))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=500)
     parser.add_argument("--turni", type=int, default=8)
     parser.add_argument("--tables", type=int, default=100, help="tables of the scorecards turno")
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=9, help="timed runs of the workbook")
     parser.add_argument("--pdf-runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--scorecards-key", help="registry key of the scorecards exporter")
+    parser.add_argument(
+        "--only", choices=("workbook", "scorecards"), help="time one of the two exports only"
+    )
     parser.add_argument(
         "--child", choices=("build", "workbook", "scorecards"), help=argparse.SUPPRESS
     )
@@ -305,8 +345,11 @@ def main(argv: list[str] | None = None) -> None:
         sizes += ["--tables", str(args.tables), "--seed", str(args.seed)]
         built = json.loads(run_child(database, "build", *sizes))["built_s"]
         key_option = ["--scorecards-key", args.scorecards_key] if args.scorecards_key else []
-        workbook_memory = json.loads(run_child(database, "workbook", *key_option))
-        scorecards_memory = json.loads(run_child(database, "scorecards", *key_option))
+        workbook_memory = scorecards_memory = None
+        if args.only != "scorecards":
+            workbook_memory = json.loads(run_child(database, "workbook", *key_option))
+        if args.only != "workbook":
+            scorecards_memory = json.loads(run_child(database, "scorecards", *key_option))
 
         _setup_django(database, migrate=False)
         from django.db import connection
@@ -318,50 +361,13 @@ def main(argv: list[str] | None = None) -> None:
         big = Tournament.objects.get(slug=WORKBOOK_SLUG)
         small = Tournament.objects.get(slug=SCORECARDS_SLUG)
 
-        content = render_workbook(big)  # warm up: imports, translations, first queries
-        sheets = workbook_cells(content)
-        cells = sum(1 for _, rows in sheets for row in rows for v in row if v is not None)
-        workbook_time, bare_time = best_of(
-            args.runs, lambda: render_workbook(big), lambda: write_bare_workbook(sheets)
-        )
-        ratio = workbook_time / bare_time
-        print(
-            f"workbook, {args.pairs} pairs x {args.turni} turni x {SMAZZATE} smazzate "
-            f"({len(sheets)} sheets, {cells} cells, {len(content) // 1024} KiB; "
-            f"data built in {built:.1f} s), best of {args.runs}:"
-        )
-        print(f"  exporter       {workbook_time * 1000:8.1f} ms")
-        print(f"  bare openpyxl  {bare_time * 1000:8.1f} ms  (same cells, write-only mode)")
-        print(f"  ratio          {ratio:8.2f} x  ({_verdict(ratio)} the goal of {GOAL}x)")
-        print(_memory_line(workbook_memory))
-
-        key = find_scorecards_key(args.scorecards_key)
-        if key is None or scorecards_memory is None:
-            keys = (args.scorecards_key,) if args.scorecards_key else SCORECARDS_KEYS
-            print(f"scorecards: no exporter registered as {' or '.join(map(repr, keys))} yet")
+        try:
+            if workbook_memory is not None:
+                report_workbook(big, args=args, built=built, memory=workbook_memory)
+            if args.only != "workbook":
+                report_scorecards(small, args=args, memory=scorecards_memory)
+        finally:
             connection.close()
-            return
-        pdf = render_scorecards(small, key)  # warm up: fonts, templates
-        html = bare_scorecards_html(small)
-        bare_pdf = write_bare_pdf(html)
-        pdf_time, bare_pdf_time = best_of(
-            args.pdf_runs, lambda: render_scorecards(small, key), lambda: write_bare_pdf(html)
-        )
-        ratio = pdf_time / bare_pdf_time
-        print(f"scorecards PDF ({key!r}), {args.tables} tables, best of {args.pdf_runs}:")
-        print(
-            f"  exporter       {pdf_time * 1000:8.1f} ms  (queries, templates and WeasyPrint: "
-            f"{args.tables} complete cards on {pdf_page_count(pdf)} A4 sheets, "
-            f"{len(pdf) // 1024} KiB)"
-        )
-        print(
-            f"  bare WeasyPrint {bare_pdf_time * 1000:7.1f} ms  (HTML to PDF only: one A4 page "
-            f"per table with its number and both pairs' numbers and names, same fonts; "
-            f"{pdf_page_count(bare_pdf)} pages, {len(bare_pdf) // 1024} KiB)"
-        )
-        print(f"  ratio          {ratio:8.2f} x  ({_verdict(ratio)} the goal of {GOAL}x)")
-        print(_memory_line(scorecards_memory))
-        connection.close()
 
 
 if __name__ == "__main__":

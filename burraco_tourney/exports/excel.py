@@ -27,7 +27,10 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable, Sequence
+from copy import copy
 from dataclasses import dataclass
+from functools import partial
+from operator import is_not
 from typing import Any
 
 from django.utils.formats import date_format
@@ -37,6 +40,7 @@ from django.utils.translation import gettext_lazy as _
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 
 from burraco_tourney.rules.rulesets import Ruleset
@@ -46,6 +50,7 @@ from burraco_tourney.tournaments.rules_config import (
     tournament_forfeit_value,
     tournament_tiebreaks,
     tournament_vp_table,
+    vp_table_label,
 )
 from burraco_tourney.tournaments.selectors.standings import standings
 from burraco_tourney.tournaments.tables import StandingsTable
@@ -84,10 +89,6 @@ BURRACO_LABELS = {
     "sporco": _("Burraco sporco"),
     "nobile": _("Burraco nobile"),
     "reale": _("Burraco reale"),
-}
-VP_TABLE_LABELS = {
-    "fibur-3": _("FIBUR table for 3 smazzate"),
-    "fibur-4": _("FIBUR table for 4 smazzate"),
 }
 
 
@@ -131,14 +132,25 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
     data = workbook_data(tournament=tournament, turni=turni)
     heading = _heading(tournament)
     sheets = [_standings_sheet(tournament, heading, turni, after_turno)]
-    sheets += [_turno_sheet(tournament, heading, rows, data.pairs) for rows in data.turni]
+    players = {number: pair.players for number, pair in data.pairs.items()}
+    sheets += [_turno_sheet(tournament, heading, rows, players) for rows in data.turni]
     sheets += [_pairs_sheet(heading, data.pairs.values()), _rules_sheet(tournament, heading)]
 
     workbook = Workbook(write_only=True)
     workbook.properties.title = tournament.name
     used: set[str] = set()
-    for sheet in sheets:
-        _write_sheet(workbook, sheet, _sheet_name(sheet.name, used))
+    worksheets = [workbook.create_sheet(title=_sheet_name(sheet.name, used)) for sheet in sheets]
+    # A style belongs to the workbook: made once, on its first sheet, for every sheet.
+    title = _style(worksheets[0], font=TITLE_FONT)
+    header = _style(
+        worksheets[0],
+        font=HEADER_FONT,
+        fill=HEADER_FILL,
+        border=HEADER_BORDER,
+        alignment=HEADER_ALIGNMENT,
+    )
+    for ws, sheet in zip(worksheets, sheets, strict=True):
+        _write_sheet(ws, sheet, title=title, header=header)
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()
@@ -174,7 +186,7 @@ def _standings_sheet(
 
 
 def _turno_sheet(
-    tournament: Tournament, heading: str, turno: TurnoRows, pairs: dict[int, PairRow]
+    tournament: Tournament, heading: str, turno: TurnoRows, players: dict[int, str]
 ) -> Sheet:
     name = pgettext("turno label", "Turno %(number)s") % {"number": turno.number}
     smazzate = max(turno.most_smazzate, tournament.smazzate_per_turno)
@@ -202,39 +214,37 @@ def _turno_sheet(
         EntryMode.SMAZZATE: None,
     }
     lines = dict(Line.choices)
-    blank_scores = [None] * (2 * smazzate)
+    blank_scores = (None,) * (2 * smazzate)
+    # Tuples, not lists: a tuple of plain values leaves the garbage collector's watch at its
+    # first pass, a list never does.
     rows: list[Sequence[Any]] = []
     for table in turno.tables:
-        scores = list(blank_scores)
-        for number, ns_total, eo_total in table.smazzate:
-            if number <= smazzate:
-                scores[2 * number - 2] = ns_total
-                scores[2 * number - 1] = eo_total
+        scores = table.scores + blank_scores[len(table.scores) :]
         if table.entry_mode == EntryMode.FORFEIT:
             won_by = gettext("won by %(line)s") % {"line": lines.get(table.forfeit_winner, "")}
             note = f"{gettext('Forfeit')}: {won_by}"
         else:
             note = notes.get(table.entry_mode)
         rows.append(
-            [
+            (
                 table.number,
                 table.ns,
-                pairs[table.ns].players,
+                players[table.ns],
                 table.eo,
-                pairs[table.eo].players,
+                players[table.eo],
                 *scores,
                 table.ns_mp,
                 table.eo_mp,
                 table.ns_vp,
                 table.eo_vp,
                 note,
-            ]
+            )
         )
     bye = tournament_bye_value(tournament) if turno.byes else None
     for pair in turno.byes:
         rows.append(
-            [None, pair, pairs[pair].players, None, None, *blank_scores]
-            + [None, None, bye.vp if bye else None, None, gettext("Riposo")]
+            (None, pair, players[pair], None, None, *blank_scores)
+            + (None, None, bye.vp if bye else None, None, gettext("Riposo"))
         )
     return Sheet(
         name=name, caption=_caption(heading, name), header=header, rows=rows, landscape=True
@@ -252,7 +262,7 @@ def _pairs_sheet(heading: str, pairs: Iterable[PairRow]) -> Sheet:
     ]
     yes = gettext("yes")
     rows = [
-        [p.number, p.player1, p.player2, p.club or None, yes if p.withdrawn else None]
+        (p.number, p.player1, p.player2, p.club or None, yes if p.withdrawn else None)
         for p in pairs
     ]
     return Sheet(name=name, caption=_caption(heading, name), header=header, rows=rows)
@@ -285,8 +295,7 @@ def _rules_sheet(tournament: Tournament, heading: str) -> Sheet:
     rules.append((gettext("Combinations allowed"), yes if ruleset.combinations_allowed else no))
 
     vp = tournament_vp_table(tournament)
-    vp_name = VP_TABLE_LABELS.get(vp.name or "") if vp.to_json() == vp.name else None
-    rules.append((gettext("VP table"), str(vp_name or gettext("Custom bands"))))
+    rules.append((gettext("VP table"), vp_table_label(vp)))
     bye, forfeit = tournament_bye_value(tournament), tournament_forfeit_value(tournament)
     rules += [
         (gettext("Riposo: VP"), bye.vp if bye else None),
@@ -339,23 +348,41 @@ def _column_widths(
     button = FILTER_BUTTON_WIDTH if auto_filter else 0
     widths = [len(str(h)) * 1.1 + 2 + button for h in header]
     for index, column in enumerate(zip(*rows, strict=False)):
-        longest = max((len(str(v)) for v in column if v is not None), default=0)
-        widths[index] = max(widths[index], longest + 2)
+        widths[index] = max(widths[index], _longest(column) + 2)
     return [min(max(w, MIN_WIDTH), MAX_WIDTH) for w in widths]
 
 
-def _styled(sheet, value: Any, *, font: Font, header: bool = False) -> WriteOnlyCell:
+def _longest(values: Sequence[Any]) -> int:
+    """The length of the longest value written out, None counting for nothing.
+
+    Most columns hold whole numbers only: the longest of them is the largest or the most
+    negative, so only those two are written out.
+    """
+    if set(map(type, values)) == {int}:
+        return max(len(str(max(values))), len(str(min(values))))
+    return max(map(len, map(str, filter(partial(is_not, None), values))), default=0)
+
+
+def _style(sheet, **attributes: Any) -> StyleArray:
+    """The style of a cell with these attributes (font, fill, ...), for ``_styled``.
+
+    Setting a font or a fill on a cell makes openpyxl look it up in the workbook by its hash,
+    which it computes afresh each time, field by field: styling each header cell that way cost
+    as much as writing hundreds of plain cells. A cell takes the style made once here instead.
+    """
+    cell = WriteOnlyCell(sheet)
+    for name, value in attributes.items():
+        setattr(cell, name, value)
+    return cell._style
+
+
+def _styled(sheet, value: Any, style: StyleArray) -> WriteOnlyCell:
     cell = WriteOnlyCell(sheet, value=value)
-    cell.font = font
-    if header:
-        cell.fill = HEADER_FILL
-        cell.border = HEADER_BORDER
-        cell.alignment = HEADER_ALIGNMENT
+    cell._style = copy(style)
     return cell
 
 
-def _write_sheet(workbook: Workbook, sheet: Sheet, name: str) -> None:
-    ws = workbook.create_sheet(title=name)
+def _write_sheet(ws, sheet: Sheet, *, title: StyleArray, header: StyleArray) -> None:
     # Write-only mode writes the column widths, panes and filter with the sheet's first row, so
     # they are all set before any row is appended.
     widths = _column_widths(sheet.header, sheet.rows, auto_filter=sheet.auto_filter)
@@ -368,7 +395,7 @@ def _write_sheet(workbook: Workbook, sheet: Sheet, name: str) -> None:
     if sheet.auto_filter:
         last_row = HEADER_ROW + max(len(sheet.rows), 1)
         ws.auto_filter.ref = f"A{HEADER_ROW}:{get_column_letter(len(sheet.header))}{last_row}"
-    ws.append([_styled(ws, sheet.caption, font=TITLE_FONT)])
-    ws.append([_styled(ws, h or None, font=HEADER_FONT, header=True) for h in sheet.header])
+    ws.append([_styled(ws, sheet.caption, title)])
+    ws.append([_styled(ws, h or None, header) for h in sheet.header])
     for row in sheet.rows:
         ws.append(row)

@@ -12,9 +12,9 @@ standings sheet has exactly the page's columns.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import django_tables2 as tables
 from django.utils.encoding import force_str
@@ -37,8 +37,7 @@ class PairRow:
         return f"{self.player1} – {self.player2}"
 
 
-@dataclass(frozen=True)
-class TableRow:
+class TableRow(NamedTuple):
     """One table of a turno with its result. ``entry_mode`` is "" while it has no result."""
 
     number: int
@@ -50,8 +49,9 @@ class TableRow:
     eo_mp: int | None
     ns_vp: int | None
     eo_vp: int | None
-    # Smazzata totals in smazzata order: (number, ns_total, eo_total).
-    smazzate: tuple[tuple[int, int, int], ...] = ()
+    # Each smazzata's totals, NS then EO, by smazzata number: (NS 1, EO 1, NS 2, EO 2, ...),
+    # up to the last smazzata recorded; None in both places of a number with no smazzata.
+    scores: tuple[int | None, ...] = ()
 
 
 @dataclass
@@ -63,7 +63,7 @@ class TurnoRows:
     @property
     def most_smazzate(self) -> int:
         """The highest smazzata number any table of the turno recorded."""
-        return max((s[0] for t in self.tables for s in t.smazzate), default=0)
+        return max((len(t.scores) for t in self.tables), default=0) // 2
 
 
 @dataclass(frozen=True)
@@ -92,13 +92,20 @@ def workbook_data(*, tournament: Tournament, turni: list[int]) -> WorkbookData:
     tables = Table.objects.filter(
         turno__tournament=tournament, turno__published=True, turno__number__in=turni
     ).order_by("turno__number", "number")
-    smazzate: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    # One list of cells per table, filled as the sheet shows them; a plain tuple once complete.
+    scores: dict[int, list[int | None]] = {}
     for table_id, number, ns_total, eo_total in (
         Smazzata.objects.filter(table__in=tables.values("id"))
         .order_by("table_id", "number")
         .values_list("table_id", "number", "ns_total", "eo_total")
+        .iterator()
     ):
-        smazzate[table_id].append((number, ns_total, eo_total))
+        cells = scores.get(table_id)
+        if cells is None:
+            cells = scores[table_id] = []
+        if len(cells) < 2 * number - 2:  # a smazzata number skipped: its two cells stay empty
+            cells += [None] * (2 * number - 2 - len(cells))
+        cells += (ns_total, eo_total)
     for table_id, turno, *values in tables.values_list(
         "id",
         "turno__number",
@@ -111,8 +118,8 @@ def workbook_data(*, tournament: Tournament, turni: list[int]) -> WorkbookData:
         "eo_mp",
         "ns_vp",
         "eo_vp",
-    ):
-        by_turno[turno].tables.append(TableRow(*values, smazzate=tuple(smazzate[table_id])))
+    ).iterator():
+        by_turno[turno].tables.append(TableRow(*values, tuple(scores.pop(table_id, ()))))
     for turno, pair in (
         Bye.objects.filter(turno__tournament=tournament, turno__number__in=turni)
         .order_by("turno__number", "pair__number")
@@ -129,28 +136,86 @@ def table_values(table: tables.Table) -> tuple[list[str], list[list[Any]]]:
 
     ``as_values()`` asks each cell's column for its value through ``inspect.signature``, which
     takes half a second on 500 pairs, more than writing the whole workbook's other cells; so a
-    plain column is read here straight through its accessor. A column with its own ``render_``
-    or ``value_`` method, or of a special class, still goes through django-tables2.
+    plain column is read here straight through its accessor (``read_accessor``), a column at a
+    time. A column with its own ``render_`` or ``value_`` method, or of a special class, still
+    goes through django-tables2.
     """
     columns = [c for c in table.columns.iterall() if not c.column.exclude_from_export]
-    readers = []
+    rows = list(table.rows)
+    records = [row.record for row in rows]
+    by_column = []
     for column in columns:
         custom = (
             type(column.column) is not tables.Column
             or hasattr(table, f"render_{column.name}")
             or hasattr(table, f"value_{column.name}")
         )
-        readers.append((column, A(column.accessor), column.column.default, custom))
-    values = []
-    for row in table.rows:
-        cells = []
-        for column, accessor, default, custom in readers:
-            if custom:
-                value = force_str(row.get_cell_value(column.name), strings_only=True)
-            else:
-                value = accessor.resolve(row.record, quiet=True)
-                if value is None or value == "":
-                    value = default
-            cells.append(None if value == "" else value)
-        values.append(cells)
+        if custom:
+            cells = [force_str(row.get_cell_value(column.name), strings_only=True) for row in rows]
+        else:
+            default = column.column.default
+            cells = [
+                default if value is None or value == "" else value
+                for value in read_accessor(A(column.accessor), records)
+            ]
+        by_column.append([None if value == "" else value for value in cells])
+    values = [list(cells) for cells in zip(*by_column, strict=True)] or [[] for _ in rows]
     return [force_str(column.header) for column in columns], values
+
+
+# What a plain dict answers to as attributes: its class's and object's, never its own.
+DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+def read_accessor(accessor: A, records: Iterable[Any]) -> list[Any]:
+    """``accessor.resolve(record, quiet=True)`` for each record, step for step, without its
+    exceptions.
+
+    django-tables2 tries each step as a key, then as an attribute, then as a list index, and
+    learns that an object is no mapping from the TypeError of the first try; three caught
+    exceptions for a turno's VP, read from a dict keyed by numbers. Here an object whose class
+    cannot be indexed goes straight to the attribute and a plain dict is asked whether it has
+    the key, so the answer is the same with no exception raised; anything else (a list, a
+    mapping of another class, a class) is left to ``resolve`` itself. Any error gives None, as
+    with ``quiet=True``.
+    """
+    bits = accessor.bits
+    # Classes already seen to have no item access (nor to be classes themselves).
+    by_attribute: set[type] = set()
+    values = []
+    for record in records:
+        if isinstance(record, dict) and accessor in record:
+            values.append(record[accessor])
+            continue
+        current = record
+        try:
+            for bit in bits:
+                kind = type(current)
+                if kind in by_attribute:
+                    current = getattr(current, bit)
+                elif kind is dict:
+                    if bit in current:
+                        current = current[bit]
+                    elif bit in DICT_ATTRIBUTES:
+                        current = getattr(current, bit)
+                    else:
+                        current = current[int(bit)]
+                elif not hasattr(kind, "__getitem__") and not issubclass(kind, type):
+                    by_attribute.add(kind)
+                    current = getattr(current, bit)
+                else:
+                    current = accessor.resolve(record, quiet=True)
+                    break
+                if callable(current):
+                    if getattr(current, "alters_data", False):
+                        current = None
+                        break
+                    if not getattr(current, "do_not_call_in_templates", False):
+                        current = current(*accessor.callable_args, **accessor.callable_kwargs)
+                # A step reaching None stops there, as in django-tables2.
+                if current is None:
+                    break
+        except Exception:
+            current = None
+        values.append(current)
+    return values

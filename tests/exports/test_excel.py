@@ -93,7 +93,7 @@ def test_standings_sheet_matches_the_selector_for_every_pair(demo):
         assert row["MP"] == standing.mp
         assert row["Giocatori"] == standing.pair.players
         for turno in (1, 2, 3):
-            assert row[f"T{turno}"] == standing.vp_by_turno.get(turno, 0)
+            assert row[f"T{turno}"] == standing.earned_vp_by_turno[turno]
         for key in ("Pos.", "Coppia", "PV", "Scarto", "MP", "T1"):
             assert type(row[key]) is int, key
 
@@ -198,7 +198,7 @@ def test_rules_sheet_shows_the_rules_and_the_vp_table(demo):
     assert rules["Burraco pulito"] == 200
     assert rules["Burraco semipulito"] == 150
     assert rules["Bonus chiusura"] == 100
-    assert rules["Tabella PV"] == "Tabella FIBUR per 3 smazzate"
+    assert rules["Tabella PV"] == "FIBUR, 3 smazzate"  # the preset's name, never "fibur-3"
     assert (rules["Riposo: PV"], rules["Riposo: MP (scarto)"]) == (14, 355)
     assert rules["Primo criterio di spareggio"] == "Scarto (differenza MP totale)"
     bands = [row[3:6] for row in rows if row[4] is not None]

@@ -90,8 +90,9 @@ def test_withdrawn_pair_and_penalty_in_vp():
     assert withdrawn == {1: None, 2: None, 3: None, 4: "sì"}
     standings_sheet = open_workbook(tournament, "en")["Standings"]
     first = next(r for r in as_dicts(standings_sheet) if r["Pair"] == 1)
-    # 900 against 700 is 12-8 with fibur-3; the penalty takes one VP off, and shows as numbers.
-    assert (first["VP"], first["T1"]) == (12 - 1, 12 - 1)
+    # 900 against 700 is 12-8 with fibur-3: T1 is the 12 of the table; the penalty takes one VP
+    # off the total, and shows as numbers.
+    assert (first["VP"], first["T1"]) == (12 - 1, 12)
     assert (first["Penalties: VP"], first["Penalties: MP"]) == (-1, -20)
 
 
