@@ -43,6 +43,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 
+from burraco_tourney.core.templatetags.dates import lower_case_names
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.tournaments.models import EntryMode, Line, RulesetName, Tournament
 from burraco_tourney.tournaments.rules_config import (
@@ -157,7 +158,8 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
 
 
 def _heading(tournament: Tournament) -> str:
-    parts = [tournament.name, date_format(tournament.date, "DATE_FORMAT"), tournament.venue]
+    day = lower_case_names(date_format(tournament.date, "DATE_FORMAT"))  # "18 ottobre 2024"
+    parts = [tournament.name, day, tournament.venue]
     return " · ".join(part for part in parts if part)
 
 

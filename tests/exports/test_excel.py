@@ -114,6 +114,7 @@ def test_every_sheet_freezes_the_title_and_header_rows(demo):
         assert ws["A2"].font.bold, ws.title
         assert "Torneo d'autunno del Circolo Aurora" in ws["A1"].value
         assert "Circolo Aurora, Genova" in ws["A1"].value
+        assert "18 ottobre 2024" in ws["A1"].value  # Italian writes months in lower case
 
 
 def test_auto_filter_covers_the_standings_header_and_rows(demo):
