@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -56,6 +57,9 @@ class Tournament(models.Model):
     bye_mp = models.IntegerField(_("riposo MP"), null=True, blank=True)
     forfeit_vp = models.IntegerField(_("forfeit VP"), null=True, blank=True)
     forfeit_mp = models.IntegerField(_("forfeit MP"), null=True, blank=True)
+    # VP of the pair that forfeits: None gives the complement of the winner's VP to the band
+    # total (RULES.md section 5, the club rule), 0 gives nothing.
+    forfeit_loser_vp = models.IntegerField(_("forfeiting pair's VP"), null=True, blank=True)
     tiebreaks = models.JSONField(_("tie-breaks"), default=list)
     planned_turni = models.PositiveSmallIntegerField(_("planned turni"), null=True, blank=True)
     ko_mode = models.CharField(_("KO match"), max_length=10, choices=KoMode.choices, blank=True)
@@ -63,6 +67,9 @@ class Tournament(models.Model):
     ko_target = models.PositiveIntegerField(_("KO target score"), null=True, blank=True)
     # Whether the semifinal losers play for third place; otherwise they share it.
     ko_third_place = models.BooleanField(_("third-place match"), default=False)
+    # Rounds whose match length differs from the tournament's KO match (ARCHIVE.md version 2,
+    # ``ko.rounds``): [{"round": 3, "mode": "punti", "target": 2005}, ...].
+    ko_rounds = models.JSONField(_("KO match length per round"), default=list, blank=True)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("owner"),
@@ -106,6 +113,11 @@ class Pair(models.Model):
     club = models.CharField(_("club"), max_length=120, blank=True)
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    # The last turno a withdrawn pair played (0: before turno 1), and why it left.
+    withdrawn_after_turno = models.PositiveSmallIntegerField(
+        _("withdrawn after turno"), null=True, blank=True
+    )
+    withdrawn_reason = models.CharField(_("reason for withdrawing"), max_length=200, blank=True)
 
     class Meta:
         verbose_name = _("pair")
@@ -306,7 +318,7 @@ class Penalty(models.Model):
     vp = models.IntegerField(_("VP"), default=0)
     mp = models.IntegerField(_("MP"), default=0)
     reason = models.CharField(_("reason"), max_length=200)
-    created_at = models.DateTimeField(_("given at"), auto_now_add=True)
+    created_at = models.DateTimeField(_("given at"), default=timezone.now)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("given by"),
@@ -333,7 +345,7 @@ class AuditEntry(models.Model):
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="audit"
     )
-    at = models.DateTimeField(_("when"), auto_now_add=True)
+    at = models.DateTimeField(_("when"), default=timezone.now)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("who"),
@@ -360,6 +372,11 @@ class AuditEntry(models.Model):
     reason = models.CharField(_("reason"), max_length=300, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
+    # Entries that came with an imported archive: who made them there, by name (the user may not
+    # exist on this site), and the entry's own detail as the archive gave it.
+    imported = models.BooleanField(_("imported"), default=False)
+    by_name = models.CharField(_("by (as imported)"), max_length=150, blank=True)
+    detail = models.JSONField(_("detail"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("change record")
