@@ -225,6 +225,11 @@ MESSAGES: dict[str, Any] = {
         "Neither line has reached %(target)s points: the match is not over. Enter the totals "
         "when a line reaches them, or enter the match smazzata by smazzata."
     ),
+    # ko_length
+    "bad_ko_round": _(
+        "Round %(round)s: give either a number of smazzate or a target score (a multiple of 5), "
+        "once per round."
+    ),
     # ko (brackets)
     "ko_too_few_pairs": _("A knock-out needs at least two pairs, not %(count)s."),
     "ko_duplicate_pair": _("Pair %(pair)s appears twice in the seeding."),

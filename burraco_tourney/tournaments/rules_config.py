@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tourney.rules.ko_length import KoLength, ko_length_for_round, ko_round_lengths
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.standings import Value
 from burraco_tourney.rules.vp import VpTable, default_bye, vp_table
@@ -58,3 +59,14 @@ def tournament_forfeit_value(tournament: Tournament) -> Value | None:
 
 def tournament_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
     return tuple(tournament.tiebreaks) if tournament.tiebreaks else DEFAULT_TIEBREAKS
+
+
+def tournament_ko_length(tournament: Tournament, round_number: int) -> KoLength:
+    """The match length of one KO round: the round's own (``ko_rounds``) or the tournament's."""
+    if tournament.ko_mode == "punti" and tournament.ko_target:
+        default = KoLength("punti", target=tournament.ko_target)
+    else:
+        default = KoLength(
+            "smazzate", smazzate=tournament.ko_smazzate or tournament.smazzate_per_turno
+        )
+    return ko_length_for_round(default, ko_round_lengths(tournament.ko_rounds or ()), round_number)
