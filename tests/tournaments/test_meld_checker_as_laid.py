@@ -38,9 +38,13 @@ def test_the_2_laid_after_the_8_is_sporco_and_the_best_reading_pulito(english):
 
 
 def test_the_card_the_matta_stands_for_chooses_the_reading(english):
-    verdict = check(english, "3C 4C 5C 6C 7C 8C 2C", matta_as="9c").context["verdict"]
+    response = check(english, "3C 4C 5C 6C 7C 8C 2C", matta_as="9c")
+    verdict = response.context["verdict"]
     assert facts(verdict)["Burraco"] == "burraco sporco: +100"
     assert facts(verdict.best)["Burraco"] == "burraco pulito: +200"
+    # Any order was allowed: the heading names the stand-in, not the order.
+    html = response.content.decode()
+    assert "With the matta as 9C:" in html and "As laid:" not in html
 
 
 def test_when_the_arrangement_is_the_best_nothing_is_shown_beside_it(english):

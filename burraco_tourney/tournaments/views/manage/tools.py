@@ -212,8 +212,9 @@ def _matta_sentence(meld: Meld) -> str:
 class Verdict:
     """What the page shows: legal or not, the cards, the facts or the reason.
 
-    ``as_laid`` says the verdict is on the arrangement given; ``best`` is then the best
-    reading of the same cards when it differs from it (None when they agree).
+    ``as_laid`` says the verdict is on the order given, ``matta_as`` on the matta standing for
+    that card; ``best`` is then the best reading of the same cards when it differs from the
+    verdict (None when they agree).
     """
 
     legal: bool
@@ -221,6 +222,7 @@ class Verdict:
     facts: list[tuple[str, str]]
     reason: str = ""
     as_laid: bool = False
+    matta_as: str = ""
     best: Verdict | None = None
 
 
@@ -252,8 +254,8 @@ def check_meld(
         laid = evaluate_laid_meld(typed, ruleset, in_order=as_laid, matta_as=matta_as or None)
     except InvalidMeld as error:
         reason = rule_error_message(error)
-        return Verdict(False, _typed_faces(typed), [], reason, as_laid=True, best=best)
-    shown = Verdict(True, meld_faces(laid), meld_facts(laid), as_laid=True)
+        return Verdict(False, _typed_faces(typed), [], reason, as_laid, matta_as, best)
+    shown = Verdict(True, meld_faces(laid), meld_facts(laid), as_laid=as_laid, matta_as=matta_as)
     return shown if laid == meld else replace(shown, best=best)
 
 
