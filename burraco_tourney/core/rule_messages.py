@@ -59,6 +59,14 @@ FIELD_LABELS: dict[str, Any] = {
     **{kind: f"burraco {kind}" for kind in ("pulito", "semipulito", "sporco", "nobile", "reale")},
 }
 
+# Translators: suits named in refusals; Italian uses the suits' own names (cuori, quadri, …).
+SUIT_LABELS: dict[str, Any] = {
+    "C": _("hearts"),
+    "Q": _("diamonds"),
+    "F": _("clubs"),
+    "P": _("spades"),
+}
+
 # Which labels each param goes through (a list param has each item labelled).
 _LABELLED_PARAMS: dict[str, Mapping[str, Any]] = {
     "line": LINE_LABELS,
@@ -69,6 +77,7 @@ _LABELLED_PARAMS: dict[str, Mapping[str, Any]] = {
     "mode": MODE_LABELS,
     "modes": MODE_LABELS,
     "field": FIELD_LABELS,
+    "suits": SUIT_LABELS,
 }
 # Positions the engine counts from 0 (as in an archive path such as vp_table[2]).
 _ZERO_BASED_PARAMS: frozenset[str] = frozenset({"band", "smazzata"})
@@ -102,7 +111,7 @@ MESSAGES: dict[str, Any] = {
         "The natural cards of a combination must all have the same rank "
         "(and those of a sequence the same suit)."
     ),
-    # Translators: %(suits)s lists suit letters, e.g. “C Q”.
+    # Translators: %(suits)s lists suits in words, e.g. “cuori, quadri”.
     "mixed_suits": _("The natural cards of a sequence must all be of one suit (here %(suits)s)."),
     # Translators: %(rank)s is a rank such as 7 or K.
     "repeated_rank": _("A sequence cannot hold the same rank twice (%(rank)s)."),
@@ -112,6 +121,26 @@ MESSAGES: dict[str, Any] = {
     "round_the_corner": _(
         "The ace goes before the 2 or after the K, never both: K-A-2 is not a sequence."
     ),
+    "bad_stand_in": _(
+        "“%(card)s” is not a card a matta can stand for: write a card such as 9C, or a rank "
+        "such as 9."
+    ),
+    # melds as laid; Translators: %(card)s and %(previous)s are cards such as 9C.
+    "laid_out_of_order": _(
+        "As laid, the cards are not in sequence order: %(card)s cannot come next to %(previous)s."
+    ),
+    # Translators: %(cards)s lists two cards, e.g. “2C, 2P”.
+    "laid_too_many_wild": _(
+        "As laid, %(cards)s are both matte (a 2 is natural only in its own suit's natural "
+        "place), and a meld may hold only one."
+    ),
+    "no_matta_to_stand_in": _(
+        "This meld holds no matta (every card is in its natural place), so nothing stands "
+        "for %(card)s."
+    ),
+    # Translators: %(matta)s is the matta, %(laid)s the card it stands for as laid, %(card)s
+    # the card the director gave.
+    "matta_cannot_stand_for": _("As laid, %(matta)s stands for %(laid)s, not %(card)s."),
     # rulesets
     "unknown_ruleset": _("There is no ruleset called “%(name)s”."),
     # Translators: %(option)s is the technical name of a rule option, e.g. chiusura_bonus.
@@ -160,6 +189,25 @@ MESSAGES: dict[str, Any] = {
     "last_move_not_closer": _(
         "%(closer)s closed, so %(closer)s made the last move, not %(last_move)s: closing is "
         "the last move of a smazzata."
+    ),
+    # pack; Translators: %(limit)s is what the whole pack is worth, e.g. 1080.
+    "cards_beyond_pack": _(
+        "%(line)s: card points %(value)s and the other line's %(other)s add up to %(total)s "
+        "without their signs, but the whole pack is worth %(limit)s."
+    ),
+    # Translators: %(field)s is e.g. “burraco reale”; %(cards)s and %(limit)s count cards.
+    "burraco_beyond_pack": _(
+        "%(line)s: with these burraco (%(value)s %(field)s among them) the two lines would have "
+        "laid at least %(cards)s cards, but the pack holds %(limit)s."
+    ),
+    # anomalies (flags, not refusals)
+    "closer_negative_cards": _(
+        "Smazzata %(smazzata)s: %(line)s closed with negative card points (%(value)s): check "
+        "the entry."
+    ),
+    "margin_beyond_usual": _(
+        "A margin of %(margin)s MP over %(smazzate)s smazzate is beyond the usual (%(limit)s): "
+        "check the entry."
     ),
     # vp
     "unknown_vp_preset": _(
@@ -313,6 +361,15 @@ VARIANTS: dict[str, tuple[Any, ...]] = {
         _("Pair %(pair)s is not in the tournament."),
     ),
     "turno_out_of_range": (_("Turno %(turno)s does not exist."),),
+    "matta_cannot_stand_for": (
+        _("%(matta)s cannot stand for %(card)s in this meld; it can stand for %(options)s."),
+    ),
+    "cards_beyond_pack": (
+        _("%(line)s: card points %(value)s are more than the whole pack is worth (%(limit)s)."),
+    ),
+    "closer_negative_cards": (
+        _("%(line)s closed with negative card points (%(value)s): check the entry."),
+    ),
 }
 
 _LEFTOVER = re.compile(r"%\(\w+\)")

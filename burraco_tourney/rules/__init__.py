@@ -7,8 +7,11 @@ fix are raised as codes with parameters (``errors.py``) and translated at the ed
 Modules:
     cards       card notation and values
     rulesets    named presets (classic, reale, internazionale) with their overrides
-    melds       legality, points and burraco kind of one meld
+    melds       legality, points and burraco kind of one meld (meld_failures: why not)
+    melds_as_laid  one meld judged as it lies on the table, with what the matta stands for
     scoring     a smazzata line's score and the consistency of a whole smazzata
+    pack        what the pack allows: card points and burraco no deal can produce
+    anomalies   flags for entries possible but implausible, for the arbitro to look at
     vp          VP tables (presets and custom bands) and the MP → VP conversion
     match       a match's result by smazzate or by points, the KO last-move rule
     ko          a knock-out bracket's shape and seeding: size, seed order, byes, round 1

@@ -18,7 +18,7 @@ from burraco_tourney.rules.errors import InvalidMeld
 if TYPE_CHECKING:
     from burraco_tourney.rules.rulesets import Ruleset
 
-CODES: tuple[str, ...] = ("bad_card", "empty_meld", "jolly_not_in_ruleset")
+CODES: tuple[str, ...] = ("bad_card", "empty_meld", "jolly_not_in_ruleset", "bad_stand_in")
 
 SUITS: tuple[str, ...] = ("C", "Q", "F", "P")
 SUIT_NAMES: dict[str, str] = {"C": "cuori", "Q": "quadri", "F": "fiori", "P": "picche"}
@@ -38,9 +38,12 @@ _SUIT_SYMBOLS: dict[str, str] = {
 _RANK_LETTERS: dict[str, int] = {"A": 1, "J": 11, "Q": 12, "K": 13}
 _RANK_TEXT: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _CARD_RE = re.compile(r"^(10|[2-9]|[AJQK])([CQFP])$")
+_RANK_RE = re.compile(r"^(10|[2-9]|[AJQK])$")
 _SEPARATORS = re.compile(r"[\s,]+")
 
 JOLLY_TEXT = "JK"
+DECKS = 2  # the classic and the reale game are both played with two French decks
+JOLLY_COUNT = 4  # the classic pack adds four jolly
 
 
 @dataclass(frozen=True, order=True)
@@ -111,6 +114,31 @@ def parse_cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
     return parsed
 
 
+def parse_stand_in(text: str) -> tuple[int, str | None]:
+    """The card a matta stands for, typed as a card (``9C``) or a rank alone (``9``, ``K``).
+
+    Returns (rank, suit or None); the ace is rank 1 whether it stands low or high. The jolly
+    stands for nothing, so ``JK`` is refused with ``bad_stand_in`` like any other bad text.
+    """
+    cleaned = text.strip().replace("\ufe0f", "").upper() if isinstance(text, str) else ""
+    if cleaned and cleaned[-1] in _SUIT_SYMBOLS:
+        cleaned = cleaned[:-1] + _SUIT_SYMBOLS[cleaned[-1]]
+    rank_only = _RANK_RE.match(cleaned)
+    if rank_only is not None:
+        return _RANK_LETTERS.get(cleaned) or int(cleaned), None
+    if cleaned != JOLLY_TEXT and _CARD_RE.match(cleaned):
+        card = parse_card(cleaned)
+        assert card.rank is not None
+        return card.rank, card.suit
+    shown = text.strip() if isinstance(text, str) else repr(text)
+    raise InvalidMeld(
+        "bad_stand_in",
+        f"{shown!r} is not a card a matta can stand for: write a card such as 9C, "
+        "or a rank such as 9.",
+        card=shown,
+    )
+
+
 def format_card(card: Card) -> str:
     """The canonical text of a card: ``10Q``, ``AC``, ``JK``."""
     if card.is_jolly:
@@ -141,3 +169,19 @@ def card_value(card: Card, ruleset: Ruleset) -> int:
         return 15
     assert card.rank is not None
     return 5 if card.rank <= 7 else 10
+
+
+def full_pack(ruleset: Ruleset) -> list[Card]:
+    """Every card of the ruleset's pack: two decks, and the four jolly when the game has them."""
+    decks = [Card(rank, suit) for _ in range(DECKS) for suit in SUITS for rank in range(1, 14)]
+    return decks + ([JOLLY] * JOLLY_COUNT if ruleset.has_jolly else [])
+
+
+def pack_size(ruleset: Ruleset) -> int:
+    """How many cards the pack holds: 108 in the classic game, 104 in the reale (no jolly)."""
+    return len(full_pack(ruleset))
+
+
+def pack_points(ruleset: Ruleset) -> int:
+    """What the whole pack is worth: 1,080 in the classic game, 880 in the reale."""
+    return sum(card_value(card, ruleset) for card in full_pack(ruleset))

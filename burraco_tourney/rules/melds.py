@@ -17,6 +17,14 @@ from dataclasses import dataclass, replace
 from burraco_tourney.rules import cards as cards_module
 from burraco_tourney.rules.cards import SUIT_NAMES, SUITS, Card, card_value, format_card
 from burraco_tourney.rules.errors import InvalidMeld
+from burraco_tourney.rules.meld_failures import (
+    Failure,
+    choose_failure,
+    gap_failure,
+    rank_name,
+    repeated_rank,
+    too_many_wild,
+)
 from burraco_tourney.rules.rulesets import Ruleset
 
 CODES: tuple[str, ...] = (
@@ -43,7 +51,6 @@ COPIES_PER_CARD = 2  # two decks
 _KIND_RANK: dict[str | None, int] = {
     kind: n for n, kind in enumerate((None, "sporco", "semipulito", "pulito", "nobile", "reale"))
 }
-_RANK_NAMES: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 @dataclass(frozen=True)
@@ -88,14 +95,14 @@ class Meld:
         if self.kind == "sequence":
             assert self.suit is not None and self.low is not None and self.high is not None
             words = (
-                f"Sequence of {SUIT_NAMES[self.suit]} from {_rank_name(self.low)}"
-                f" to {_rank_name(self.high)}"
+                f"Sequence of {SUIT_NAMES[self.suit]} from {rank_name(self.low)}"
+                f" to {rank_name(self.high)}"
             )
             if self.matta is not None and self.matta_as is not None:
                 words += f", {format_card(self.matta)} stands for {format_card(self.matta_as)}"
         else:
             assert self.rank is not None
-            words = f"Combination of {_rank_name(self.rank)}"
+            words = f"Combination of {rank_name(self.rank)}"
             if self.matta is not None:
                 words += f", {format_card(self.matta)} as a matta"
         words += f"; {self.points} card points"
@@ -104,21 +111,17 @@ class Meld:
         return words + "."
 
 
-@dataclass(frozen=True)
-class _Failure:
-    """Why one reading is illegal; ``stage`` says how far the reading got before failing."""
-
-    stage: int
-    code: str
-    message: str
-    params: tuple[tuple[str, object], ...] = ()
-
-    def error(self) -> InvalidMeld:
-        return InvalidMeld(self.code, self.message, **dict(self.params))
-
-
 def evaluate_meld(cards: str | Iterable[Card | str], ruleset: Ruleset) -> Meld:
     """Check a meld against the ruleset and return its best reading, or raise ``InvalidMeld``."""
+    return max(meld_readings(cards, ruleset), key=preference)
+
+
+def meld_readings(cards: str | Iterable[Card | str], ruleset: Ruleset) -> list[Meld]:
+    """Every legal reading of the cards (each with its burraco), or raise ``InvalidMeld``.
+
+    A reading is one way the cards can lie on the table: ``cards`` in position order, the matta
+    in its place. ``melds_as_laid`` picks among them the one a given arrangement shows.
+    """
     hand = tuple(sorted(cards_module.parse_cards(cards), key=_sort_key))
     points = sum(card_value(card, ruleset) for card in hand)  # refuses a jolly in reale first
     _check_shape(hand)
@@ -131,10 +134,10 @@ def evaluate_meld(cards: str | Iterable[Card | str], ruleset: Ruleset) -> Meld:
         if isinstance(result, Meld)
     ]
     if readings:
-        return max(readings, key=_preference)
-    failures = [result for result in sequences if isinstance(result, _Failure)]
-    assert isinstance(combination, _Failure)
-    raise _choose_failure(hand, failures, combination).error()
+        return readings
+    failures = [result for result in sequences if isinstance(result, Failure)]
+    assert isinstance(combination, Failure)
+    raise choose_failure(hand, failures, combination).error()
 
 
 def _sort_key(card: Card) -> tuple[int, int, int]:
@@ -142,10 +145,6 @@ def _sort_key(card: Card) -> tuple[int, int, int]:
         return (2, 0, 0)
     assert card.rank is not None and card.suit is not None
     return (1 if card.rank == 2 else 0, SUITS.index(card.suit), card.rank)
-
-
-def _rank_name(rank_or_position: int) -> str:
-    return _RANK_NAMES.get(rank_or_position, str(rank_or_position))
 
 
 def _check_shape(hand: tuple[Card, ...]) -> None:
@@ -179,28 +178,20 @@ def _check_shape(hand: tuple[Card, ...]) -> None:
         )
 
 
-def _too_many_wild(wilds: list[Card]) -> _Failure:
-    return _Failure(
-        1,
-        "too_many_wild",
-        "A meld may hold at most one matta (a jolly, or a 2 out of its natural place); "
-        f"this one has {len(wilds)}: {' '.join(format_card(c) for c in wilds)}.",
-        (("count", len(wilds)),),
-    )
-
-
-def _sequence_readings(hand: tuple[Card, ...]) -> list[Meld | _Failure]:
+def _sequence_readings(hand: tuple[Card, ...]) -> list[Meld | Failure]:
     """Every legal sequence reading of the hand, or the reasons each reading fails."""
     fixed = [card for card in hand if not card.may_be_wild]
     suits = {card.suit for card in fixed}
     if len(suits) != 1:
-        message = "The natural cards of a sequence must all be of one suit."
-        suit_list = " ".join(sorted(str(s) for s in suits))
-        return [_Failure(0, "mixed_suits", message, (("suits", suit_list),))]
+        # The suits travel as letters in suit order; the messages name them in words.
+        suit_list = tuple(s for s in SUITS if s in suits)
+        words = ", ".join(SUIT_NAMES[s] for s in suit_list)
+        message = f"The natural cards of a sequence must all be of one suit (here {words})."
+        return [Failure(0, "mixed_suits", message, (("suits", suit_list),))]
     suit = fixed[0].suit
     assert suit is not None
     own_twos = [card for card in hand if card.rank == 2 and card.suit == suit]
-    results: list[Meld | _Failure] = []
+    results: list[Meld | Failure] = []
     # At most one 2 can be natural (a second would repeat the rank): try it natural and wild.
     for natural_two in [None, *own_twos[:1]]:
         naturals = fixed + ([natural_two] if natural_two else [])
@@ -208,7 +199,7 @@ def _sequence_readings(hand: tuple[Card, ...]) -> list[Meld | _Failure]:
         for card in naturals:
             wilds.remove(card)
         if len(wilds) > 1:
-            results.append(_too_many_wild(wilds))
+            results.append(too_many_wild(wilds))
             continue
         results.extend(_place_sequence(naturals, wilds, suit, natural_two is not None))
     return results
@@ -216,15 +207,15 @@ def _sequence_readings(hand: tuple[Card, ...]) -> list[Meld | _Failure]:
 
 def _place_sequence(
     naturals: list[Card], wilds: list[Card], suit: str, natural_pinella: bool
-) -> list[Meld | _Failure]:
+) -> list[Meld | Failure]:
     """Lay the natural cards on positions 1..14 and put the matta (if any) where it fits."""
     aces = sum(1 for card in naturals if card.rank == 1)
     if aces > 2 or (aces == 2 and len(naturals) + len(wilds) < MAX_SEQUENCE):
-        return [_repeated_rank(1)]
+        return [repeated_rank(1)]
     # One ace goes low or high; two aces can only be both ends of an ace-to-ace sequence.
     ace_choices: list[tuple[int, ...]] = {0: [()], 1: [(1,), (14,)], 2: [(1, 14)]}[aces]
     matta = wilds[0] if wilds else None
-    results: list[Meld | _Failure] = []
+    results: list[Meld | Failure] = []
     for ace_positions in ace_choices:
         free_aces = list(ace_positions)
         layout: dict[int, Card] = {}
@@ -232,7 +223,7 @@ def _place_sequence(
             assert card.rank is not None
             position = free_aces.pop(0) if card.rank == 1 else card.rank
             if position in layout:
-                results.append(_repeated_rank(position))
+                results.append(repeated_rank(position))
                 break
             layout[position] = card
         else:
@@ -242,18 +233,21 @@ def _place_sequence(
 
 def _fill_matta(
     layout: dict[int, Card], matta: Card | None, suit: str, natural_pinella: bool
-) -> list[Meld | _Failure]:
+) -> list[Meld | Failure]:
     low, high = min(layout), max(layout)
     gaps = [p for p in range(low, high + 1) if p not in layout]
     if len(gaps) > (1 if matta else 0):
-        return [_gap_failure(sorted(layout), 1 if matta else 0)]
+        return [gap_failure(sorted(layout), 1 if matta else 0)]
     if matta is None:
         spots: list[tuple[int | None, bool]] = [(None, False)]
     elif gaps:
         spots = [(gaps[0], False)]
     else:
         spots = [(p, True) for p in (low - 1, high + 1) if 1 <= p <= MAX_SEQUENCE]
-    results: list[Meld | _Failure] = []
+    if matta is not None and matta.rank == 2 and matta.suit == suit:
+        # The suit's own 2 on the 2's place is a natural card, read by the natural-2 branch.
+        spots = [(p, at_end) for p, at_end in spots if p != 2]
+    results: list[Meld | Failure] = []
     for spot, at_end in spots:
         cards = dict(layout)
         if spot is not None and matta is not None:
@@ -279,43 +273,9 @@ def _fill_matta(
     return results
 
 
-def _repeated_rank(position: int) -> _Failure:
-    rank = _rank_name(position)
-    message = f"A sequence cannot hold the same rank twice ({rank})."
-    return _Failure(2, "repeated_rank", message, (("rank", rank),))
-
-
-def _gap_failure(positions: list[int], wild_count: int) -> _Failure:
-    """Not consecutive; named round_the_corner when the cards would only join across K-A-2."""
-    if _joins_round_the_corner(positions, wild_count):
-        return _Failure(
-            3,
-            "round_the_corner",
-            "The ace goes before the 2 or after the K, never both: K-A-2 is not a sequence.",
-        )
-    return _Failure(
-        3,
-        "not_consecutive",
-        "The cards of a sequence must be consecutive; one matta may fill one gap.",
-    )
-
-
-def _joins_round_the_corner(positions: list[int], wild_count: int) -> bool:
-    """Would the cards fit a run that goes K, A, 2 if ranks were allowed to wrap around?"""
-    ranks = {1 if p == MAX_SEQUENCE else p for p in positions}
-    length = len(positions) + wild_count
-    if len(ranks) != len(positions) or length > 13:
-        return False
-    for start in range(1, 14):
-        window = {(start - 1 + i) % 13 + 1 for i in range(length)}
-        if ranks <= window and {13, 1, 2} <= window:
-            return True
-    return False
-
-
-def _combination_reading(hand: tuple[Card, ...], ruleset: Ruleset) -> Meld | _Failure:
+def _combination_reading(hand: tuple[Card, ...], ruleset: Ruleset) -> Meld | Failure:
     if not ruleset.combinations_allowed:
-        return _Failure(
+        return Failure(
             0,
             "combination_not_allowed",
             f"The {ruleset.name} rules have no combinations: melds are sequences only.",
@@ -326,14 +286,14 @@ def _combination_reading(hand: tuple[Card, ...], ruleset: Ruleset) -> Meld | _Fa
     wilds = [card for card in hand if card.may_be_wild]
     ranks = {card.rank for card in naturals}
     if len(ranks) != 1:
-        return _Failure(
+        return Failure(
             0,
             "mixed_ranks",
             "The natural cards of a combination must all have the same rank "
             "(and those of a sequence the same suit).",
         )
     if len(wilds) > 1:
-        return _too_many_wild(wilds)
+        return too_many_wild(wilds)
     rank = naturals[0].rank
     return Meld(
         kind="combination",
@@ -359,9 +319,26 @@ def _burraco_kind(meld: Meld, ruleset: Ruleset) -> str | None:
             if meld.high == 13 and "nobile" in kinds:
                 return "nobile"
         return "pulito"
-    # Semipulito: 7+ natural cards in a row with the matta at one end, or a combination of 8+.
-    semipulito = meld.size >= MIN_BURRACO + 1 and (meld.kind == "combination" or meld.matta_at_end)
+    # Semipulito: 7+ natural cards in a row that the matta does not break, or a combination of
+    # 8+ cards with the matta (RULES.md section 4, seed 003).
+    if meld.kind == "combination":
+        semipulito = meld.size >= MIN_BURRACO + 1
+    else:
+        semipulito = natural_run(meld) >= MIN_BURRACO
     return "semipulito" if semipulito and "semipulito" in kinds else "sporco"
+
+
+def natural_run(meld: Meld) -> int:
+    """The most natural cards of a sequence in a row, not broken by the matta.
+
+    ``3C 4C 5C 6C 7C 8C 9C 2F JC`` (2F for 10C) has 7 (3 to 9); ``3C 4C 5C JK 7C 8C 9C 10C``
+    has 4 (7 to 10). A matta at one end breaks nothing. A natural 2 counts as natural.
+    """
+    naturals = meld.size - (1 if meld.matta is not None else 0)
+    if meld.matta_position is None or meld.matta_at_end:
+        return naturals
+    assert meld.low is not None and meld.high is not None
+    return max(meld.matta_position - meld.low, meld.high - meld.matta_position)
 
 
 def _with_burraco(meld: Meld, points: int, ruleset: Ruleset) -> Meld:
@@ -370,7 +347,7 @@ def _with_burraco(meld: Meld, points: int, ruleset: Ruleset) -> Meld:
     return replace(meld, points=points, burraco=kind, bonus=bonus)
 
 
-def _preference(meld: Meld) -> tuple[int, int, int, int]:
+def preference(meld: Meld) -> tuple[int, int, int, int]:
     """Best for the line first; then no matta over a matta; then the matta at the low end."""
     return (
         meld.bonus,
@@ -378,21 +355,3 @@ def _preference(meld: Meld) -> tuple[int, int, int, int]:
         0 if meld.matta else 1,
         -(meld.matta_position or 0),
     )
-
-
-def _choose_failure(
-    hand: tuple[Card, ...], sequence_failures: list[_Failure], combination: _Failure
-) -> _Failure:
-    """Pick the refusal that best explains what the director probably meant to lay."""
-    fixed = [card for card in hand if not card.may_be_wild]
-    ranks = [card.rank for card in fixed]
-    if len(fixed) >= 2 and len(set(ranks)) == 1:
-        # Two or more natural cards of one rank can only be meant as a combination.
-        return combination
-    if sequence_failures[0].code == "mixed_suits":
-        # Natural cards of mixed suits: a combination gone wrong if a rank repeats.
-        if len(set(ranks)) < len(ranks) and combination.code == "mixed_ranks":
-            return combination
-        return sequence_failures[0]
-    # The reading that got furthest names the most useful fault; round_the_corner wins ties.
-    return max(sequence_failures, key=lambda f: (f.stage, f.code == "round_the_corner"))

@@ -3,7 +3,8 @@
 A line's total is its net card points plus the burraco bonuses, plus the chiusura bonus if it
 closed, minus the pozzetto penalty if it never took its pozzetto; ``base`` is the total without
 the card points. ``smazzata_violations`` lists every inconsistency of a deal at once, each tagged
-with the line and the field it concerns, so a form can show it next to the right box. A chiusura
+with the line and the field it concerns, so a form can show it next to the right box; among them
+what the pack cannot hold (``pack.py``: 5,000 card points, 9 burraco reale). A chiusura
 is the last move of its smazzata: a last move that names the other line is refused, and
 ``with_closer_as_last_move`` fills a blank one from the closer.
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from burraco_tourney.rules.errors import RuleViolation
+from burraco_tourney.rules.pack import pack_violations
 from burraco_tourney.rules.rulesets import BURRACO_KINDS, Ruleset
 
 CODES: tuple[str, ...] = (
@@ -182,6 +184,7 @@ def smazzata_violations(ruleset: Ruleset, smazzata: Smazzata) -> list[RuleViolat
                 last_move=smazzata.last_move,
             )
         )
+    problems.extend(pack_violations(ruleset, smazzata.ns, smazzata.eo))
     return problems
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
 from collections.abc import Callable
@@ -18,10 +19,12 @@ from burraco_tourney.core.rule_messages import (
     rule_error_field,
     rule_error_message,
 )
-from burraco_tourney.rules.cards import parse_card
+from burraco_tourney.rules.anomalies import smazzata_flags, turno_flags
+from burraco_tourney.rules.cards import parse_card, parse_stand_in
 from burraco_tourney.rules.errors import RuleError, RuleViolation
 from burraco_tourney.rules.match import SmazzataTotals, match_by_points, match_by_smazzate
 from burraco_tourney.rules.melds import evaluate_meld
+from burraco_tourney.rules.melds_as_laid import evaluate_laid_meld
 from burraco_tourney.rules.pairing import (
     danese_draw,
     italiana_draw,
@@ -77,9 +80,11 @@ def test_no_sentence_is_left_for_a_code_the_engine_no_longer_has():
     assert set(VARIANTS) <= set(MESSAGES)
 
 
-def _smazzata(ns: LineEntry, eo: LineEntry, end: str = "tallone") -> Callable[[], None]:
+def _smazzata(
+    ns: LineEntry, eo: LineEntry, end: str = "tallone", rules: Ruleset = CLASSIC
+) -> Callable[[], None]:
     def check() -> None:
-        problems = smazzata_violations(CLASSIC, Smazzata(ns=ns, eo=eo, end=end))
+        problems = smazzata_violations(rules, Smazzata(ns=ns, eo=eo, end=end))
         raise problems[0]
 
     return check
@@ -90,7 +95,7 @@ REFUSALS = [
     (lambda: parse_card("11X"), "bad_card", ["“11X”"]),
     (lambda: evaluate_meld("5C 6C", CLASSIC), "too_few_cards", ["3 cards", "has 2"]),
     (lambda: evaluate_meld("5C 5C 5C", CLASSIC), "too_many_copies", ["5C", "has 3"]),
-    (lambda: evaluate_meld("5C 6C 7Q", CLASSIC), "mixed_suits", ["C Q"]),
+    (lambda: evaluate_meld("5C 6C 7Q", CLASSIC), "mixed_suits", ["(here hearts, diamonds)"]),
     (
         lambda: evaluate_meld("JK 5C", get_ruleset("reale")),
         "jolly_not_in_ruleset",
@@ -105,6 +110,47 @@ REFUSALS = [
         lambda: get_ruleset("reale", bonuses={"semipulito": 150}),
         "burraco_kind_not_in_ruleset",
         ["The ruleset “Burraco reale” has no burraco semipulito."],
+    ),
+    (lambda: parse_stand_in("JK"), "bad_stand_in", ["“JK”", "such as 9C"]),
+    (
+        lambda: evaluate_laid_meld("3C 5C 4C", CLASSIC),
+        "laid_out_of_order",
+        ["As laid", "5C cannot come next to 3C"],
+    ),
+    (
+        lambda: evaluate_laid_meld("3C 4C 5C 6C 7C 8C 9C 2C 2P", CLASSIC),
+        "laid_too_many_wild",
+        ["As laid, 2C, 2P are both matte"],
+    ),
+    (
+        lambda: evaluate_laid_meld("3C 4C 5C", CLASSIC, matta_as="6C"),
+        "no_matta_to_stand_in",
+        ["no matta", "for 6C"],
+    ),
+    (
+        lambda: evaluate_laid_meld("3C 4C 5C 6C 7C 8C 2C", CLASSIC, matta_as="10C"),
+        "matta_cannot_stand_for",
+        ["As laid, 2C stands for 9C, not 10C."],
+    ),
+    (
+        lambda: evaluate_laid_meld("3C 4C 5C JK", CLASSIC, in_order=False, matta_as="9"),
+        "matta_cannot_stand_for",
+        ["JK cannot stand for 9", "2C, 6C"],
+    ),
+    (
+        _smazzata(LineEntry(5000), LineEntry(0)),
+        "cards_beyond_pack",
+        ["NS: card points 5000 are more than the whole pack is worth (1080)."],
+    ),
+    (
+        _smazzata(LineEntry(600), LineEntry(-485)),
+        "cards_beyond_pack",
+        ["NS: card points 600 and the other line's -485 add up to 1085", "worth 1080"],
+    ),
+    (
+        _smazzata(LineEntry(0, reale=9), LineEntry(0), rules=get_ruleset("reale")),
+        "burraco_beyond_pack",
+        ["NS: with these burraco (9 burraco reale among them)", "at least 126 cards", "104"],
     ),
     (lambda: get_ruleset("tresette"), "unknown_ruleset", ["“tresette”"]),
     (lambda: Ruleset.from_dict({}), "unknown_ruleset", ["do not name"]),
@@ -248,10 +294,59 @@ def test_without_a_table_sentence_the_engine_sentence_is_shown(error):
         assert rule_error_message(error) == FALLBACK
 
 
+def _closer(cards: int) -> LineEntry:
+    return LineEntry(cards, pulito=1, chiusura=True)
+
+
+# (flag, words the director must read): flags are not raised, but read like refusals.
+FLAGS = [
+    (
+        lambda: smazzata_flags(CLASSIC, Smazzata(_closer(-20), LineEntry(0), "chiusura")),
+        "closer_negative_cards",
+        ["NS closed with negative card points (-20)"],
+    ),
+    (
+        lambda: turno_flags(CLASSIC, [Smazzata(LineEntry(0), _closer(-5), "chiusura")]),
+        "closer_negative_cards",
+        ["Smazzata 1: EO closed with negative card points (-5)"],
+    ),
+    (
+        lambda: turno_flags(CLASSIC, totals=(3500, 0), smazzate_played=3),
+        "margin_beyond_usual",
+        ["A margin of 3500 MP over 3 smazzate", "(3000)"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("flags", "code", "expected"), FLAGS)
+def test_a_flag_reads_as_a_sentence_with_its_values(flags, code, expected):
+    flag = flags()[0]
+    assert flag.code == code
+    assert code in ERROR_CODES and code in MESSAGES
+    flag = dataclasses.replace(flag, message=FALLBACK)  # so the table's sentence shows up
+    with translation.override("en"):
+        text = rule_error_message(flag)
+    assert text != FALLBACK and "%(" not in text
+    for words in expected:
+        assert words in text
+
+
+def test_suits_and_the_pack_read_in_italian():
+    with pytest.raises(RuleError) as caught:
+        evaluate_meld("5C 6C 7Q", CLASSIC)
+    with translation.override("it"):
+        assert "cuori, quadri" in rule_error_message(caught.value)
+        pack = smazzata_violations(CLASSIC, Smazzata(LineEntry(5000), LineEntry(0), "tallone"))
+        assert rule_error_message(pack[0]) == (
+            "NS: i punti carte 5000 superano il valore dell'intero mazzo (1080)."
+        )
+
+
 # The param names the engine's raise sites use.
 _PARAM_NAMES = [
     "band",
     "card",
+    "cards",
     "closer",
     "count",
     "end",
@@ -263,12 +358,18 @@ _PARAM_NAMES = [
     "key",
     "kind",
     "kinds",
+    "laid",
+    "limit",
     "line",
     "loser",
+    "margin",
+    "matta",
     "mode",
     "modes",
     "name",
     "option",
+    "options",
+    "other",
     "pair",
     "pairs",
     "planned",
@@ -277,6 +378,7 @@ _PARAM_NAMES = [
     "ruleset",
     "size",
     "smazzata",
+    "smazzate",
     "step",
     "suits",
     "table",

@@ -11,6 +11,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tourney.core.rule_messages import rule_error_message
+from burraco_tourney.rules.cards import parse_stand_in
+from burraco_tourney.rules.errors import InvalidMeld
 from burraco_tourney.rules.rulesets import RULESET_NAMES
 
 from ..models import RulesetName
@@ -25,7 +28,11 @@ class ToolForm(forms.Form):
 
 
 class MeldCheckForm(ToolForm):
-    """The cards of a disputed meld and, without a tournament, the ruleset to judge it by."""
+    """The cards of a disputed meld, how they lie, and, without a tournament, the ruleset.
+
+    ``as_laid``: the cards are typed in the order they lie on the table, and that arrangement
+    is judged; ``matta_as``: the card (or rank) the matta stands for, as the line says.
+    """
 
     cards = forms.CharField(
         label=_("Cards of the meld"),
@@ -38,6 +45,26 @@ class MeldCheckForm(ToolForm):
                 "spellcheck": "false",
                 "placeholder": "3C 4C 5C JK",
                 "autofocus": True,
+            }
+        ),
+    )
+    as_laid = forms.BooleanField(
+        label=_("In the order they lie on the table"),
+        required=False,
+        help_text=_("Judge this arrangement, not the best one for the line."),
+    )
+    matta_as = forms.CharField(
+        label=_("The matta stands for"),
+        max_length=4,
+        required=False,
+        strip=True,
+        help_text=_("Optional: a card such as 9C, or a rank such as 9."),
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "spellcheck": "false",
+                "size": 4,
             }
         ),
     )
@@ -55,6 +82,15 @@ class MeldCheckForm(ToolForm):
 
     def clean_ruleset(self) -> str:
         return self.cleaned_data.get("ruleset") or "classic"
+
+    def clean_matta_as(self) -> str:
+        text = self.cleaned_data.get("matta_as") or ""
+        if text:
+            try:
+                parse_stand_in(text)
+            except InvalidMeld as error:
+                raise forms.ValidationError(rule_error_message(error)) from error
+        return text
 
 
 class AuditFilterForm(ToolForm):

@@ -2,7 +2,10 @@
 
 The director types the cards of a disputed meld and sees, through the engine's
 ``evaluate_meld``, whether it is legal and why not, how it was read (sequence or combination,
-what the matta stands for), its card points and its burraco. With a tournament the tournament's
+what the matta stands for), its card points and its burraco. A dispute is often about how the
+meld lies: with "in the order they lie" and/or the card the matta stands for, the verdict is
+the engine's ``evaluate_laid_meld`` on that arrangement, and the best reading is shown beside
+it when the two differ. With a tournament the tournament's
 rules are used; without one the director picks a preset. A GET form, so a verdict can be
 bookmarked. Nothing here writes.
 """
@@ -10,7 +13,7 @@ bookmarked. Nothing here writes.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -25,6 +28,7 @@ from burraco_tourney.rules import cards as cards_module
 from burraco_tourney.rules.cards import Card, parse_cards
 from burraco_tourney.rules.errors import InvalidMeld
 from burraco_tourney.rules.melds import MIN_BURRACO, Meld, evaluate_meld
+from burraco_tourney.rules.melds_as_laid import evaluate_laid_meld
 from burraco_tourney.rules.rulesets import Ruleset, get_ruleset
 
 from ...access import director_view
@@ -46,7 +50,10 @@ EXAMPLES = (
     "5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠",
     "KC AC 2C 3C",
     "7Q 7Q 7F 2C JK",
+    "3C 4C 5C 6C 7C 8C 9C 2F JC",
 )
+# Arrangements as laid: the 2 after the 8 is a matta for the 9, so sporco, not pulito.
+LAID_EXAMPLES = ("3C 4C 5C 6C 7C 8C 2C", "3C JK 5C 6C 7C 8C 9C 10C JC")
 
 BURRACO_LABELS: dict[str, Any] = {
     "pulito": gettext_lazy("burraco pulito"),
@@ -203,18 +210,34 @@ def _matta_sentence(meld: Meld) -> str:
 
 @dataclass(frozen=True)
 class Verdict:
+    """What the page shows: legal or not, the cards, the facts or the reason.
+
+    ``as_laid`` says the verdict is on the order given, ``matta_as`` on the matta standing for
+    that card; ``best`` is then the best reading of the same cards when it differs from the
+    verdict (None when they agree).
+    """
+
     legal: bool
     faces: list[CardFace]
     facts: list[tuple[str, str]]
     reason: str = ""
+    as_laid: bool = False
+    matta_as: str = ""
+    best: Verdict | None = None
 
 
 def _typed_faces(cards: Iterable[Card]) -> list[CardFace]:
     return [card_face(card) for card in cards]
 
 
-def check_meld(text: str, ruleset: Ruleset) -> Verdict:
-    """The engine's verdict on a meld, ready to show. Raises ``InvalidMeld`` for bad typing."""
+def check_meld(
+    text: str, ruleset: Ruleset, *, as_laid: bool = False, matta_as: str = ""
+) -> Verdict:
+    """The engine's verdict on a meld, ready to show. Raises ``InvalidMeld`` for bad typing.
+
+    With ``as_laid`` or ``matta_as`` the verdict is on that arrangement, and carries the best
+    reading beside it when the two differ.
+    """
     typed = parse_cards(text)  # bad_card and empty_meld go back to the field
     try:
         meld = evaluate_meld(typed, ruleset)
@@ -224,7 +247,16 @@ def check_meld(text: str, ruleset: Ruleset) -> Verdict:
         return Verdict(
             legal=False, faces=_typed_faces(typed), facts=[], reason=rule_error_message(error)
         )
-    return Verdict(legal=True, faces=meld_faces(meld), facts=meld_facts(meld))
+    best = Verdict(legal=True, faces=meld_faces(meld), facts=meld_facts(meld))
+    if not as_laid and not matta_as:
+        return best
+    try:
+        laid = evaluate_laid_meld(typed, ruleset, in_order=as_laid, matta_as=matta_as or None)
+    except InvalidMeld as error:
+        reason = rule_error_message(error)
+        return Verdict(False, _typed_faces(typed), [], reason, as_laid, matta_as, best)
+    shown = Verdict(True, meld_faces(laid), meld_facts(laid), as_laid=as_laid, matta_as=matta_as)
+    return shown if laid == meld else replace(shown, best=best)
 
 
 def _meld_page(request: HttpRequest, tournament: Tournament | None) -> HttpResponse:
@@ -237,8 +269,11 @@ def _meld_page(request: HttpRequest, tournament: Tournament | None) -> HttpRespo
         chosen = form.cleaned_data.get("ruleset") if bound and form.is_valid() else None
         ruleset = get_ruleset(chosen or "classic")
     if bound and form.is_valid():
+        data = form.cleaned_data
         try:
-            verdict = check_meld(form.cleaned_data["cards"], ruleset)
+            verdict = check_meld(
+                data["cards"], ruleset, as_laid=data["as_laid"], matta_as=data["matta_as"]
+            )
         except InvalidMeld as error:
             form.add_error("cards", rule_error_message(error))
     return render(
@@ -254,6 +289,7 @@ def _meld_page(request: HttpRequest, tournament: Tournament | None) -> HttpRespo
             # A tournament may switch semipulito off: such a burraco then counts as sporco.
             "semipulito_off": "semipulito" in dict(ruleset.bonuses) and not ruleset.semipulito,
             "examples": EXAMPLES,
+            "laid_examples": LAID_EXAMPLES,
             "suits": [
                 (letter, SUIT_SYMBOLS[letter], letter in RED_SUITS) for letter in cards_module.SUITS
             ],
