@@ -253,7 +253,9 @@ class _Reader:
                 )
             movement = json_choice(obj["movement"], at(path, "movement"), MOVEMENTS)
             seated: dict[int, str] = {}
-            turno_tables = tables.read_turno(obj["tables"], at(path, "tables"), self._seat, seated)
+            turno_tables = tables.read_turno(
+                obj["tables"], at(path, "tables"), self._seat, seated, round_number=number
+            )
             byes: list[int] = []
             for bye_index, value in enumerate(json_list(obj.get("byes", []), at(path, "byes"))):
                 bye_path = at(at(path, "byes"), bye_index)

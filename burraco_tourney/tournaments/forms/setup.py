@@ -23,7 +23,7 @@ from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import VP_PRESETS, VpTable, default_bye, vp_table
 
 from ..models import KoMode, RulesetName, Tournament, TournamentKind
-from ..rules_config import VP_PRESET_LABELS
+from ..results_bridge import VP_PRESET_LABELS
 from ..selectors.dashboard import tournament_has_results
 from ..services.tournaments import RecomputeFailed, TournamentSettings
 from . import setup_rules as rules

@@ -1,10 +1,15 @@
 """Creating a tournament, changing its settings and rules, granting it to other directors.
 
 The rules a tournament is played with are copied into it when it is created (``Tournament.rules``
-holds the engine's ``Ruleset.to_dict()``). Once a result exists, a rule change is refused unless
-the director confirms it; then the settings are saved and every result recomputed in one
-transaction, and a result the new rules cannot score (a smazzata that becomes illegal, a tie a
-new VP table cannot split) undoes the whole change.
+holds the engine's ``Ruleset.to_dict()``). Once a result exists, a rule change first has its dry
+run (``tournament_results_check``): every result scored under the new rules by the engine's one
+function, and the list of tables whose result would change, from what to what. A result the new
+rules cannot score (a smazzata that becomes illegal, a tie a new VP table cannot split, a KO
+match a punti whose totals are below the target, a KO result whose later match is played)
+refuses the whole change with its reason. Otherwise the change needs the director's
+confirmation, shown with the dry run; then the settings are saved and every result recomputed in
+one transaction. Entered values are never rewritten: changing a rule back gives back the results
+it had.
 
 The settings arrive already validated by the form (ruleset and VP table built by the engine);
 these services only write, and record every change in the audit log.
@@ -21,17 +26,22 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from burraco_tourney.rules.errors import RuleError, RuleViolation
-from burraco_tourney.rules.scoring import score_smazzata
-from burraco_tourney.rules.standings import forfeit_result
-from burraco_tourney.rules.vp import vp_split
+from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.outcome import EntryRefused, Outcome, later_match_conflict
 
 from ..audit_text import RECOMPUTED_REASON, director_subject, tournament_subject
-from ..models import EntryMode, Table, Tournament
-from ..rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
+from ..models import EntryMode, Table, Tournament, TournamentKind
+from ..results_bridge import (
+    outcome_summary,
+    stored_entry,
+    stored_summary,
+    table_outcome_for,
+    tournament_rules,
+)
 from ..selectors.dashboard import tournament_has_results
 from .audit import audit_record
-from .results import fold_semipulito, smazzata_entry, tournament_recompute_results
+from .ko import ko_after_result
+from .results import tournament_recompute_results
 
 SLUG_MAX = Tournament._meta.get_field("slug").max_length
 
@@ -49,9 +59,11 @@ RULE_FIELDS: frozenset[str] = frozenset(
         "forfeit_vp",
         "forfeit_mp",
         "tiebreaks",
+        "forfeit_loser_vp",
         "ko_mode",
         "ko_smazzate",
         "ko_target",
+        "ko_rounds",
     }
 )
 
@@ -72,6 +84,7 @@ class TournamentSettings:
     bye_mp: int | None = None
     forfeit_vp: int | None = None
     forfeit_mp: int | None = None
+    forfeit_loser_vp: int | None = None
     tiebreaks: list[str] = field(default_factory=lambda: ["scarto", "head_to_head", "mp"])
     planned_turni: int | None = None
     ko_mode: str = ""
@@ -92,11 +105,36 @@ def tournament_settings_of(tournament: Tournament) -> TournamentSettings:
     return TournamentSettings(**{name: getattr(tournament, name) for name in FIELDS})
 
 
-class RulesChangeNeedsConfirmation(Exception):
-    """Results exist and the rules would change: the director has not confirmed the recompute."""
+@dataclass(frozen=True)
+class ResultChange:
+    """One table whose result a rule change changes: its values before and after (MP, VP, the
+    KO winner; see ``results_bridge.outcome_summary``)."""
 
-    def __init__(self, fields: list[str]) -> None:
+    turno: int
+    table: int
+    ns: int
+    eo: int
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ResultsCheck:
+    """The dry run of a rule change: how many tables have a result (all of them are scored
+    again) and those whose result changes."""
+
+    counted: int
+    changes: tuple[ResultChange, ...] = ()
+
+
+class RulesChangeNeedsConfirmation(Exception):
+    """Results exist and the rules would change: the director has not confirmed the recompute.
+
+    ``check`` is the dry run to show with the confirmation."""
+
+    def __init__(self, fields: list[str], check: ResultsCheck | None = None) -> None:
         self.fields = fields
+        self.check = check or ResultsCheck(counted=0)
         super().__init__(f"rule change needs confirmation: {', '.join(fields)}")
 
 
@@ -187,12 +225,12 @@ def tournament_update(
     rule_changes = sorted(set(changed) & RULE_FIELDS)
     recompute = bool(rule_changes) and tournament_has_results(tournament=tournament)
     if recompute:
-        if not confirm_recompute:
-            raise RulesChangeNeedsConfirmation(rule_changes)
         # Score everything under the new rules before writing anything, so the director learns
-        # which result is in the way and the tournament stays as it was.
+        # which result is in the way (and what changes) and the tournament stays as it was.
         candidate = Tournament(pk=tournament.pk, **after)
-        tournament_results_check(tournament=candidate)
+        check = tournament_results_check(tournament=candidate)
+        if not confirm_recompute:
+            raise RulesChangeNeedsConfirmation(rule_changes, check)
     for name in changed:
         setattr(tournament, name, after[name])
     tournament.save(update_fields=list(changed))
@@ -206,57 +244,80 @@ def tournament_update(
         before=_snapshot({name: before[name] for name in changed}),
         after=_snapshot({name: after[name] for name in changed}),
     )
+    if recompute and tournament.kind == TournamentKind.KO:
+        # The bracket follows the re-decided matches: a later match drawn from an old winner
+        # goes (the dry run made sure it has no result), the matches now ready come.
+        for change in check.changes:
+            table = Table.objects.select_related("turno__tournament", "ns", "eo").get(
+                turno__tournament=tournament, turno__number=change.turno, number=change.table
+            )
+            ko_after_result(table=table, user=user)
     return TournamentUpdate(changed=changed, recomputed=recomputed)
 
 
-def tournament_results_check(*, tournament: Tournament) -> None:
-    """Score every entered result with ``tournament``'s rules; raise ``RecomputeFailed`` at the
-    first one they cannot score. ``tournament`` may be an unsaved copy carrying new rules."""
-    ruleset = tournament_ruleset(tournament)
-    vp = tournament_vp_table(tournament)
-    forfeit = tournament_forfeit_value(tournament)
-    tables = (
+def tournament_results_check(*, tournament: Tournament) -> ResultsCheck:
+    """The dry run of a rule change: score every entered result with ``tournament``'s rules
+    (the engine's one function, through the results bridge) and list the tables whose result
+    changes. ``tournament`` may be an unsaved copy carrying new rules. Raises
+    ``RecomputeFailed`` at the first result they cannot score, or (KO) whose new winner
+    contradicts a later match that already has a result. Writes nothing."""
+    rules = tournament_rules(tournament)
+    tables = list(
         Table.objects.filter(turno__tournament_id=tournament.pk)
         .exclude(entry_mode=EntryMode.NONE)
-        .select_related("turno")
+        .select_related("turno", "ns", "eo")
         .prefetch_related("smazzate")
         .order_by("turno__number", "number")
     )
+    changes: list[ResultChange] = []
     for table in tables:
-        where = {"turno": table.turno.number, "table": table.number}
-        ns_mp, eo_mp = table.ns_mp, table.eo_mp
-        if table.entry_mode == EntryMode.SMAZZATE:
-            ns_mp = eo_mp = 0
-            for smazzata in table.smazzate.all():
-                if not ruleset.semipulito:
-                    fold_semipulito(smazzata)  # in memory only: this is a check
-                try:
-                    score = score_smazzata(ruleset, smazzata_entry(smazzata))
-                except RuleError as err:
-                    raise RecomputeFailed(**where, smazzata=smazzata.number, error=err) from err
-                ns_mp += score.ns.total
-                eo_mp += score.eo.total
+        table.turno.tournament = tournament
+        entry = stored_entry(table)
+        assert entry is not None
         try:
-            if table.entry_mode == EntryMode.FORFEIT:
-                if forfeit is None:
-                    raise RuleViolation(
-                        "forfeit_value_missing",
-                        "A table was won by forfeit: set the value of a forfeit.",
-                        **where,
-                    )
-                forfeit_result(
+            outcome = table_outcome_for(tournament, table, entry, rules)
+        except EntryRefused as refused:
+            first = refused.refusals[0]
+            raise RecomputeFailed(
+                turno=table.turno.number,
+                table=table.number,
+                smazzata=first.smazzata,
+                error=first.error,
+            ) from None
+        before, after = stored_summary(table), outcome_summary(table, outcome)
+        assert before is not None and after is not None
+        if before != after:
+            changes.append(
+                ResultChange(
                     turno=table.turno.number,
                     table=table.number,
-                    ns=table.ns_id,
-                    eo=table.eo_id,
-                    winner=table.forfeit_winner,
-                    forfeit=forfeit,
-                    vp_table=vp,
+                    ns=table.ns.number,
+                    eo=table.eo.number,
+                    before=before,
+                    after=after,
                 )
-            else:
-                vp_split(ns_mp, eo_mp, vp)
-        except RuleError as err:
-            raise RecomputeFailed(**where, smazzata=None, error=err) from err
+            )
+            if tournament.kind == TournamentKind.KO:
+                _check_later_matches(table, outcome, tables)
+    return ResultsCheck(counted=len(tables), changes=tuple(changes))
+
+
+def _check_later_matches(table: Table, outcome: Outcome, tables: list[Table]) -> None:
+    """A KO winner that changes is refused while a later match of its pairs has a result."""
+    if (outcome.winner or "") == table.winner:
+        return
+    pairs = {table.ns_id, table.eo_id}
+    for later in tables:
+        if later.turno.number > table.turno.number and pairs & {later.ns_id, later.eo_id}:
+            error = later_match_conflict(
+                round_number=later.turno.number,
+                table=later.number,
+                ns=later.ns.number,
+                eo=later.eo.number,
+            )
+            raise RecomputeFailed(
+                turno=table.turno.number, table=table.number, smazzata=None, error=error
+            )
 
 
 @transaction.atomic
