@@ -18,7 +18,7 @@ these services only write, and record every change in the audit log.
 from __future__ import annotations
 
 import datetime
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -26,7 +26,6 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.outcome import EntryRefused, Outcome, later_match_conflict
 
 from ..audit_text import RECOMPUTED_REASON, director_subject, tournament_subject
@@ -39,6 +38,13 @@ from ..results_bridge import (
     tournament_rules,
 )
 from ..selectors.dashboard import tournament_has_results
+from ..settings_values import (
+    RecomputeFailed,
+    ResultChange,
+    ResultsCheck,
+    RulesChangeNeedsConfirmation,
+    TournamentSettings,
+)
 from .audit import audit_record
 from .ko import ko_after_result
 from .results import tournament_recompute_results
@@ -68,30 +74,6 @@ RULE_FIELDS: frozenset[str] = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class TournamentSettings:
-    """Everything the director sets on a tournament, validated (see ``forms.setup``)."""
-
-    name: str
-    date: datetime.date
-    venue: str = ""
-    kind: str = "pairs"
-    ruleset_name: str = "classic"
-    rules: dict[str, Any] = field(default_factory=dict)
-    smazzate_per_turno: int = 3
-    vp_table: str | list[dict[str, Any]] = "fibur-3"
-    bye_vp: int | None = None
-    bye_mp: int | None = None
-    forfeit_vp: int | None = None
-    forfeit_mp: int | None = None
-    forfeit_loser_vp: int | None = None
-    tiebreaks: list[str] = field(default_factory=lambda: ["scarto", "head_to_head", "mp"])
-    planned_turni: int | None = None
-    ko_mode: str = ""
-    ko_smazzate: int | None = None
-    ko_target: int | None = None
-
-
 FIELDS: tuple[str, ...] = tuple(TournamentSettings.__dataclass_fields__)
 
 
@@ -103,50 +85,6 @@ def _snapshot(values: dict[str, Any]) -> dict[str, Any]:
 def tournament_settings_of(tournament: Tournament) -> TournamentSettings:
     """The settings a tournament has now, in the shape the services take."""
     return TournamentSettings(**{name: getattr(tournament, name) for name in FIELDS})
-
-
-@dataclass(frozen=True)
-class ResultChange:
-    """One table whose result a rule change changes: its values before and after (MP, VP, the
-    KO winner; see ``results_bridge.outcome_summary``)."""
-
-    turno: int
-    table: int
-    ns: int
-    eo: int
-    before: dict[str, Any]
-    after: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class ResultsCheck:
-    """The dry run of a rule change: how many tables have a result (all of them are scored
-    again) and those whose result changes."""
-
-    counted: int
-    changes: tuple[ResultChange, ...] = ()
-
-
-class RulesChangeNeedsConfirmation(Exception):
-    """Results exist and the rules would change: the director has not confirmed the recompute.
-
-    ``check`` is the dry run to show with the confirmation."""
-
-    def __init__(self, fields: list[str], check: ResultsCheck | None = None) -> None:
-        self.fields = fields
-        self.check = check or ResultsCheck(counted=0)
-        super().__init__(f"rule change needs confirmation: {', '.join(fields)}")
-
-
-class RecomputeFailed(Exception):
-    """An entered result cannot be scored under the new rules: nothing was changed."""
-
-    def __init__(self, *, turno: int, table: int, smazzata: int | None, error: RuleError) -> None:
-        self.turno = turno
-        self.table = table
-        self.smazzata = smazzata
-        self.error = error
-        super().__init__(f"turno {turno}, table {table}, smazzata {smazzata}: {error}")
 
 
 class DirectorGrantError(Exception):
