@@ -198,3 +198,62 @@ def test_totals_form_service_and_archive_agree_with_the_engine(table, director, 
         assert (saved.ns_vp, saved.eo_vp) == (outcome.ns_vp, outcome.eo_vp)
     path = _archive(table, {"totals": {"ns": ns_mp, "eo": eo_mp}})
     assert (path is None) == (outcome is not None)
+
+
+# -- a KO match a punti: the match rules of RULES.md section 8 ---------------------------------
+
+KO_DEAL = st.tuples(
+    st.sampled_from([0, 100, 205, 300, 455]),
+    st.sampled_from([0, 100, 205, 300, 455]),
+    st.sampled_from(["ns", "eo", None]),
+)
+
+
+@pytest.fixture
+def ko_table(director):
+    from tests.tournaments.ko_support import ko_tournament, match, start
+
+    tournament = ko_tournament(director, pairs=2, ko_mode="punti", ko_smazzate=None, ko_target=505)
+    start(tournament, director)
+    return match(tournament, 1, 1)
+
+
+@SETTINGS
+@given(deals=st.lists(KO_DEAL, min_size=1, max_size=4))
+def test_a_ko_match_a_punti_is_judged_alike_by_the_form_the_service_and_the_engine(
+    ko_table, director, deals
+):
+    entry = SmazzateEntry(
+        tuple(
+            SmazzataEntry(ns=LineEntry(ns), eo=LineEntry(eo), end="tallone", last_move=last)
+            for ns, eo, last in deals
+        )
+    )
+    outcome, refusals = _engine(ko_table, entry)
+    event("legal" if outcome else "refused")
+    current = _fresh(ko_table)
+    posted = [
+        smazzata(n, {"cards": ns}, {"cards": eo}, end="tallone", last_move=last or "")
+        for n, (ns, eo, last) in enumerate(deals, 1)
+    ]
+    rules = tournament_rules(current.turno.tournament)
+    data = scorecard(current, *posted, rows=6, reason="Prova")
+    form = ScorecardForm(data, table=current, ruleset=rules.ruleset, rows=6, knockout=True)
+    assert form.is_valid() == (outcome is not None), form.errors
+    try:
+        saved = table_record_smazzate(
+            table=current,
+            user=director,
+            smazzate=list(entry.smazzate),
+            version=current.version,
+            reason="Prova",
+        ).table
+    except ScorecardInvalid as refused:
+        assert [(n, e.code) for n, e in refused.errors] == refusals
+    else:
+        assert outcome is not None
+        assert (saved.ns_mp, saved.eo_mp, saved.winner) == (
+            outcome.ns_mp,
+            outcome.eo_mp,
+            outcome.winner or "",
+        )
