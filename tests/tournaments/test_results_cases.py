@@ -177,3 +177,18 @@ def test_the_confirmation_box_comes_with_the_dry_run(english, director):
     assert 'name="confirm_recompute"' not in first
     asked = english.post(edit_url(tournament), posted(tournament, vp_preset="fibur-4"))
     assert 'name="confirm_recompute"' in asked.content.decode()
+
+
+def test_the_settings_page_lists_each_ko_match_with_its_new_state(english, director):
+    tournament = ko_tournament(director, pairs=4)
+    start(tournament, director)
+    win(tournament, director, 1, 1, "ns")
+    play(tournament, director, 1, 2, deal(300, 0), deal(300, 100))
+    tournament.refresh_from_db()
+    data = posted(tournament, ko_mode="punti", ko_smazzate="", ko_target=505)
+    response = english.post(edit_url(tournament), data)
+    rows = response.context["form"].dry_run.rows
+    assert [(r.table, r.before, r.after) for r in rows] == [
+        (1, "400–100 MP, pair 1 goes on", "400–100 MP, not decided")
+    ]
+    assert "400–100 MP, not decided" in response.content.decode()
