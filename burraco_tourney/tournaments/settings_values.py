@@ -14,6 +14,7 @@ from typing import Any
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
+from burraco_tourney.rules.vp import DEFAULT_VP_TABLE
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class TournamentSettings:
     ruleset_name: str = "classic"
     rules: dict[str, Any] = field(default_factory=dict)
     smazzate_per_turno: int = 3
-    vp_table: str | list[dict[str, Any]] = "fibur-3"
+    vp_table: str | list[dict[str, Any]] = DEFAULT_VP_TABLE
     bye_vp: int | None = None
     bye_mp: int | None = None
     forfeit_vp: int | None = None

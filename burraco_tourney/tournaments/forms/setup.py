@@ -20,7 +20,7 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import PRESETS, get_ruleset
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
-from burraco_tourney.rules.vp import VP_PRESETS, VpTable, default_bye, vp_table
+from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, VpTable, default_bye, vp_table
 
 from ..models import KoMode, RulesetName, Tournament, TournamentKind
 from ..results_bridge import VP_PRESET_LABELS
@@ -95,7 +95,10 @@ class TournamentForm(forms.Form):
         initial=3,
     )
     vp_preset = forms.ChoiceField(
-        label=_("VP table"), choices=VP_CHOICES, initial="fibur-3", widget=forms.RadioSelect
+        label=_("VP table"),
+        choices=VP_CHOICES,
+        initial=DEFAULT_VP_TABLE,
+        widget=forms.RadioSelect,
     )
     vp_bands = forms.CharField(
         label=_("Custom bands"),

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
-from burraco_tourney.rules.vp import VP_PRESETS, vp_table
+from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, vp_table
 
 from ..models import Tournament
 from . import setup_rules as rules
@@ -58,4 +58,4 @@ def initial_for(tournament: Tournament) -> dict[str, Any]:
 
 def create_initial() -> dict[str, Any]:
     """A new tournament: classic, 3 smazzate, the FIBUR table for 3 with its bands shown."""
-    return {"vp_bands": format_bands(vp_table("fibur-3"))}
+    return {"vp_bands": format_bands(vp_table(DEFAULT_VP_TABLE))}
