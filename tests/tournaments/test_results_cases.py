@@ -20,6 +20,7 @@ from burraco_tourney.tournaments.services.tournaments import (
 )
 from tests.factories import make_pairs, make_tournament, make_turno
 from tests.tournaments.ko_support import deal, ko_tournament, match, pairs_at, play, start, win
+from tests.tournaments.scores_support import entry_url, scorecard, scored_tournament, smazzata
 from tests.tournaments.test_setup_edit import edit_url, posted
 
 pytestmark = pytest.mark.django_db
@@ -192,3 +193,18 @@ def test_the_settings_page_lists_each_ko_match_with_its_new_state(english, direc
         (1, "400–100 MP, pair 1 goes on", "400–100 MP, not decided")
     ]
     assert "400–100 MP, not decided" in response.content.decode()
+
+
+def test_the_scorecard_shows_the_engine_refusals_beside_a_box_left_empty(english, director):
+    """The engine's refusal of one smazzata is shown even while another misses its card points."""
+    tournament, turno = scored_tournament(director, pairs=2)
+    tournament.directors.add(director)
+    table = turno.tables.get(number=1)
+    data = scorecard(
+        table,
+        smazzata(1, {"cards": 243}, {"cards": 100}),
+        smazzata(2, {"cards": None, "sporco": 1}, {"cards": 100}),
+    )
+    form = english.post(entry_url(turno), data).context["form"]
+    assert "multiple of 5" in str(form.errors["s1_ns_cards"])
+    assert "s2_ns_cards" in form.errors

@@ -28,6 +28,7 @@ from burraco_tourney.core.rule_messages import rule_error_field, rule_error_mess
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.outcome import SmazzateEntry, counted_smazzata
 from burraco_tourney.rules.rulesets import Ruleset
+from burraco_tourney.rules.scoring import CODES as SMAZZATA_CODES
 from burraco_tourney.rules.scoring import LineEntry, closing_line, with_closer_as_last_move
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
@@ -182,14 +183,24 @@ class ScorecardForm(ResultForm):
                 "s1_ns_cards",
                 _("Enter smazzata 1, or choose “turno totals only” or “forfeit” above."),
             )
-        numbers = [n for n, _ in entries]
-        if entries and not self.errors and numbers == list(range(1, len(numbers) + 1)):
-            entry = SmazzateEntry(tuple(smazzata for _, smazzata in entries))
-            preview = table_outcome_preview(self.table.turno.tournament, self.table, entry)
-            for refusal in preview.refusals:
-                self.add_rule_error(refusal.smazzata, refusal.error)
+        if entries:
+            self._check_with_engine(entries)
         self.smazzate = [entry for _, entry in entries]
         return cleaned
+
+    def _check_with_engine(self, entries: list[tuple[int, SmazzataEntry]]) -> None:
+        """The engine's refusals, each next to its box. While some box of the form is wrong (or
+        a smazzata is missing), only the refusals of each smazzata on its own are shown: the
+        table's (its VP, the match) wait for a complete scorecard."""
+        numbers = [n for n, _ in entries]
+        whole = not self.errors and numbers == list(range(1, len(numbers) + 1))
+        entry = SmazzateEntry(tuple(smazzata for _, smazzata in entries))
+        preview = table_outcome_preview(self.table.turno.tournament, self.table, entry)
+        for refusal in preview.refusals:
+            if whole:
+                self.add_rule_error(refusal.smazzata, refusal.error)
+            elif refusal.smazzata is not None and refusal.code in SMAZZATA_CODES:
+                self.add_rule_error(numbers[refusal.smazzata - 1], refusal.error)
 
     def _smazzata(self, n: int, cleaned: dict[str, Any]) -> str | SmazzataEntry | None:
         """``"blank"``, the engine's entry, or None when a box already has an error."""
