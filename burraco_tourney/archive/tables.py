@@ -22,13 +22,13 @@ from burraco_tourney.rules.outcome import (
     SmazzateEntry,
     TableEntry,
     TotalsEntry,
-    TournamentRules,
     table_outcome,
 )
 from burraco_tourney.rules.rulesets import BURRACO_KINDS, Ruleset
 from burraco_tourney.rules.scoring import LineEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.rules.standings import Value
+from burraco_tourney.rules.tournament_rules import TournamentRules
 from burraco_tourney.rules.vp import VpTable
 
 from .checks import (

@@ -19,7 +19,6 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.ko_length import KoLength
 from burraco_tourney.rules.outcome import (
     EntryRefused,
@@ -29,14 +28,13 @@ from burraco_tourney.rules.outcome import (
     SmazzateEntry,
     TableEntry,
     TotalsEntry,
-    TournamentRules,
-    build_rules,
     table_outcome,
 )
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.scoring import LineEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.rules.standings import Value
+from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
 from burraco_tourney.rules.vp import VpTable
 
 from .models import EntryMode, Smazzata, Table, Tournament, TournamentKind
@@ -278,7 +276,6 @@ __all__ = [
     "EntryRefused",
     "ForfeitEntry",
     "Preview",
-    "RuleError",
     "SmazzateEntry",
     "TotalsEntry",
     "apply_outcome",

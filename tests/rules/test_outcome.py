@@ -8,12 +8,12 @@ from burraco_tourney.rules.outcome import (
     ForfeitEntry,
     SmazzateEntry,
     TotalsEntry,
-    build_rules,
     table_outcome,
 )
 from burraco_tourney.rules.rulesets import get_ruleset
 from burraco_tourney.rules.scoring import LineEntry, Smazzata
 from burraco_tourney.rules.standings import Value
+from burraco_tourney.rules.tournament_rules import build_rules
 
 CLASSIC = get_ruleset("classic")
 
