@@ -159,6 +159,17 @@ def counted_smazzata(ruleset: Ruleset, smazzata: Smazzata) -> Smazzata:
     return replace(smazzata, ns=fold(smazzata.ns), eo=fold(smazzata.eo))
 
 
+def smazzata_score(rules: TournamentRules, smazzata: Smazzata, *, number: int = 1) -> SmazzataScore:
+    """One smazzata's two line totals as the rules in force count it, or ``EntryRefused`` with
+    its refusals (numbered ``number``): the live totals of a scorecard still being filled in.
+    The turno's MP, VP and winner come from ``table_outcome`` alone."""
+    counted = counted_smazzata(rules.ruleset, smazzata)
+    refusals = [Refusal(number, e) for e in smazzata_violations(rules.ruleset, counted)]
+    if refusals:
+        raise EntryRefused(refusals)
+    return score_smazzata(rules.ruleset, counted)
+
+
 def table_outcome(rules: TournamentRules, entry: TableEntry, *, round_number: int = 1) -> Outcome:
     """The outcome of one table's entry, or ``EntryRefused`` with every refusal.
 

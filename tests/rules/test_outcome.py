@@ -8,6 +8,7 @@ from burraco_tourney.rules.outcome import (
     ForfeitEntry,
     SmazzateEntry,
     TotalsEntry,
+    smazzata_score,
     table_outcome,
 )
 from burraco_tourney.rules.rulesets import get_ruleset
@@ -149,3 +150,18 @@ def test_the_defaults_live_in_one_place():
     )
     assert (custom.bye, custom.forfeit) == (None, None)
     assert refusals(custom, ForfeitEntry("ns"))[0][1] == "forfeit_value_missing"
+
+
+def test_one_smazzata_alone_gives_its_totals_for_a_scorecard_being_filled_in():
+    score = smazzata_score(
+        rules(),
+        deal(
+            {"cards": 245, "pulito": 1, "chiusura": True}, {"cards": 120, "sporco": 1}, "chiusura"
+        ),
+    )
+    assert (score.ns.total, score.eo.total) == (545, 220)
+    with pytest.raises(EntryRefused) as refused:
+        smazzata_score(rules(), deal({"cards": 243}, {"cards": 0}), number=2)
+    assert [(r.smazzata, r.code) for r in refused.value.refusals] == [
+        (2, "cards_not_multiple_of_5")
+    ]
