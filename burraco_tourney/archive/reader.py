@@ -21,7 +21,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.rulesets import PRESETS
-from burraco_tourney.rules.vp import default_bye, vp_table
+from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
 
 from .checks import (
     SMALL_MAX,
@@ -152,7 +152,7 @@ class _Reader:
             raise ArchiveError(at(path, "vp_table"), _("is required for a pairs tournament"))
         else:
             # The value a Tournament row takes when none is given.
-            self.vp = vp_table("fibur-3")
+            self.vp = vp_table(DEFAULT_VP_TABLE)
 
         bye = read_value(obj["bye"], at(path, "bye")) if "bye" in obj else None
         forfeit = read_value(obj["forfeit"], at(path, "forfeit")) if "forfeit" in obj else None
@@ -253,7 +253,9 @@ class _Reader:
                 )
             movement = json_choice(obj["movement"], at(path, "movement"), MOVEMENTS)
             seated: dict[int, str] = {}
-            turno_tables = tables.read_turno(obj["tables"], at(path, "tables"), self._seat, seated)
+            turno_tables = tables.read_turno(
+                obj["tables"], at(path, "tables"), self._seat, seated, round_number=number
+            )
             byes: list[int] = []
             for bye_index, value in enumerate(json_list(obj.get("byes", []), at(path, "byes"))):
                 bye_path = at(at(path, "byes"), bye_index)

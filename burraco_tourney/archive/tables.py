@@ -1,25 +1,34 @@
 """Reading the tables of a turno in an archive: seats, the result, and every smazzata.
 
-A table's result is given one way only: its smazzate (checked one by one by the rules engine),
-its turno totals, or a forfeit. The checks that need the scores live here too: the VP table must
-be able to convert the table's MP (a tie needs an even first band), and in a KO tournament each
-match must be a legal one (no smazzate after its end, a tie settled by the last move).
+A table's result is given one way only: its smazzate, its turno totals, or a forfeit. Whether the
+result is legal is the rules engine's one function's answer (``rules.outcome.table_outcome``,
+the same the site's forms and services call): each refusal is reported at the place it names.
 
 This module never touches the database.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.rules.match import SmazzataTotals, match_by_points, match_by_smazzate
+from burraco_tourney.rules.ko_length import KoLength
+from burraco_tourney.rules.outcome import (
+    EntryRefused,
+    ForfeitEntry,
+    SmazzateEntry,
+    TableEntry,
+    TotalsEntry,
+    table_outcome,
+)
 from burraco_tourney.rules.rulesets import BURRACO_KINDS, Ruleset
-from burraco_tourney.rules.scoring import LineEntry, score_smazzata, smazzata_violations
+from burraco_tourney.rules.scoring import LineEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
+from burraco_tourney.rules.standings import Value
+from burraco_tourney.rules.tournament_rules import TournamentRules
 from burraco_tourney.rules.vp import VpTable
 
 from .checks import (
@@ -98,14 +107,22 @@ class TableReader:
         self.kind = kind
         self.smazzate_per_turno = smazzate_per_turno
         self.ko = ko if kind == "ko" else None
-        # A KO match has its own length (checked with the match); a turno of a pairs tournament
-        # has at most the nominal number of smazzate (fewer when time ran out).
-        self.max_smazzate = smazzate_per_turno if self.ko is None else None
         self.forfeit = forfeit
+        ko_length = KoLength(ko.mode, ko.smazzate, ko.target) if self.ko else None  # type: ignore[arg-type]
+        self.rules = TournamentRules(
+            ruleset=ruleset,
+            vp=vp,
+            smazzate_per_turno=smazzate_per_turno or 3,
+            forfeit=Value(forfeit.vp, forfeit.mp) if forfeit else None,
+            knockout=self.ko is not None,
+            ko_length=ko_length,
+        )
+        self.round_number = 1
 
     def read_turno(
-        self, raw: Any, path: str, seat: SeatPair, seated: dict[int, str]
+        self, raw: Any, path: str, seat: SeatPair, seated: dict[int, str], round_number: int = 1
     ) -> tuple[ArchiveTable, ...]:
+        self.round_number = round_number
         tables: list[ArchiveTable] = []
         numbers: dict[int, int] = {}
         for index, item in enumerate(json_list(raw, path)):
@@ -155,74 +172,53 @@ class TableReader:
             totals = self._totals(obj["totals"], at(path, "totals"))
             return ArchiveTable(table=number, ns=ns, eo=eo, totals=totals)
         winner = json_choice(obj["forfeit"], at(path, "forfeit"), LINES)
-        self._check_forfeit(at(path, "forfeit"))
+        self._outcome(ForfeitEntry(winner), at(path, "forfeit"))
         return ArchiveTable(table=number, ns=ns, eo=eo, forfeit=winner)
 
     # -- the three kinds of result ------------------------------------------------------------
 
     def _smazzate(self, raw: Any, path: str) -> tuple[ArchiveSmazzata, ...]:
-        records: list[ArchiveSmazzata] = []
-        totals: list[SmazzataTotals] = []
-        for index, item in enumerate(json_list(raw, path)):
-            if self.max_smazzate is not None and index >= self.max_smazzate:
-                raise ArchiveError(
-                    at(path, index),
-                    _(
-                        "one smazzata too many: a turno of this tournament has %(count)s "
-                        "(tournament.smazzate_per_turno)"
-                    )
-                    % {"count": self.max_smazzate},
-                )
-            record, total = self._smazzata(item, at(path, index))
-            records.append(record)
-            totals.append(total)
-        if totals:
-            ns_mp = sum(t.ns for t in totals)
-            eo_mp = sum(t.eo for t in totals)
-            self._check_vp(ns_mp, eo_mp, path)
-            if self.ko is not None:
-                self._check_match(totals, path)
-        return tuple(records)
+        records = tuple(
+            self._smazzata(item, at(path, index)) for index, item in enumerate(json_list(raw, path))
+        )
+        if records:
+            self._outcome(SmazzateEntry(tuple(smazzata_entry(r) for r in records)), path)
+        return records
 
     def _totals(self, raw: Any, path: str) -> tuple[int, int]:
         obj = json_object(raw, path, LINES)
         ns, eo = (json_int(obj[line], at(path, line)) for line in LINES)
-        for line, value in zip(LINES, (ns, eo), strict=True):
-            # Every card and bonus is a multiple of 5, so every total is one too (RULES.md 2).
-            if value % 5:
-                raise ArchiveError(
-                    at(path, line), _("%(value)s is not a multiple of 5") % {"value": value}
-                )
-        self._check_vp(ns, eo, path)
-        if self.ko is not None and ns == eo:
-            raise ArchiveError(
-                path,
-                _("a tied KO match is settled by who made the last move: record its smazzate"),
-            )
+        self._outcome(TotalsEntry(ns, eo), path)
         return ns, eo
 
-    def _check_forfeit(self, path: str) -> None:
-        if self.forfeit is None:
-            raise ArchiveError(
-                path,
-                _(
+    def _outcome(self, entry: TableEntry, path: str) -> None:
+        """The engine's verdict on the table's result; its first refusal, at the place it names
+        (a smazzata's line and box, or the table's result)."""
+        try:
+            table_outcome(self.rules, entry, round_number=self.round_number)
+        except EntryRefused as refused:
+            refusal = refused.refusals[0]
+            error = refusal.error
+            where = path
+            if refusal.smazzata is not None:
+                where = violation_path(at(path, refusal.smazzata - 1), error)
+            elif error.code == "mp_not_multiple_of_5":
+                where = at(path, error.params["line"])
+            message = rule_message(error)
+            if error.code == "forfeit_value_missing":
+                message = _(
                     "a forfeit needs the value of a forfeit win: set tournament.forfeit "
                     "(this VP table has no default)"
-                ),
-            )
-        if not 0 <= self.forfeit.vp <= self.vp.total:
-            raise ArchiveError(
-                path,
-                _(
-                    "a forfeit win worth %(vp)s VP does not fit this VP table (0 to %(total)s): "
-                    "set tournament.forfeit"
                 )
-                % {"vp": self.forfeit.vp, "total": self.vp.total},
-            )
+            elif error.code == "tie_needs_last_move" and isinstance(entry, TotalsEntry):
+                message = _(
+                    "a tied KO match is settled by who made the last move: record its smazzate"
+                )
+            raise ArchiveError(where, message) from None
 
     # -- one smazzata -------------------------------------------------------------------------
 
-    def _smazzata(self, raw: Any, path: str) -> tuple[ArchiveSmazzata, SmazzataTotals]:
+    def _smazzata(self, raw: Any, path: str) -> ArchiveSmazzata:
         obj = json_object(raw, path, ("ns", "eo", "end"), ("last_move",))
         ns = self._line(obj["ns"], at(path, "ns"))
         eo = self._line(obj["eo"], at(path, "eo"))
@@ -230,16 +226,7 @@ class TableReader:
         last_move = None
         if "last_move" in obj:
             last_move = json_choice(obj["last_move"], at(path, "last_move"), LINES)
-        record = ArchiveSmazzata(ns=ns, eo=eo, end=end, last_move=last_move)
-        try:
-            entry = smazzata_entry(record)
-            violations = smazzata_violations(self.ruleset, entry)
-            if violations:
-                raise violations[0]
-            score = score_smazzata(self.ruleset, entry)
-        except RuleError as error:
-            raise ArchiveError(violation_path(path, error), rule_message(error)) from None
-        return record, SmazzataTotals(score.ns.total, score.eo.total, last_move)
+        return ArchiveSmazzata(ns=ns, eo=eo, end=end, last_move=last_move)
 
     @staticmethod
     def _line(raw: Any, path: str) -> ArchiveLine:
@@ -252,30 +239,3 @@ class TableReader:
             for kind in BURRACO_KINDS
         }
         return ArchiveLine(cards=cards, pozzetto=pozzetto, chiusura=chiusura, **counts)
-
-    # -- checks that need the scores ----------------------------------------------------------
-
-    def _check_vp(self, ns_mp: int, eo_mp: int, path: str) -> None:
-        try:
-            self.vp.split(ns_mp, eo_mp)
-        except RuleError as error:
-            raise ArchiveError(path, rule_message(error)) from None
-
-    def _check_match(self, totals: Sequence[SmazzataTotals], path: str) -> None:
-        assert self.ko is not None
-        try:
-            if self.ko.mode == "smazzate":
-                assert self.ko.smazzate is not None
-                match_by_smazzate(totals, smazzate_to_play=self.ko.smazzate, knockout=True)
-            else:
-                assert self.ko.target is not None
-                match_by_points(totals, target=self.ko.target, knockout=True)
-        except RuleError as error:
-            where = path
-            if error.code == "too_many_smazzate":
-                where = at(path, error.params["planned"])
-            elif error.code == "smazzate_after_match_end":
-                where = at(path, error.params["smazzata"] + 1)
-            elif error.code == "tie_needs_last_move":
-                where = at(at(path, len(totals) - 1), "last_move")
-            raise ArchiveError(where, rule_message(error)) from None

@@ -340,6 +340,22 @@ MESSAGES: dict[str, Any] = {
     ),
     # Translators: %(pairs)s lists pair numbers, e.g. “3, 5”.
     "too_many_byes": _("Only one pair may rest, not %(count)s (pairs %(pairs)s)."),
+    # one table's outcome
+    "no_smazzate": _("Enter at least one smazzata."),
+    "turno_too_many_smazzate": ngettext_lazy(
+        "A turno of this tournament has %(planned)s smazzata, not %(entered)s.",
+        "A turno of this tournament has %(planned)s smazzate, not %(entered)s.",
+        "planned",
+    ),
+    "mp_not_multiple_of_5": _("%(value)s is not a multiple of 5"),
+    "forfeit_loser_vp_out_of_range": _(
+        "The forfeiting pair cannot get %(value)s VP: the winner gets %(winner)s and a table "
+        "shares %(total)s."
+    ),
+    "ko_later_match": _(
+        "Round %(round)s, table %(table)s (pair %(ns)s v pair %(eo)s) was drawn from the old "
+        "result and already has its own: clear it first, or keep the old rules."
+    ),
 }
 
 # Shorter sentences for raise sites that pass fewer params, tried in order after MESSAGES.
@@ -369,6 +385,12 @@ VARIANTS: dict[str, tuple[Any, ...]] = {
     ),
     "closer_negative_cards": (
         _("%(line)s closed with negative card points (%(value)s): check the entry."),
+    ),
+    "forfeit_value_missing": (
+        _(
+            "This tournament has no value for a forfeit: set the forfeit (or riposo) VP and "
+            "MP in the settings first."
+        ),
     ),
 }
 

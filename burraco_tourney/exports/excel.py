@@ -46,7 +46,7 @@ from openpyxl.utils import get_column_letter
 from burraco_tourney.core.templatetags.dates import lower_case_names
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.tournaments.models import EntryMode, Line, RulesetName, Tournament
-from burraco_tourney.tournaments.rules_config import (
+from burraco_tourney.tournaments.results_bridge import (
     tournament_bye_value,
     tournament_forfeit_value,
     tournament_tiebreaks,

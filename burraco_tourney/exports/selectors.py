@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.tournaments.models import KoMode, Table, Tournament, TournamentKind, Turno
-from burraco_tourney.tournaments.rules_config import (
+from burraco_tourney.tournaments.results_bridge import (
     tournament_ruleset,
     tournament_vp_table,
     vp_table_label,

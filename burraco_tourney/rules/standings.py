@@ -104,6 +104,9 @@ class StandingRow:
     vp_by_turno: dict[int, int] = field(default_factory=dict)
     played: int = 0
     byes: int = 0
+    # The VP each turno gave the pair at its table or for its riposo, before any penalty; no key
+    # for a turno the pair has no result in (``vp_by_turno`` has the penalties taken off).
+    earned_vp_by_turno: dict[int, int] = field(default_factory=dict)
 
 
 def _check_lines(ns: int, eo: int, turno: int, table: int) -> None:
@@ -197,10 +200,13 @@ class _Tally:
     played: int = 0
     byes: int = 0
     vp_by_turno: dict[int, int] = field(default_factory=dict)
+    earned_vp_by_turno: dict[int, int] = field(default_factory=dict)
 
-    def add_vp(self, turno: int, vp: int) -> None:
+    def add_vp(self, turno: int, vp: int, *, earned: bool = True) -> None:
         self.vp += vp
         self.vp_by_turno[turno] = self.vp_by_turno.get(turno, 0) + vp
+        if earned:
+            self.earned_vp_by_turno[turno] = self.earned_vp_by_turno.get(turno, 0) + vp
 
 
 class _Seats:
@@ -315,7 +321,7 @@ def compute_standings(
             continue
         seats.check_known(penalty.pair, penalty.turno)
         tally = tallies[penalty.pair]
-        tally.add_vp(penalty.turno, penalty.vp)
+        tally.add_vp(penalty.turno, penalty.vp, earned=False)
         tally.scarto += penalty.mp
         tally.mp += penalty.mp
         tally.penalty_vp += penalty.vp
@@ -347,6 +353,7 @@ def compute_standings(
                         vp_by_turno=dict(sorted(t.vp_by_turno.items())),
                         played=t.played,
                         byes=t.byes,
+                        earned_vp_by_turno=dict(sorted(t.earned_vp_by_turno.items())),
                     )
                 )
     return rows

@@ -241,6 +241,11 @@ VP_PRESETS: dict[str, VpTable] = {
     ),
 }
 
+# A new tournament's table, and the number of smazzate each preset is published for (the usual
+# table of a turno of that length).
+DEFAULT_VP_TABLE = "fibur-3"
+PRESET_SMAZZATE: dict[str, int] = {"fibur-3": 3, "fibur-4": 4}
+
 # House default from a club regulation (RULES.md section 5): (VP, MP) of a bye, by preset.
 _DEFAULT_BYES: dict[str, tuple[int, int]] = {"fibur-3": (14, 355), "fibur-4": (12, 305)}
 

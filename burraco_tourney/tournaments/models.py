@@ -14,9 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from burraco_tourney.rules.vp import DEFAULT_VP_TABLE
+
 
 def default_vp_table() -> str:
-    return "fibur-3"
+    return DEFAULT_VP_TABLE
 
 
 class TournamentKind(models.TextChoices):

@@ -306,12 +306,6 @@ CASES: list[tuple[str, Spoil, str, str]] = [
         "nobile",
     ),
     (
-        "semipulito switched off",
-        lambda d: t(d).update(semipulito=False),
-        "turni[0].tables[0].smazzate[1].ns.semipulito",
-        "semipulito",
-    ),
-    (
         "pozzetto type",
         _set(lambda d: smazzata(d)["ns"], "pozzetto", 0),
         "turni[0].tables[0].smazzate[0].ns.pozzetto",

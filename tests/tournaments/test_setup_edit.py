@@ -218,9 +218,10 @@ def test_a_granted_director_cannot_grant_others(client, owned):
     assert response.status_code == 403
 
 
-def test_switching_semipulito_off_counts_entered_semipulito_as_sporco(english, scored):
-    """RULES.md section 4: without semipulito such a burraco counts as sporco. A director who
-    switches it off after a smazzata held one sees it scored as sporco, not a refusal."""
+def test_switching_semipulito_off_and_on_again_gives_the_semipulito_back(english, scored):
+    """RULES.md section 4 and issue 9 case 8: without semipulito such a burraco counts as sporco,
+    but what was entered is kept, so switching the rule back on restores the result (it used to
+    be rewritten as a sporco for good)."""
     table = Table.objects.get(turno__tournament=scored, turno__number=1, number=2)
     add_smazzata(
         table,
@@ -238,8 +239,12 @@ def test_switching_semipulito_off_counts_entered_semipulito_as_sporco(english, s
     table.refresh_from_db()
     assert table.ns_mp == 100 + 100 + 100  # cards, sporco, chiusura
     smazzata = table.smazzate.get()
-    assert (smazzata.ns_semipulito, smazzata.ns_sporco) == (0, 1)
-    # The score page shows it in the sporco box, so saving it again keeps the same score.
+    assert (smazzata.ns_semipulito, smazzata.ns_sporco) == (1, 0)  # as entered
+    # The score page shows it in the sporco box, as it counts now.
     page = english.get(reverse("manage:score_entry", args=[scored.slug, 1, 2])).content.decode()
     assert "s1_ns_semipulito" not in page
     assert 'name="s1_ns_sporco" value="1"' in page or 'value="1" name="s1_ns_sporco"' in page
+    scored.refresh_from_db()
+    english.post(edit_url(scored), posted(scored, semipulito="yes", confirm_recompute="on"))
+    table.refresh_from_db()
+    assert table.ns_mp == 100 + 150 + 100

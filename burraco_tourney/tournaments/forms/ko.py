@@ -10,8 +10,8 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 
 from ..access import tournaments_directed_by
+from ..ko_seeding import SeedingRequest
 from ..models import Pair, Tournament, TournamentKind
-from ..services.ko import SeedingRequest
 
 SEED_MAX = 999
 

@@ -6,9 +6,10 @@ kinds, chiusura, pozzetto, card points), then EO the same, then how it ended and
 then smazzata 2, ... It offers only the burraco kinds of the tournament's ruleset. The last move
 matters only in a KO (a tie goes against the line that made it): a pairs tournament keeps it in a
 hidden box. A chiusura is the last move, so a blank last move is the closer's. Blank trailing
-smazzate were not played (a turno may end early). Its ``clean`` runs the engine's
-``smazzata_violations`` on EVERY smazzata and puts each refusal next to the box it concerns, so
-the director sees them all at once; the scoring service checks again before writing.
+smazzate were not played (a turno may end early). Its ``clean`` asks the results bridge for the
+table's outcome (``table_outcome_preview``, the engine's one function) and puts every refusal
+next to the box it concerns, so the director sees them all at once; the scoring service asks the
+same function again before writing.
 
 What every result form shares (``ResultForm``, the box limits, the pair labels) is in
 ``scores.py``, with the other ways to enter a result.
@@ -25,17 +26,14 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.core.rule_messages import rule_error_field, rule_error_message
 from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.outcome import SmazzateEntry, counted_smazzata
 from burraco_tourney.rules.rulesets import Ruleset
-from burraco_tourney.rules.scoring import (
-    LineEntry,
-    closing_line,
-    smazzata_violations,
-    with_closer_as_last_move,
-)
+from burraco_tourney.rules.scoring import CODES as SMAZZATA_CODES
+from burraco_tourney.rules.scoring import LineEntry, closing_line, with_closer_as_last_move
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
 from ..models import EntryMode, Pair, Smazzata, SmazzataEnd, Table
-from ..services.scores import ko_tie_violation
+from ..results_bridge import smazzata_entry, table_outcome_preview
 from .scores import (
     CARDS_LIMIT,
     COUNT_LIMIT,
@@ -126,7 +124,7 @@ class ScorecardForm(ResultForm):
             if name.startswith("s"):
                 bound.widget.attrs.setdefault("aria-label", str(bound.label))
         if not self.is_bound:
-            self.initial.update(scorecard_initial(table, self.kinds))
+            self.initial.update(scorecard_initial(table, ruleset))
         self.fields[self.line_field_names(1, "ns")[0]].widget.attrs["autofocus"] = True
 
     def _add_line_fields(self, n: int, line: str, who: str) -> None:
@@ -185,15 +183,24 @@ class ScorecardForm(ResultForm):
                 "s1_ns_cards",
                 _("Enter smazzata 1, or choose “turno totals only” or “forfeit” above."),
             )
-        for n, entry in entries:
-            for error in smazzata_violations(self.ruleset, entry):
-                self.add_rule_error(n, error)
-        if self.knockout and entries and not self.errors:
-            tie = ko_tie_violation(self.ruleset, [entry for _, entry in entries])
-            if tie is not None:
-                self.add_rule_error(entries[-1][0], tie)
+        if entries:
+            self._check_with_engine(entries)
         self.smazzate = [entry for _, entry in entries]
         return cleaned
+
+    def _check_with_engine(self, entries: list[tuple[int, SmazzataEntry]]) -> None:
+        """The engine's refusals, each next to its box. While some box of the form is wrong (or
+        a smazzata is missing), only the refusals of each smazzata on its own are shown: the
+        table's (its VP, the match) wait for a complete scorecard."""
+        numbers = [n for n, _ in entries]
+        whole = not self.errors and numbers == list(range(1, len(numbers) + 1))
+        entry = SmazzateEntry(tuple(smazzata for _, smazzata in entries))
+        preview = table_outcome_preview(self.table.turno.tournament, self.table, entry)
+        for refusal in preview.refusals:
+            if whole:
+                self.add_rule_error(refusal.smazzata, refusal.error)
+            elif refusal.smazzata is not None and refusal.code in SMAZZATA_CODES:
+                self.add_rule_error(numbers[refusal.smazzata - 1], refusal.error)
 
     def _smazzata(self, n: int, cleaned: dict[str, Any]) -> str | SmazzataEntry | None:
         """``"blank"``, the engine's entry, or None when a box already has an error."""
@@ -237,15 +244,15 @@ class ScorecardForm(ResultForm):
             entry = replace(entry, last_move=closer)
         return entry
 
-    def add_rule_error(self, n: int, error: RuleError) -> None:
-        """Put an engine refusal of smazzata ``n`` next to its box."""
+    def add_rule_error(self, n: int | None, error: RuleError) -> None:
+        """Put an engine refusal of smazzata ``n`` (None: of the whole table) next to its box."""
         where = "last_move" if error.code == "tie_needs_last_move" else rule_error_field(error)
-        name = f"s{n}_{where}" if where else None
+        name = f"s{n}_{where}" if where and n is not None else None
         if name not in self.fields:
             # "Both lines closed" concerns both boxes: shown by the second one ticked.
-            name = f"s{n}_eo_chiusura" if where == "chiusura" else None
+            name = f"s{n}_eo_chiusura" if where == "chiusura" and n is not None else None
         message = rule_error_message(error)
-        if name is None:
+        if name is None and n is not None and n <= self.rows:
             message = _("Smazzata %(n)s: %(message)s") % {"n": n, "message": message}
         self.add_error(name, message)
 
@@ -293,18 +300,21 @@ class ScorecardForm(ResultForm):
         return errors
 
 
-def scorecard_initial(table: Table, kinds: tuple[str, ...]) -> dict[str, Any]:
+def scorecard_initial(table: Table, ruleset: Ruleset) -> dict[str, Any]:
     """The stored smazzate as the form's initial values (a count of 0 shows as an empty box,
     an end that is the automatic one shows as "automatic")."""
     initial: dict[str, Any] = {}
     if table.entry_mode != EntryMode.SMAZZATE:
         return initial
+    kinds = ruleset.burraco_kinds
     for s in table.smazzate.all():
         n = s.number
+        # As the rules in force count it: a semipulito shows as sporco while the switch is off.
+        counted = counted_smazzata(ruleset, smazzata_entry(s))
         for line in LINES:
             initial[f"s{n}_{line}_cards"] = getattr(s, f"{line}_cards")
             for kind in kinds:
-                initial[f"s{n}_{line}_{kind}"] = getattr(s, f"{line}_{kind}") or None
+                initial[f"s{n}_{line}_{kind}"] = getattr(getattr(counted, line), kind) or None
             initial[f"s{n}_{line}_chiusura"] = getattr(s, f"{line}_chiusura")
             initial[f"s{n}_{line}_pozzetto"] = getattr(s, f"{line}_pozzetto")
         automatic = default_end(s.ns_chiusura, s.eo_chiusura)

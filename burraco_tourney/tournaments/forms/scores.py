@@ -15,11 +15,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from burraco_tourney.core.rule_messages import rule_error_message
-from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.rules.match import ko_winner
+from burraco_tourney.rules.outcome import ForfeitEntry, Refusal, TableEntry, TotalsEntry
 
 from ..models import EntryMode, Pair, Table
-from ..services.results import totals_last_move
+from ..results_bridge import table_outcome_preview, totals_last_move
 
 LINES = ("ns", "eo")
 LINE_NAMES = {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")}
@@ -95,15 +94,25 @@ class ResultForm(forms.Form):
     def add_service_error(self, error: Any) -> None:
         """Show a ``ValidationError`` of the service: next to its field, else on the form."""
         on_reason = getattr(error, "code", None) == "reason_required"
+        if hasattr(error, "error_dict"):
+            self.add_error(None, error)
+            return
         self.add_error("reason" if on_reason else None, error)
 
+    def check_entry(self, entry: TableEntry) -> None:
+        """Ask the engine, through the results bridge, what ``entry`` gives; show each refusal
+        next to its box (the same function decides when the service saves)."""
+        preview = table_outcome_preview(self.table.turno.tournament, self.table, entry)
+        for refusal in preview.refusals:
+            self.add_error(self.refusal_field(refusal), rule_error_message(refusal.error))
 
-def _multiple_of_5(value: int) -> int:
-    if value % 5:
-        raise forms.ValidationError(
-            _("%(value)s is not a multiple of 5"), code="not_multiple_of_5", params={"value": value}
-        )
-    return value
+    def refusal_field(self, refusal: Refusal) -> str | None:
+        """The box a refusal of a totals or forfeit entry belongs to; None: the whole form."""
+        if refusal.field == "mp" and refusal.line in LINES:
+            name = f"{refusal.line}_mp"
+        else:
+            name = refusal.field or ""
+        return name if name in self.fields else None
 
 
 class TotalsForm(ResultForm):
@@ -111,18 +120,8 @@ class TotalsForm(ResultForm):
     KO also the line that made the last move of the last smazzata, which settles a tie."""
 
     mode = EntryMode.TOTALS
-    ns_mp = ScoreField(
-        min_value=-MP_LIMIT,
-        max_value=MP_LIMIT,
-        validators=[_multiple_of_5],
-        widget=number_input(size=6),
-    )
-    eo_mp = ScoreField(
-        min_value=-MP_LIMIT,
-        max_value=MP_LIMIT,
-        validators=[_multiple_of_5],
-        widget=number_input(size=6),
-    )
+    ns_mp = ScoreField(min_value=-MP_LIMIT, max_value=MP_LIMIT, widget=number_input(size=6))
+    eo_mp = ScoreField(min_value=-MP_LIMIT, max_value=MP_LIMIT, widget=number_input(size=6))
 
     def __init__(self, *args: Any, table: Table, knockout: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, table=table, **kwargs)
@@ -147,11 +146,9 @@ class TotalsForm(ResultForm):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         ns_mp, eo_mp = cleaned.get("ns_mp"), cleaned.get("eo_mp")
-        if self.knockout and ns_mp is not None and ns_mp == eo_mp:
-            try:
-                ko_winner(ns_mp, eo_mp, cleaned.get("last_move") or None)
-            except RuleError as error:
-                self.add_error("last_move", rule_error_message(error))
+        if ns_mp is not None and eo_mp is not None:
+            last_move = (cleaned.get("last_move") or None) if self.knockout else None
+            self.check_entry(TotalsEntry(ns_mp, eo_mp, last_move))
         return cleaned
 
 
@@ -169,6 +166,13 @@ class ForfeitForm(ResultForm):
         ]
         if not self.is_bound and table.entry_mode == EntryMode.FORFEIT:
             self.initial["absent"] = "ns" if table.forfeit_winner == "eo" else "eo"
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        absent = cleaned.get("absent")
+        if absent in LINES:
+            self.check_entry(ForfeitEntry("eo" if absent == "ns" else "ns"))
+        return cleaned
 
 
 class ClearForm(ResultForm):

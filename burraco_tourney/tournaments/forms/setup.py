@@ -20,18 +20,26 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import PRESETS, get_ruleset
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
-from burraco_tourney.rules.vp import VP_PRESETS, VpTable, default_bye, vp_table
+from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, VpTable, default_bye, vp_table
 
 from ..models import KoMode, RulesetName, Tournament, TournamentKind
-from ..rules_config import VP_PRESET_LABELS
+from ..results_bridge import VP_PRESET_LABELS
 from ..selectors.dashboard import tournament_has_results
-from ..services.tournaments import RecomputeFailed, TournamentSettings
+from ..settings_values import RecomputeFailed, ResultsCheck, TournamentSettings
 from . import setup_rules as rules
+from .setup_dry_run import DryRun, recompute_failed_message
+from .setup_initial import (
+    COMPLEMENT,
+    CUSTOM,
+    FORFEIT_LOSER_CHOICES,
+    KEPT,
+    ZERO,
+    create_initial,
+    initial_for,
+)
 from .setup_kind import ignored_fields, kept_pairs_settings
 from .setup_rules import SWITCH_LABELS
-from .setup_vp import SMAZZATE_OF_VP, VP_FOR_SMAZZATE, format_bands, parse_bands
-
-CUSTOM = "custom"
+from .setup_vp import SMAZZATE_OF_VP, VP_FOR_SMAZZATE, parse_bands
 
 TIEBREAK_CHOICES = [
     ("scarto", _("Scarto (total MP difference)")),
@@ -87,7 +95,10 @@ class TournamentForm(forms.Form):
         initial=3,
     )
     vp_preset = forms.ChoiceField(
-        label=_("VP table"), choices=VP_CHOICES, initial="fibur-3", widget=forms.RadioSelect
+        label=_("VP table"),
+        choices=VP_CHOICES,
+        initial=DEFAULT_VP_TABLE,
+        widget=forms.RadioSelect,
     )
     vp_bands = forms.CharField(
         label=_("Custom bands"),
@@ -103,6 +114,13 @@ class TournamentForm(forms.Form):
     bye_mp = _points_field(_("Riposo: MP (scarto)"))
     forfeit_vp = _points_field(_("Forfeit win: VP"))
     forfeit_mp = _points_field(_("Forfeit win: MP (scarto)"))
+    forfeit_loser = forms.ChoiceField(
+        label=_("Forfeit: the absent pair's VP"),
+        choices=FORFEIT_LOSER_CHOICES,
+        initial=COMPLEMENT,
+        required=False,
+        widget=forms.RadioSelect,
+    )
     tiebreak_1 = forms.ChoiceField(
         label=_("First tie-break"), choices=TIEBREAK_CHOICES, initial=DEFAULT_TIEBREAKS[0]
     )
@@ -155,6 +173,10 @@ class TournamentForm(forms.Form):
         rules.show_preset(self.fields, ruleset if ruleset in PRESETS else RulesetName.CLASSIC)
         self.fields["bye_vp"].help_text = rules.bye_hint()
         self.fields["forfeit_vp"].help_text = _("Blank: the riposo value.")
+        loser = tournament.forfeit_loser_vp if tournament is not None else None
+        if loser not in (None, 0):
+            kept = _("%(vp)s VP (as imported)") % {"vp": loser}
+            self.fields["forfeit_loser"].choices = [*FORFEIT_LOSER_CHOICES, (KEPT, kept)]
         vp_choice = self._shown_value("vp_preset")
         bye = default_bye(vp_choice) if vp_choice in VP_PRESETS else None
         for name, value in zip(("bye_vp", "bye_mp"), bye or ("", ""), strict=True):
@@ -162,6 +184,8 @@ class TournamentForm(forms.Form):
         self._rules: dict[str, Any] | None = None
         self._vp: str | list[dict[str, Any]] | None = None
         self.warnings: list[str] = []
+        # The dry run of a rule change, once the service has made it (shown with the box).
+        self.dry_run: DryRun | None = None
 
     def _shown_value(self, name: str) -> Any:
         """The value a box shows: the posted one, else its initial value."""
@@ -186,6 +210,7 @@ class TournamentForm(forms.Form):
             table = self._clean_vp(data)
             for prefix in ("bye", "forfeit"):
                 self._clean_value(data, prefix, table)
+            self._clean_forfeit_loser(data)
             self._clean_tiebreaks(data)
         self._clean_ko(data)
         return data
@@ -264,6 +289,15 @@ class TournamentForm(forms.Form):
                 % {"total": table.total},
             )
 
+    def _clean_forfeit_loser(self, data: dict[str, Any]) -> None:
+        choice = data.get("forfeit_loser") or COMPLEMENT
+        if choice == ZERO:
+            data["forfeit_loser_vp"] = 0
+        elif choice == COMPLEMENT:
+            data["forfeit_loser_vp"] = None
+        else:  # a value an archive brought: kept as it is
+            data["forfeit_loser_vp"] = self.tournament.forfeit_loser_vp if self.tournament else None
+
     def _clean_tiebreaks(self, data: dict[str, Any]) -> None:
         chosen: list[str] = []
         for name in ("tiebreak_1", "tiebreak_2", "tiebreak_3"):
@@ -318,6 +352,7 @@ class TournamentForm(forms.Form):
             bye_mp=data["bye_mp"],
             forfeit_vp=data["forfeit_vp"],
             forfeit_mp=data["forfeit_mp"],
+            forfeit_loser_vp=data.get("forfeit_loser_vp"),
             tiebreaks=data["tiebreaks"],
             planned_turni=data["planned_turni"],
             ko_mode=data["ko_mode"],
@@ -325,8 +360,10 @@ class TournamentForm(forms.Form):
             ko_target=data["ko_target"],
         )
 
-    def needs_confirmation(self, fields: list[str]) -> None:
-        """Show, next to the confirmation box, that these rule changes need it."""
+    def needs_confirmation(self, fields: list[str], check: ResultsCheck | None = None) -> None:
+        """Show, next to the confirmation box, that these rule changes need it, and their dry
+        run: which results change, from what to what."""
+        self.dry_run = DryRun.of(check or ResultsCheck(counted=0), self.tournament)
         labels = ", ".join(str(Tournament._meta.get_field(name).verbose_name) for name in fields)
         self.add_error(
             "confirm_recompute" if "confirm_recompute" in self.fields else None,
@@ -341,53 +378,4 @@ class TournamentForm(forms.Form):
         self.add_error(None, recompute_failed_message(error))
 
 
-def initial_for(tournament: Tournament) -> dict[str, Any]:
-    """The form's boxes for a stored tournament; a rule equal to its preset's shows as blank."""
-    initial: dict[str, Any] = {
-        field: getattr(tournament, field)
-        for field in (
-            "name", "date", "venue", "kind", "ruleset_name", "smazzate_per_turno",
-            "bye_vp", "bye_mp", "forfeit_vp", "forfeit_mp", "planned_turni",
-            "ko_mode", "ko_smazzate", "ko_target",
-        )
-    }  # fmt: skip
-    initial.update(rules.ruleset_initial(tournament.ruleset_name, tournament.rules or {}))
-    spec = tournament.vp_table
-    if isinstance(spec, str) and spec in VP_PRESETS:
-        initial["vp_preset"] = spec
-    else:
-        initial["vp_preset"] = CUSTOM
-    try:
-        initial["vp_bands"] = format_bands(vp_table(spec))
-    except RuleError:
-        initial["vp_bands"] = ""
-    keys = list(tournament.tiebreaks or DEFAULT_TIEBREAKS)
-    for index in range(3):
-        initial[f"tiebreak_{index + 1}"] = keys[index] if index < len(keys) else ""
-    return initial
-
-
-def create_initial() -> dict[str, Any]:
-    """A new tournament: classic, 3 smazzate, the FIBUR table for 3 with its bands shown."""
-    return {"vp_bands": format_bands(vp_table("fibur-3"))}
-
-
-def recompute_failed_message(error: RecomputeFailed) -> str:
-    """Which result the new rules cannot score, and why; nothing was changed."""
-    params = {
-        "turno": error.turno,
-        "table": error.table,
-        "smazzata": error.smazzata,
-        "reason": rule_error_message(error.error),
-    }
-    if error.smazzata is not None:
-        text = _(
-            "The new rules cannot score turno %(turno)s, table %(table)s, smazzata "
-            "%(smazzata)s: %(reason)s Nothing was changed."
-        )
-    else:
-        text = _(
-            "The new rules cannot score turno %(turno)s, table %(table)s: %(reason)s "
-            "Nothing was changed."
-        )
-    return str(text % params)
+__all__ = ["TournamentForm", "create_initial", "initial_for", "recompute_failed_message"]

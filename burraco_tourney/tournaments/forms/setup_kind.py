@@ -23,6 +23,7 @@ PAIRS_ONLY_FIELDS: tuple[str, ...] = (
     "bye_mp",
     "forfeit_vp",
     "forfeit_mp",
+    "forfeit_loser",
     "tiebreak_1",
     "tiebreak_2",
     "tiebreak_3",
@@ -38,6 +39,7 @@ PAIRS_ONLY_SETTINGS: tuple[str, ...] = (
     "bye_mp",
     "forfeit_vp",
     "forfeit_mp",
+    "forfeit_loser_vp",
     "tiebreaks",
 )
 

@@ -20,7 +20,7 @@ from burraco_tourney.rules.rulesets import BURRACO_KINDS, PRESETS
 from burraco_tourney.rules.vp import VP_PRESETS, default_bye
 
 from ..models import RulesetName
-from ..rules_config import VP_PRESET_LABELS
+from ..results_bridge import VP_PRESET_LABELS
 from .setup_vp import VP_FOR_SMAZZATE, format_bands
 
 SWITCHES: tuple[str, ...] = ("semipulito", "closing_needs_pulito", "pozzetto_penalty_always")

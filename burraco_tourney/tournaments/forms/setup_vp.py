@@ -19,10 +19,10 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from burraco_tourney.rules.vp import VpTable
+from burraco_tourney.rules.vp import PRESET_SMAZZATE, VpTable
 
 # The published table that goes with a number of smazzate (RULES.md section 5).
-VP_FOR_SMAZZATE: dict[int, str] = {3: "fibur-3", 4: "fibur-4"}
+VP_FOR_SMAZZATE: dict[int, str] = {smazzate: table for table, smazzate in PRESET_SMAZZATE.items()}
 SMAZZATE_OF_VP: dict[str, int] = {table: smazzate for smazzate, table in VP_FOR_SMAZZATE.items()}
 
 # Every score is a multiple of 5, so after a band ending at 50 the next difference is 55: a

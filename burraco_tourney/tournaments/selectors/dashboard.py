@@ -12,7 +12,7 @@ from django.db.models import Count, Q, QuerySet
 
 from ..access import tournaments_directed_by
 from ..models import EntryMode, Pair, Table, Tournament, TournamentKind, Turno
-from ..rules_config import tournament_bye_value
+from ..results_bridge import tournament_bye_value
 from .imports import with_import_mark
 
 

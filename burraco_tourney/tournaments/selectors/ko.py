@@ -17,8 +17,8 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.ko_played import Bracket, PlayedMatch, Slot, read_bracket
 
-from ..models import Bye, EntryMode, KoMode, Pair, Table, Tournament, Turno
-from ..services.results import ko_match_result
+from ..models import Bye, EntryMode, Pair, Table, Tournament, Turno
+from ..results_bridge import stored_outcome, tournament_rules
 
 
 @dataclass(frozen=True)
@@ -211,9 +211,10 @@ def _describe(view: MatchView, tournament: Tournament, next_name: str | None) ->
             "Tie at %(mp)s: pair %(loser)s made the last move of the last smazzata, so it "
             "loses and pair %(winner)s wins."
         ) % {**numbers, "mp": won_mp}
-    elif tournament.ko_mode == KoMode.PUNTI and table.entry_mode == EntryMode.SMAZZATE:
+    elif _length(tournament, table).mode == "punti" and table.entry_mode == EntryMode.SMAZZATE:
         count = len(table.smazzate.all())
-        params = {"target": tournament.ko_target, "won": won_mp, "lost": lost_mp, "count": count}
+        target = _length(tournament, table).target
+        params = {"target": target, "won": won_mp, "lost": lost_mp, "count": count}
         view.decision = ngettext(
             "Pair %(winner)s passed %(target)s first: %(won)s to %(lost)s after %(count)s "
             "smazzata.",
@@ -235,24 +236,32 @@ def _describe(view: MatchView, tournament: Tournament, next_name: str | None) ->
         }
 
 
+def _length(tournament: Tournament, table: Table):
+    """The match length of the table's round, as the rules object gives it."""
+    length = tournament_rules(tournament).round_length(table.turno.number)
+    assert length is not None
+    return length
+
+
 def _describe_unfinished(view: MatchView, tournament: Tournament) -> None:
     table = view.table
     assert table is not None
     try:
-        result = ko_match_result(tournament, table, table.smazzate.all())
+        outcome = stored_outcome(tournament, table)
     except RuleError as error:
         view.problem = rule_error_message(error)
         view.decision = _("The result does not fit the rules of the match: correct it.")
         return
-    count = result.smazzate_counted if result else 0
-    if tournament.ko_mode == KoMode.PUNTI:
+    count = len(outcome.smazzate) if outcome else 0
+    length = _length(tournament, table)
+    if length.mode == "punti":
         view.decision = _("In play: no line has passed %(target)s yet (%(ns)s – %(eo)s).") % {
-            "target": tournament.ko_target,
+            "target": length.target,
             "ns": table.ns_mp,
             "eo": table.eo_mp,
         }
     else:
-        total = tournament.ko_smazzate or tournament.smazzate_per_turno
+        total = length.smazzate or 0
         view.decision = ngettext(
             "In play: %(count)s of %(total)s smazzata entered.",
             "In play: %(count)s of %(total)s smazzate entered.",

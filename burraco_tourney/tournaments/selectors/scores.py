@@ -17,8 +17,8 @@ from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.standings import Value, forfeit_split
 from burraco_tourney.rules.vp import VpTable
 
-from ..models import AuditEntry, EntryMode, KoMode, Table, Tournament, TournamentKind, Turno
-from ..rules_config import tournament_forfeit_value
+from ..models import AuditEntry, EntryMode, Table, Tournament, TournamentKind, Turno
+from ..results_bridge import tournament_forfeit_value, tournament_rules
 
 # The audit action of a correction: a table with one is shown as "corrected".
 RESULT_CORRECT = "result_correct"
@@ -29,27 +29,28 @@ OPEN_MATCH_ROWS = 6
 
 def scoring_turno(*, tournament: Tournament, number: int) -> Turno:
     """A turno of the tournament by number, drafts included (the view refuses them politely)."""
-    return get_object_or_404(Turno, tournament=tournament, number=number)
+    turno = get_object_or_404(Turno, tournament=tournament, number=number)
+    turno.tournament = tournament  # one tournament instance, so one rules object, per request
+    return turno
 
 
 def scoring_table(*, turno: Turno, number: int) -> Table:
     """A table of the turno with its pairs and its stored smazzate."""
     queryset = Table.objects.select_related("ns", "eo").prefetch_related("smazzate")
-    return get_object_or_404(queryset, turno=turno, number=number)
+    table = get_object_or_404(queryset, turno=turno, number=number)
+    table.turno = turno
+    return table
 
 
-def smazzate_limit(tournament: Tournament) -> int | None:
-    """How many smazzate a table may have; None for a KO match played to a target score."""
-    if tournament.kind == TournamentKind.KO:
-        if tournament.ko_mode == KoMode.PUNTI:
-            return None
-        return tournament.ko_smazzate or tournament.smazzate_per_turno
-    return tournament.smazzate_per_turno
+def smazzate_limit(tournament: Tournament, round_number: int = 1) -> int | None:
+    """How many smazzate a table of turno (KO round) ``round_number`` may have; None for a KO
+    match played to a target score. The rules object decides (a KO round's own length)."""
+    return tournament_rules(tournament).smazzate_limit(round_number)
 
 
-def smazzate_rows(tournament: Tournament, stored: int) -> int:
+def smazzate_rows(tournament: Tournament, stored: int, round_number: int = 1) -> int:
     """How many smazzate the score form shows: the limit, never fewer than those stored."""
-    limit = smazzate_limit(tournament)
+    limit = smazzate_limit(tournament, round_number)
     if limit is None:
         return max(OPEN_MATCH_ROWS, stored + 1)
     return max(limit, stored)

@@ -10,37 +10,34 @@ than joined in again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from burraco_tourney.rules.standings import (
     Bye,
     Penalty,
     StandingRow,
     TableResult,
-    Value,
     compute_standings,
 )
 
 from ..models import Bye as ByeRow
 from ..models import Pair, Table, Tournament
 from ..models import Penalty as PenaltyRow
-from ..rules_config import tournament_bye_value, tournament_forfeit_value, tournament_tiebreaks
+from ..results_bridge import tournament_rules
 
 
 @dataclass(frozen=True)
 class Standing:
     """One line of the classifica: the engine's row with the pair it speaks of.
 
-    ``earned_vp_by_turno``: the VP each turno gave the pair at its table or for its riposo,
-    before any penalty, with no key for a turno the pair has no result in yet (its table still
-    being played) or did not play. The classifica shows these per turno beside the penalties, so
-    that the turni and the penalties add up to the total, and each turno reads as the turno's
-    own page does. (The engine's ``vp_by_turno`` has the penalties of each turno taken off.)
+    ``earned_vp_by_turno`` (the engine's): the VP each turno gave the pair at its table or for
+    its riposo, before any penalty. The classifica shows these per turno beside the penalties,
+    so that the turni and the penalties add up to the total, and each turno reads as the
+    turno's own page does.
     """
 
     row: StandingRow
     pair: Pair
-    earned_vp_by_turno: dict[int, int] = field(default_factory=dict)
 
     def __getattr__(self, name: str):
         return getattr(self.row, name)
@@ -103,7 +100,7 @@ def standings(*, tournament: Tournament, after_turno: int | None = None) -> list
         ).values_list("turno__number", "pair_id")
     ]
     tables = table_results(tournament=tournament, after_turno=after_turno, pair_numbers=numbers)
-    bye = tournament_bye_value(tournament)
+    rules = tournament_rules(tournament)
     penalties = [
         Penalty(turno=t, pair=numbers[p], vp=vp, mp=mp, reason=reason)
         for t, p, vp, mp, reason in PenaltyRow.objects.filter(
@@ -115,32 +112,10 @@ def standings(*, tournament: Tournament, after_turno: int | None = None) -> list
         tables=tables,
         byes=byes,
         penalties=penalties,
-        bye=bye,
-        forfeit=tournament_forfeit_value(tournament),
-        tiebreaks=tournament_tiebreaks(tournament),
+        bye=rules.bye,
+        forfeit=rules.forfeit,
+        tiebreaks=rules.tiebreaks,
         after_turno=after_turno,
     )
     by_number = {pair.number: pair for pair in pairs.values()}
-    earned = _earned_vp_by_turno(tables, byes, bye, after_turno)
-    return [
-        Standing(row=row, pair=by_number[row.pair], earned_vp_by_turno=earned.get(row.pair, {}))
-        for row in rows
-    ]
-
-
-def _earned_vp_by_turno(
-    tables: list[TableResult], byes: list[Bye], bye: Value | None, after_turno: int | None
-) -> dict[int, dict[int, int]]:
-    """Pair number -> turno -> VP of its table or riposo, before penalties (see Standing).
-
-    ``tables`` are already limited to ``after_turno``; the engine has checked the byes (a bye
-    with no riposo value stops it), so ``bye`` is set whenever a bye counts.
-    """
-    earned: dict[int, dict[int, int]] = {}
-    for result in tables:
-        earned.setdefault(result.ns, {})[result.turno] = result.ns_vp
-        earned.setdefault(result.eo, {})[result.turno] = result.eo_vp
-    for rest in byes:
-        if bye is not None and (after_turno is None or rest.turno <= after_turno):
-            earned.setdefault(rest.pair, {})[rest.turno] = bye.vp
-    return {pair: dict(sorted(turni.items())) for pair, turni in earned.items()}
+    return [Standing(row=row, pair=by_number[row.pair]) for row in rows]

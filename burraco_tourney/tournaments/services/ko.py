@@ -42,6 +42,7 @@ from ..audit_text import (
     tournament_subject,
     turno_subject,
 )
+from ..ko_seeding import SeedingRequest
 from ..models import AuditEntry, Movement, Pair, Table, Tournament, TournamentKind, Turno
 from ..selectors.ko import KoData, bracket_of, ko_data
 from ..selectors.standings import standings
@@ -55,16 +56,6 @@ from .turni import (
 )
 
 PAIRS_FROM_STANDINGS = "ko_pairs_from_standings"
-
-
-@dataclass(frozen=True)
-class SeedingRequest:
-    """Round 1 as the director asks for it: pair number -> seed (None: drawn), the draw's seed
-    (a random one when empty) and whether the semifinal losers play for third place."""
-
-    seeds: dict[int, int | None]
-    draw_seed: str = ""
-    third_place: bool = False
 
 
 @dataclass(frozen=True)

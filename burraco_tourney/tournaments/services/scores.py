@@ -4,13 +4,14 @@ The only code that writes what a director enters from a scorecard. Each function
 transaction that:
 
 - refuses a draft turno (only published turni accept scores);
-- checks every smazzata with the engine (``smazzata_violations``) and refuses the whole scorecard,
-  with every error found, before anything is written (``ScorecardInvalid``);
+- asks the engine, through the results bridge (``table_outcome_for``), for the table's outcome,
+  and refuses the whole entry with every refusal found before anything is written
+  (``ScorecardInvalid`` for a scorecard, a ``ValidationError`` next to its box otherwise);
 - claims the table's version with a conditional update, so that of two directors saving the same
   table at once the second is refused ("someone else saved this table meanwhile") instead of
   silently overwriting the first;
-- replaces the table's smazzate as a whole, lets the engine compute the totals, MP and VP
-  (``services.results.apply_table_result``) and records the change with ``audit_record``:
+- replaces the table's smazzate as a whole, stores the outcome (``results_bridge.apply_outcome``)
+  and records the change with ``audit_record``:
   ``result_enter`` for a first result, ``result_correct`` (a reason is required) for a change,
   ``result_clear`` (with a reason) when the table goes back to "no result".
 
@@ -27,41 +28,51 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.rules.match import check_points_totals, ko_winner
-from burraco_tourney.rules.rulesets import Ruleset
-from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
-from burraco_tourney.rules.scoring import (
-    score_turno,
-    smazzata_violations,
-    with_closer_as_last_move,
+from burraco_tourney.rules.outcome import (
+    EntryRefused,
+    ForfeitEntry,
+    Outcome,
+    SmazzateEntry,
+    TableEntry,
+    TotalsEntry,
 )
+from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
+from burraco_tourney.rules.scoring import with_closer_as_last_move
 
 from ..audit_text import table_subject
-from ..models import EntryMode, KoMode, Line, Smazzata, Table, TournamentKind
-from ..rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
-from ..selectors.scores import RESULT_CORRECT, smazzate_limit
+from ..models import EntryMode, Line, Smazzata, Table, TournamentKind
+from ..results_bridge import (
+    RESULT_FIELDS,
+    apply_outcome,
+    smazzata_row,
+    table_outcome_for,
+    totals_last_move,
+    tournament_ruleset,
+)
+from ..selectors.scores import RESULT_CORRECT
 from .audit import audit_record
 from .ko import ko_after_result
-from .results import LINE_FIELDS, RESULT_FIELDS, apply_table_result, totals_last_move
 
 RESULT_ENTER = "result_enter"
 RESULT_CLEAR = "result_clear"
 LINES = ("ns", "eo")
 
 
-class ScorecardInvalid(Exception):
-    """The engine refused one or more smazzate; nothing was saved.
+class ScorecardInvalid(RuleError):
+    """The engine refused the scorecard; nothing was saved. Its code is the first refusal's.
 
-    ``errors`` holds (smazzata number counted from 1, the engine's error), every one found.
+    ``errors`` holds (smazzata number counted from 1, or None for the whole table, the engine's
+    error), every one found.
     """
 
-    def __init__(self, errors: Sequence[tuple[int, RuleError]]) -> None:
+    def __init__(self, errors: Sequence[tuple[int | None, RuleError]]) -> None:
         self.errors = list(errors)
-        super().__init__("; ".join(f"smazzata {n}: {e.message}" for n, e in self.errors))
+        first = self.errors[0][1]
+        message = "; ".join(f"smazzata {n}: {e.message}" for n, e in self.errors)
+        super().__init__(first.code, message, **first.params)
 
 
 @dataclass(frozen=True)
@@ -70,33 +81,6 @@ class SavedResult:
 
     table: Table
     action: str | None
-
-
-def ko_tie_violation(ruleset: Ruleset, smazzate: Sequence[SmazzataEntry]) -> RuleError | None:
-    """In a KO a tie is settled by the last move of the last smazzata, which must then be
-    recorded (RULES.md section 8); None when the smazzate settle the match."""
-    ns_mp, eo_mp = score_turno(ruleset, smazzate)
-    try:
-        ko_winner(ns_mp, eo_mp, smazzate[-1].last_move)
-    except RuleError as error:
-        return error
-    return None
-
-
-def scorecard_violations(
-    ruleset: Ruleset, smazzate: Sequence[SmazzataEntry], *, knockout: bool = False
-) -> list[tuple[int, RuleError]]:
-    """Every refusal of every smazzata (numbered from 1); an empty list when all can be scored."""
-    errors = [
-        (number, error)
-        for number, smazzata in enumerate(smazzate, start=1)
-        for error in smazzata_violations(ruleset, smazzata)
-    ]
-    if knockout and smazzate and not errors:
-        tie = ko_tie_violation(ruleset, smazzate)
-        if tie is not None:
-            errors.append((len(smazzate), tie))
-    return errors
 
 
 def table_snapshot(
@@ -126,11 +110,20 @@ def table_snapshot(
                 "number": s.number,
                 "end": s.end,
                 "last_move": s.last_move,
-                **{line: {f: getattr(s, f"{line}_{f}") for f in fields} for line in LINES},
+                **{line: _line_snapshot(s, line, fields) for line in LINES},
             }
             for s in sorted(smazzate, key=lambda s: s.number)
         ]
     return data
+
+
+def _line_snapshot(smazzata: Smazzata, line: str, fields: Sequence[str]) -> dict[str, Any]:
+    values = {f: getattr(smazzata, f"{line}_{f}") for f in fields}
+    if "sporco" in values and "semipulito" not in values:
+        # As counted while the semipulito switch is off: a resave that changes nothing is
+        # "nothing changed", and the semipulito entered stays stored.
+        values["sporco"] += getattr(smazzata, f"{line}_semipulito") or 0
+    return values
 
 
 def _current(table: Table) -> Table:
@@ -170,24 +163,19 @@ def _save(
     version: int,
     reason: str,
     smazzate: list[Smazzata],
+    outcome: Outcome | None,
     action: str | None = None,
 ) -> SavedResult:
-    """Compute the result of ``table`` (already changed in memory) and store it if it changed.
+    """Store ``outcome`` (None: no result) for ``table`` (already changed in memory) if the
+    result changed.
 
     ``table`` comes from ``_current``: its prefetched smazzate are still the stored ones.
     """
     tournament = table.turno.tournament
-    ruleset = tournament_ruleset(tournament)
-    kinds = ruleset.burraco_kinds
+    kinds = tournament_ruleset(tournament).burraco_kinds
     stored = Table.objects.get(pk=table.pk)
     before = table_snapshot(stored, list(table.smazzate.all()), kinds)
-    apply_table_result(
-        table,
-        smazzate,
-        ruleset=ruleset,
-        vp=tournament_vp_table(tournament),
-        forfeit=tournament_forfeit_value(tournament),
-    )
+    apply_outcome(table, smazzate, outcome)
     after = table_snapshot(table, smazzate, kinds)
     if before == after:
         return SavedResult(table=stored, action=None)
@@ -220,12 +208,32 @@ def _save(
     return SavedResult(table=table, action=action)
 
 
-def _smazzata_row(table: Table, number: int, entry: SmazzataEntry) -> Smazzata:
-    row = Smazzata(table=table, number=number, end=entry.end, last_move=entry.last_move or "")
-    for line in LINES:
-        for field in LINE_FIELDS:
-            setattr(row, f"{line}_{field}", getattr(getattr(entry, line), field))
-    return row
+def _outcome(table: Table, entry: TableEntry) -> Outcome:
+    """The engine's outcome of ``entry``; a refusal of a totals or forfeit entry becomes a
+    ``ValidationError`` next to its box (a scorecard's is ``ScorecardInvalid``)."""
+    try:
+        return table_outcome_for(table.turno.tournament, table, entry)
+    except EntryRefused as refused:
+        if isinstance(entry, SmazzateEntry):
+            raise ScorecardInvalid([(r.smazzata, r.error) for r in refused.refusals]) from None
+        raise refusal_validation_error(refused) from None
+
+
+def refusal_validation_error(refused: EntryRefused) -> ValidationError:
+    """The refusals of a totals or forfeit entry, each next to its box when it has one."""
+    errors: dict[str | None, list[ValidationError]] = {}
+    for refusal in refused.refusals:
+        if refusal.field == "mp" and refusal.line in LINES:
+            name: str | None = f"{refusal.line}_mp"
+        elif refusal.field == "last_move":
+            name = "last_move"
+        else:
+            name = None
+        message = ValidationError(rule_error_message(refusal.error), code=refusal.code)
+        errors.setdefault(name, []).append(message)
+    if list(errors) == [None]:
+        return ValidationError(errors[None])
+    return ValidationError({name or "__all__": messages for name, messages in errors.items()})
 
 
 @transaction.atomic
@@ -244,41 +252,14 @@ def table_record_smazzate(
     ``ScorecardInvalid`` with every engine refusal, or ``ValidationError``.
     """
     current = _current(table)
-    tournament = current.turno.tournament
-    if tournament.kind == TournamentKind.KO:
-        smazzate = [with_closer_as_last_move(s) for s in smazzate]
-    limit = smazzate_limit(tournament)
-    if not smazzate:
-        raise ValidationError(_("Enter at least one smazzata."), code="no_smazzate")
-    if limit is not None and len(smazzate) > limit:
-        raise ValidationError(
-            ngettext(
-                "A turno of this tournament has %(limit)s smazzata, not %(count)s.",
-                "A turno of this tournament has %(limit)s smazzate, not %(count)s.",
-                limit,
-            )
-            % {"limit": limit, "count": len(smazzate)},
-            code="too_many_smazzate",
-        )
-    errors = scorecard_violations(
-        tournament_ruleset(tournament),
-        smazzate,
-        knockout=tournament.kind == TournamentKind.KO,
-    )
-    if errors:
-        raise ScorecardInvalid(errors)
+    outcome = _outcome(current, SmazzateEntry(tuple(smazzate)))
+    if current.turno.tournament.kind == TournamentKind.KO:
+        # Stored as the engine read it: a chiusura is the last move.
+        smazzate = [with_closer_as_last_move(entry) for entry in smazzate]
     current.entry_mode = EntryMode.SMAZZATE
     current.forfeit_winner = ""
-    rows = [_smazzata_row(current, n, entry) for n, entry in enumerate(smazzate, start=1)]
-    return _save(current, user=user, version=version, reason=reason, smazzate=rows)
-
-
-def _check_mp(field: str, value: int) -> None:
-    if value % 5:
-        raise ValidationError(
-            {field: _("%(value)s is not a multiple of 5") % {"value": value}},
-            code="mp_not_multiple_of_5",
-        )
+    rows = [smazzata_row(current, n, entry) for n, entry in enumerate(smazzate, start=1)]
+    return _save(current, user=user, version=version, reason=reason, smazzate=rows, outcome=outcome)
 
 
 @transaction.atomic
@@ -296,33 +277,16 @@ def table_record_totals(
 
     In a KO a tie is settled by ``last_move``, the line that made the last move of the last
     smazzata (it loses): required then, ignored otherwise. The table keeps it as the tie's
-    decision (``winner``, ``by_last_move``), which the results service reads back.
+    decision (``winner``, ``by_last_move``), which the bridge reads back.
     """
     current = _current(table)
-    _check_mp("ns_mp", ns_mp)
-    _check_mp("eo_mp", eo_mp)
+    knockout = current.turno.tournament.kind == TournamentKind.KO
+    entry = TotalsEntry(ns_mp, eo_mp, (last_move or None) if knockout else None)
+    outcome = _outcome(current, entry)
     current.entry_mode = EntryMode.TOTALS
     current.forfeit_winner = ""
     current.ns_mp, current.eo_mp = ns_mp, eo_mp
-    current.winner, current.by_last_move = "", False
-    tournament = current.turno.tournament
-    if (
-        tournament.kind == TournamentKind.KO
-        and tournament.ko_mode == KoMode.PUNTI
-        and tournament.ko_target
-    ):
-        try:
-            check_points_totals(ns_mp, eo_mp, target=tournament.ko_target)
-        except RuleError as error:
-            raise ValidationError(rule_error_message(error), code=error.code) from error
-    if tournament.kind == TournamentKind.KO and ns_mp == eo_mp:
-        try:
-            current.winner, current.by_last_move = ko_winner(ns_mp, eo_mp, last_move or None)
-        except RuleError as error:
-            raise ValidationError(
-                {"last_move": ValidationError(rule_error_message(error), code=error.code)}
-            ) from error
-    return _save(current, user=user, version=version, reason=reason, smazzate=[])
+    return _save(current, user=user, version=version, reason=reason, smazzate=[], outcome=outcome)
 
 
 @transaction.atomic
@@ -334,17 +298,11 @@ def table_record_forfeit(
     current = _current(table)
     if absent not in LINES:
         raise ValueError(f"absent must be 'ns' or 'eo', not {absent!r}")
-    if tournament_forfeit_value(current.turno.tournament) is None:
-        raise ValidationError(
-            _(
-                "This tournament has no value for a forfeit: set the forfeit (or riposo) VP and "
-                "MP in the settings first."
-            ),
-            code="forfeit_value_missing",
-        )
+    winner = Line.EO if absent == "ns" else Line.NS
+    outcome = _outcome(current, ForfeitEntry(str(winner)))
     current.entry_mode = EntryMode.FORFEIT
-    current.forfeit_winner = Line.EO if absent == "ns" else Line.NS
-    return _save(current, user=user, version=version, reason=reason, smazzate=[])
+    current.forfeit_winner = winner
+    return _save(current, user=user, version=version, reason=reason, smazzate=[], outcome=outcome)
 
 
 @transaction.atomic
@@ -359,7 +317,13 @@ def table_clear_result(*, table: Table, user, version: int, reason: str) -> Save
     current.entry_mode = EntryMode.NONE
     current.forfeit_winner = ""
     return _save(
-        current, user=user, version=version, reason=reason, smazzate=[], action=RESULT_CLEAR
+        current,
+        user=user,
+        version=version,
+        reason=reason,
+        smazzate=[],
+        outcome=None,
+        action=RESULT_CLEAR,
     )
 
 
@@ -369,11 +333,10 @@ __all__ = [
     "RESULT_ENTER",
     "SavedResult",
     "ScorecardInvalid",
-    "scorecard_violations",
     "table_clear_result",
     "table_record_forfeit",
     "table_record_smazzate",
     "table_record_totals",
     "table_snapshot",
-    "ko_tie_violation",
+    "refusal_validation_error",
 ]

@@ -1,10 +1,15 @@
 """Creating a tournament, changing its settings and rules, granting it to other directors.
 
 The rules a tournament is played with are copied into it when it is created (``Tournament.rules``
-holds the engine's ``Ruleset.to_dict()``). Once a result exists, a rule change is refused unless
-the director confirms it; then the settings are saved and every result recomputed in one
-transaction, and a result the new rules cannot score (a smazzata that becomes illegal, a tie a
-new VP table cannot split) undoes the whole change.
+holds the engine's ``Ruleset.to_dict()``). Once a result exists, a rule change first has its dry
+run (``tournament_results_check``): every result scored under the new rules by the engine's one
+function, and the list of tables whose result would change, from what to what. A result the new
+rules cannot score (a smazzata that becomes illegal, a tie a new VP table cannot split, a KO
+match a punti whose totals are below the target, a KO result whose later match is played)
+refuses the whole change with its reason. Otherwise the change needs the director's
+confirmation, shown with the dry run; then the settings are saved and every result recomputed in
+one transaction. Entered values are never rewritten: changing a rule back gives back the results
+it had.
 
 The settings arrive already validated by the form (ruleset and VP table built by the engine);
 these services only write, and record every change in the audit log.
@@ -13,7 +18,7 @@ these services only write, and record every change in the audit log.
 from __future__ import annotations
 
 import datetime
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -21,17 +26,28 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from burraco_tourney.rules.errors import RuleError, RuleViolation
-from burraco_tourney.rules.scoring import score_smazzata
-from burraco_tourney.rules.standings import forfeit_result
-from burraco_tourney.rules.vp import vp_split
+from burraco_tourney.rules.outcome import EntryRefused, Outcome, later_match_conflict
 
 from ..audit_text import RECOMPUTED_REASON, director_subject, tournament_subject
-from ..models import EntryMode, Table, Tournament
-from ..rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
+from ..models import EntryMode, Table, Tournament, TournamentKind
+from ..results_bridge import (
+    outcome_summary,
+    stored_entry,
+    stored_summary,
+    table_outcome_for,
+    tournament_rules,
+)
 from ..selectors.dashboard import tournament_has_results
+from ..settings_values import (
+    RecomputeFailed,
+    ResultChange,
+    ResultsCheck,
+    RulesChangeNeedsConfirmation,
+    TournamentSettings,
+)
 from .audit import audit_record
-from .results import fold_semipulito, smazzata_entry, tournament_recompute_results
+from .ko import ko_after_result
+from .results import tournament_recompute_results
 
 SLUG_MAX = Tournament._meta.get_field("slug").max_length
 
@@ -49,34 +65,13 @@ RULE_FIELDS: frozenset[str] = frozenset(
         "forfeit_vp",
         "forfeit_mp",
         "tiebreaks",
+        "forfeit_loser_vp",
         "ko_mode",
         "ko_smazzate",
         "ko_target",
+        "ko_rounds",
     }
 )
-
-
-@dataclass(frozen=True)
-class TournamentSettings:
-    """Everything the director sets on a tournament, validated (see ``forms.setup``)."""
-
-    name: str
-    date: datetime.date
-    venue: str = ""
-    kind: str = "pairs"
-    ruleset_name: str = "classic"
-    rules: dict[str, Any] = field(default_factory=dict)
-    smazzate_per_turno: int = 3
-    vp_table: str | list[dict[str, Any]] = "fibur-3"
-    bye_vp: int | None = None
-    bye_mp: int | None = None
-    forfeit_vp: int | None = None
-    forfeit_mp: int | None = None
-    tiebreaks: list[str] = field(default_factory=lambda: ["scarto", "head_to_head", "mp"])
-    planned_turni: int | None = None
-    ko_mode: str = ""
-    ko_smazzate: int | None = None
-    ko_target: int | None = None
 
 
 FIELDS: tuple[str, ...] = tuple(TournamentSettings.__dataclass_fields__)
@@ -90,25 +85,6 @@ def _snapshot(values: dict[str, Any]) -> dict[str, Any]:
 def tournament_settings_of(tournament: Tournament) -> TournamentSettings:
     """The settings a tournament has now, in the shape the services take."""
     return TournamentSettings(**{name: getattr(tournament, name) for name in FIELDS})
-
-
-class RulesChangeNeedsConfirmation(Exception):
-    """Results exist and the rules would change: the director has not confirmed the recompute."""
-
-    def __init__(self, fields: list[str]) -> None:
-        self.fields = fields
-        super().__init__(f"rule change needs confirmation: {', '.join(fields)}")
-
-
-class RecomputeFailed(Exception):
-    """An entered result cannot be scored under the new rules: nothing was changed."""
-
-    def __init__(self, *, turno: int, table: int, smazzata: int | None, error: RuleError) -> None:
-        self.turno = turno
-        self.table = table
-        self.smazzata = smazzata
-        self.error = error
-        super().__init__(f"turno {turno}, table {table}, smazzata {smazzata}: {error}")
 
 
 class DirectorGrantError(Exception):
@@ -187,12 +163,12 @@ def tournament_update(
     rule_changes = sorted(set(changed) & RULE_FIELDS)
     recompute = bool(rule_changes) and tournament_has_results(tournament=tournament)
     if recompute:
-        if not confirm_recompute:
-            raise RulesChangeNeedsConfirmation(rule_changes)
         # Score everything under the new rules before writing anything, so the director learns
-        # which result is in the way and the tournament stays as it was.
+        # which result is in the way (and what changes) and the tournament stays as it was.
         candidate = Tournament(pk=tournament.pk, **after)
-        tournament_results_check(tournament=candidate)
+        check = tournament_results_check(tournament=candidate)
+        if not confirm_recompute:
+            raise RulesChangeNeedsConfirmation(rule_changes, check)
     for name in changed:
         setattr(tournament, name, after[name])
     tournament.save(update_fields=list(changed))
@@ -206,57 +182,80 @@ def tournament_update(
         before=_snapshot({name: before[name] for name in changed}),
         after=_snapshot({name: after[name] for name in changed}),
     )
+    if recompute and tournament.kind == TournamentKind.KO:
+        # The bracket follows the re-decided matches: a later match drawn from an old winner
+        # goes (the dry run made sure it has no result), the matches now ready come.
+        for change in check.changes:
+            table = Table.objects.select_related("turno__tournament", "ns", "eo").get(
+                turno__tournament=tournament, turno__number=change.turno, number=change.table
+            )
+            ko_after_result(table=table, user=user)
     return TournamentUpdate(changed=changed, recomputed=recomputed)
 
 
-def tournament_results_check(*, tournament: Tournament) -> None:
-    """Score every entered result with ``tournament``'s rules; raise ``RecomputeFailed`` at the
-    first one they cannot score. ``tournament`` may be an unsaved copy carrying new rules."""
-    ruleset = tournament_ruleset(tournament)
-    vp = tournament_vp_table(tournament)
-    forfeit = tournament_forfeit_value(tournament)
-    tables = (
+def tournament_results_check(*, tournament: Tournament) -> ResultsCheck:
+    """The dry run of a rule change: score every entered result with ``tournament``'s rules
+    (the engine's one function, through the results bridge) and list the tables whose result
+    changes. ``tournament`` may be an unsaved copy carrying new rules. Raises
+    ``RecomputeFailed`` at the first result they cannot score, or (KO) whose new winner
+    contradicts a later match that already has a result. Writes nothing."""
+    rules = tournament_rules(tournament)
+    tables = list(
         Table.objects.filter(turno__tournament_id=tournament.pk)
         .exclude(entry_mode=EntryMode.NONE)
-        .select_related("turno")
+        .select_related("turno", "ns", "eo")
         .prefetch_related("smazzate")
         .order_by("turno__number", "number")
     )
+    changes: list[ResultChange] = []
     for table in tables:
-        where = {"turno": table.turno.number, "table": table.number}
-        ns_mp, eo_mp = table.ns_mp, table.eo_mp
-        if table.entry_mode == EntryMode.SMAZZATE:
-            ns_mp = eo_mp = 0
-            for smazzata in table.smazzate.all():
-                if not ruleset.semipulito:
-                    fold_semipulito(smazzata)  # in memory only: this is a check
-                try:
-                    score = score_smazzata(ruleset, smazzata_entry(smazzata))
-                except RuleError as err:
-                    raise RecomputeFailed(**where, smazzata=smazzata.number, error=err) from err
-                ns_mp += score.ns.total
-                eo_mp += score.eo.total
+        table.turno.tournament = tournament
+        entry = stored_entry(table)
+        assert entry is not None
         try:
-            if table.entry_mode == EntryMode.FORFEIT:
-                if forfeit is None:
-                    raise RuleViolation(
-                        "forfeit_value_missing",
-                        "A table was won by forfeit: set the value of a forfeit.",
-                        **where,
-                    )
-                forfeit_result(
+            outcome = table_outcome_for(tournament, table, entry, rules)
+        except EntryRefused as refused:
+            first = refused.refusals[0]
+            raise RecomputeFailed(
+                turno=table.turno.number,
+                table=table.number,
+                smazzata=first.smazzata,
+                error=first.error,
+            ) from None
+        before, after = stored_summary(table), outcome_summary(table, outcome)
+        assert before is not None and after is not None
+        if before != after:
+            changes.append(
+                ResultChange(
                     turno=table.turno.number,
                     table=table.number,
-                    ns=table.ns_id,
-                    eo=table.eo_id,
-                    winner=table.forfeit_winner,
-                    forfeit=forfeit,
-                    vp_table=vp,
+                    ns=table.ns.number,
+                    eo=table.eo.number,
+                    before=before,
+                    after=after,
                 )
-            else:
-                vp_split(ns_mp, eo_mp, vp)
-        except RuleError as err:
-            raise RecomputeFailed(**where, smazzata=None, error=err) from err
+            )
+            if tournament.kind == TournamentKind.KO:
+                _check_later_matches(table, outcome, tables)
+    return ResultsCheck(counted=len(tables), changes=tuple(changes))
+
+
+def _check_later_matches(table: Table, outcome: Outcome, tables: list[Table]) -> None:
+    """A KO winner that changes is refused while a later match of its pairs has a result."""
+    if (outcome.winner or "") == table.winner:
+        return
+    pairs = {table.ns_id, table.eo_id}
+    for later in tables:
+        if later.turno.number > table.turno.number and pairs & {later.ns_id, later.eo_id}:
+            error = later_match_conflict(
+                round_number=later.turno.number,
+                table=later.number,
+                ns=later.ns.number,
+                eo=later.eo.number,
+            )
+            raise RecomputeFailed(
+                turno=table.turno.number, table=table.number, smazzata=None, error=error
+            )
 
 
 @transaction.atomic

@@ -117,6 +117,7 @@ PART_LABELS: dict[str, Any] = {
         )
     },
     "vp_table": _setting("vp_preset"),
+    "forfeit_loser_vp": _setting("forfeit_loser"),
     "tiebreaks": _verbose(Tournament, "tiebreaks"),
 }
 

@@ -21,7 +21,7 @@ from django_tables2 import RequestConfig
 from ...access import director_view
 from ...forms.penalties import SUGGESTIONS, PenaltyDeleteForm, PenaltyForm, signed
 from ...models import Penalty, Tournament
-from ...rules_config import tournament_vp_table
+from ...results_bridge import tournament_vp_table
 from ...selectors.imports import with_import_origin
 from ...services import penalties as services
 

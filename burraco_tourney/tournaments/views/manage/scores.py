@@ -20,13 +20,17 @@ from django.views.decorators.http import require_POST
 
 from burraco_tourney.core.rule_messages import LINE_LABELS, rule_error_message
 from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.rules.standings import forfeit_split
 
 from ...access import director_view
 from ...forms.scorecard import ScorecardForm
 from ...forms.scores import ClearForm, ForfeitForm, ResultForm, TotalsForm
 from ...models import EntryMode, Table, Tournament, TournamentKind, Turno
-from ...rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
+from ...results_bridge import (
+    tournament_forfeit_value,
+    tournament_rules,
+    tournament_ruleset,
+    tournament_vp_table,
+)
 from ...selectors import scores as selectors
 from ...selectors.tournaments import turno_byes
 from ...services import scores as services
@@ -75,7 +79,7 @@ def _form(tournament: Tournament, table: Table, mode: str, data=None) -> ResultF
         return TotalsForm(data, table=table, knockout=knockout)
     if mode == EntryMode.FORFEIT:
         return ForfeitForm(data, table=table)
-    rows = selectors.smazzate_rows(tournament, len(table.smazzate.all()))
+    rows = selectors.smazzate_rows(tournament, len(table.smazzate.all()), table.turno.number)
     return ScorecardForm(
         data,
         table=table,
@@ -251,7 +255,9 @@ def _render(
             },
             "forfeit": forfeit,
             # The absent pair's VP, whichever line it sat on.
-            "forfeit_loser_vp": forfeit_split(forfeit, vp.total, "ns").vp[1] if forfeit else None,
+            "forfeit_loser_vp": (
+                tournament_rules(tournament).forfeit_vp("ns")[1] if forfeit else None
+            ),
             "vp_total": vp.total,
             "clear_form": clear_form if table.has_result else None,
             "stale": stale,

@@ -63,7 +63,7 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
                 confirm_recompute=form.confirmed,
             )
         except RulesChangeNeedsConfirmation as refusal:
-            form.needs_confirmation(refusal.fields)
+            form.needs_confirmation(refusal.fields, refusal.check)
         except RecomputeFailed as failure:
             form.recompute_failed(failure)
         else:

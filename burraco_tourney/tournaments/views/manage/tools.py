@@ -34,7 +34,7 @@ from burraco_tourney.rules.rulesets import Ruleset, get_ruleset
 from ...access import director_view
 from ...forms.tools import MeldCheckForm
 from ...models import RulesetName, Tournament
-from ...rules_config import tournament_ruleset
+from ...results_bridge import tournament_ruleset
 
 SUIT_SYMBOLS = {"C": "♥", "Q": "♦", "F": "♣", "P": "♠"}
 RED_SUITS = frozenset({"C", "Q"})

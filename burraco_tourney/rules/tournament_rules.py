@@ -1,0 +1,122 @@
+"""Everything a tournament's rules decide about its results, as one frozen object.
+
+``TournamentRules`` holds the ruleset and its switches, the VP table, the riposo and forfeit
+values (and what the forfeiting pair gets), the tie-breaks, the smazzate of a turno and, in a
+knock-out, the match length of each round (``ko_length``). ``build_rules`` makes one from the
+values a tournament stores and is the one place of their defaults: the riposo is the VP table
+preset's (``vp.default_bye``), a forfeit win is worth a riposo, the tie-breaks are
+``tiebreaks.DEFAULT_TIEBREAKS``, a KO match lasts the turno's smazzate. The one function that
+scores a table with it is ``outcome.table_outcome``.
+
+This module is pure Python: it never imports Django or any app, and never touches a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from burraco_tourney.rules.ko_length import KoLength, ko_length_for_round, ko_round_lengths
+from burraco_tourney.rules.rulesets import Ruleset
+from burraco_tourney.rules.standings import Value, forfeit_split
+from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
+from burraco_tourney.rules.vp import VpTable, default_bye, vp_table
+
+Line = Literal["ns", "eo"]
+LINES: tuple[Line, Line] = ("ns", "eo")
+
+
+@dataclass(frozen=True)
+class TournamentRules:
+    """What a tournament's rules decide about its results. Build one with ``build_rules``."""
+
+    ruleset: Ruleset
+    vp: VpTable
+    smazzate_per_turno: int = 3
+    bye: Value | None = None
+    forfeit: Value | None = None
+    # None: the forfeiting pair gets the rest of the band total (the club rule); else this VP.
+    forfeit_loser_vp: int | None = None
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    knockout: bool = False
+    ko_length: KoLength | None = None
+    ko_rounds: tuple[tuple[int, KoLength], ...] = ()
+    ko_third_place: bool = False
+
+    def round_length(self, round_number: int) -> KoLength | None:
+        """The match length of a KO round (its own or the tournament's); None outside KO."""
+        if not self.knockout or self.ko_length is None:
+            return None
+        return ko_length_for_round(self.ko_length, dict(self.ko_rounds), round_number)
+
+    def smazzate_limit(self, round_number: int = 1) -> int | None:
+        """How many smazzate a table may have; None for a KO match played to a target."""
+        length = self.round_length(round_number)
+        if length is None:
+            return self.smazzate_per_turno
+        return length.smazzate if length.mode == "smazzate" else None
+
+    def forfeit_vp(self, winner: Line) -> tuple[int, int]:
+        """The VP of a forfeit won by ``winner``, NS first (checked by ``table_outcome``)."""
+        assert self.forfeit is not None
+        split = forfeit_split(self.forfeit, self.vp.total, winner).vp
+        if self.forfeit_loser_vp is None:
+            return split
+        if winner == "ns":
+            return split[0], self.forfeit_loser_vp
+        return self.forfeit_loser_vp, split[1]
+
+
+def _value(vp: int | None, mp: int | None) -> Value | None:
+    return Value(vp=vp, mp=mp) if vp is not None and mp is not None else None
+
+
+def build_rules(
+    *,
+    ruleset: Ruleset,
+    vp_table_spec: Any,
+    smazzate_per_turno: int = 3,
+    bye_vp: int | None = None,
+    bye_mp: int | None = None,
+    forfeit_vp: int | None = None,
+    forfeit_mp: int | None = None,
+    forfeit_loser_vp: int | None = None,
+    tiebreaks: Iterable[str] | None = None,
+    knockout: bool = False,
+    ko_mode: str = "",
+    ko_smazzate: int | None = None,
+    ko_target: int | None = None,
+    ko_rounds: Iterable[Mapping[str, Any]] = (),
+    ko_third_place: bool = False,
+) -> TournamentRules:
+    """The rules object from stored settings; the one place of their defaults: the riposo is
+    the VP table preset's (``vp.default_bye``), a forfeit win is worth a riposo, the tie-breaks
+    are ``tiebreaks.DEFAULT_TIEBREAKS``, a KO match lasts the turno's smazzate."""
+    table = vp_table(vp_table_spec)
+    bye = _value(bye_vp, bye_mp)
+    if bye is None:
+        default = default_bye(table)
+        bye = Value(vp=default[0], mp=default[1]) if default else None
+    forfeit = _value(forfeit_vp, forfeit_mp) or bye
+    length = None
+    rounds: tuple[tuple[int, KoLength], ...] = ()
+    if knockout:
+        if ko_mode == "punti" and ko_target:
+            length = KoLength("punti", target=ko_target)
+        else:
+            length = KoLength("smazzate", smazzate=ko_smazzate or smazzate_per_turno)
+        rounds = tuple(sorted(ko_round_lengths(ko_rounds or ()).items()))
+    return TournamentRules(
+        ruleset=ruleset,
+        vp=table,
+        smazzate_per_turno=smazzate_per_turno,
+        bye=bye,
+        forfeit=forfeit,
+        forfeit_loser_vp=forfeit_loser_vp,
+        tiebreaks=tuple(tiebreaks) if tiebreaks else DEFAULT_TIEBREAKS,
+        knockout=knockout,
+        ko_length=length,
+        ko_rounds=rounds,
+        ko_third_place=ko_third_place,
+    )

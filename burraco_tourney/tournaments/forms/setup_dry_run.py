@@ -1,0 +1,92 @@
+"""A rule change's dry run as the settings page shows it, and why a rule change is refused.
+
+The service (``tournament_results_check``) scores every result under the new rules; this module
+turns its list of changes into rows people read ("1250–830 MP, 14–6 VP" → "… 13–7 VP"; in a KO
+who goes on). Reads only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from burraco_tourney.core.rule_messages import rule_error_message
+
+from ..models import Tournament, TournamentKind
+from ..settings_values import RecomputeFailed, ResultChange, ResultsCheck
+
+
+@dataclass(frozen=True)
+class DryRunRow:
+    turno: int
+    table: int
+    ns: int
+    eo: int
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class DryRun:
+    """How many results the change recomputes (tables with a result only) and which change."""
+
+    counted: int
+    rows: tuple[DryRunRow, ...]
+
+    @classmethod
+    def of(cls, check: ResultsCheck, tournament: Tournament | None) -> DryRun:
+        knockout = tournament is not None and tournament.kind == TournamentKind.KO
+        return cls(
+            counted=check.counted,
+            rows=tuple(_row(change, knockout) for change in check.changes),
+        )
+
+
+def _row(change: ResultChange, knockout: bool) -> DryRunRow:
+    return DryRunRow(
+        turno=change.turno,
+        table=change.table,
+        ns=change.ns,
+        eo=change.eo,
+        before=result_text(change.before, change, knockout),
+        after=result_text(change.after, change, knockout),
+    )
+
+
+def result_text(values: dict[str, Any], change: ResultChange, knockout: bool) -> str:
+    """One result in words: MP and VP, or in a KO the MP and who goes on."""
+    mp = _("%(ns)s–%(eo)s MP") % {"ns": values["ns_mp"], "eo": values["eo_mp"]}
+    if not knockout:
+        return _("%(mp)s, %(ns)s–%(eo)s VP") % {
+            "mp": mp,
+            "ns": values["ns_vp"],
+            "eo": values["eo_vp"],
+        }
+    winner = values.get("winner")
+    if not winner:
+        return _("%(mp)s, not decided") % {"mp": mp}
+    pair = change.ns if winner == "ns" else change.eo
+    return _("%(mp)s, pair %(pair)s goes on") % {"mp": mp, "pair": pair}
+
+
+def recompute_failed_message(error: RecomputeFailed) -> str:
+    """Which result the new rules cannot score, and why; nothing was changed."""
+    params = {
+        "turno": error.turno,
+        "table": error.table,
+        "smazzata": error.smazzata,
+        "reason": rule_error_message(error.error),
+    }
+    if error.smazzata is not None:
+        text = _(
+            "The new rules cannot score turno %(turno)s, table %(table)s, smazzata "
+            "%(smazzata)s: %(reason)s Nothing was changed."
+        )
+    else:
+        text = _(
+            "The new rules cannot score turno %(turno)s, table %(table)s: %(reason)s "
+            "Nothing was changed."
+        )
+    return str(text % params)

@@ -1,0 +1,85 @@
+"""The values a tournament's settings change carries: the settings themselves, the dry run of a
+rule change (which tables change, from what to what) and the two refusals of a change.
+
+Plain values shared by the settings form (which builds ``TournamentSettings`` and shows the dry
+run) and the services (which take them): so that the form never imports a service. Nothing here
+reads or writes the database.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
+from burraco_tourney.rules.vp import DEFAULT_VP_TABLE
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    """Everything the director sets on a tournament, validated (see ``forms.setup``)."""
+
+    name: str
+    date: datetime.date
+    venue: str = ""
+    kind: str = "pairs"
+    ruleset_name: str = "classic"
+    rules: dict[str, Any] = field(default_factory=dict)
+    smazzate_per_turno: int = 3
+    vp_table: str | list[dict[str, Any]] = DEFAULT_VP_TABLE
+    bye_vp: int | None = None
+    bye_mp: int | None = None
+    forfeit_vp: int | None = None
+    forfeit_mp: int | None = None
+    forfeit_loser_vp: int | None = None
+    tiebreaks: list[str] = field(default_factory=lambda: list(DEFAULT_TIEBREAKS))
+    planned_turni: int | None = None
+    ko_mode: str = ""
+    ko_smazzate: int | None = None
+    ko_target: int | None = None
+
+
+@dataclass(frozen=True)
+class ResultChange:
+    """One table whose result a rule change changes: its values before and after (MP, VP, the
+    KO winner; see ``results_bridge.outcome_summary``)."""
+
+    turno: int
+    table: int
+    ns: int
+    eo: int
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ResultsCheck:
+    """The dry run of a rule change: how many tables have a result (all of them are scored
+    again) and those whose result changes."""
+
+    counted: int
+    changes: tuple[ResultChange, ...] = ()
+
+
+class RulesChangeNeedsConfirmation(Exception):
+    """Results exist and the rules would change: the director has not confirmed the recompute.
+
+    ``check`` is the dry run to show with the confirmation."""
+
+    def __init__(self, fields: list[str], check: ResultsCheck | None = None) -> None:
+        self.fields = fields
+        self.check = check or ResultsCheck(counted=0)
+        super().__init__(f"rule change needs confirmation: {', '.join(fields)}")
+
+
+class RecomputeFailed(Exception):
+    """An entered result cannot be scored under the new rules: nothing was changed."""
+
+    def __init__(self, *, turno: int, table: int, smazzata: int | None, error: RuleError) -> None:
+        self.turno = turno
+        self.table = table
+        self.smazzata = smazzata
+        self.error = error
+        super().__init__(f"turno {turno}, table {table}, smazzata {smazzata}: {error}")
