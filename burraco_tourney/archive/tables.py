@@ -10,7 +10,7 @@ This module never touches the database.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -92,20 +92,36 @@ class TableReader:
         smazzate_per_turno: int | None,
         ko: KoSettings | None,
         forfeit: VpMp | None,
+        ko_rounds: Sequence[Mapping[str, Any]] = (),
+        version: int = 1,
     ) -> None:
         self.ruleset = ruleset
         self.vp = vp
         self.kind = kind
         self.smazzate_per_turno = smazzate_per_turno
         self.ko = ko if kind == "ko" else None
+        # Version 2: rounds of the bracket with their own match length (``ko.rounds``).
+        self.tournament_ko = self.ko
+        self.ko_rounds = {item["round"]: item for item in ko_rounds}
+        self.version = version
         # A KO match has its own length (checked with the match); a turno of a pairs tournament
         # has at most the nominal number of smazzate (fewer when time ran out).
         self.max_smazzate = smazzate_per_turno if self.ko is None else None
         self.forfeit = forfeit
 
     def read_turno(
-        self, raw: Any, path: str, seat: SeatPair, seated: dict[int, str]
+        self, raw: Any, path: str, seat: SeatPair, seated: dict[int, str], *, turno: int = 1
     ) -> tuple[ArchiveTable, ...]:
+        if self.tournament_ko is not None:
+            # The matches of this round are checked with the round's own length.
+            own = self.ko_rounds.get(turno)
+            self.ko = (
+                self.tournament_ko
+                if own is None
+                else KoSettings(
+                    mode=own["mode"], smazzate=own.get("smazzate"), target=own.get("target")
+                )
+            )
         tables: list[ArchiveTable] = []
         numbers: dict[int, int] = {}
         for index, item in enumerate(json_list(raw, path)):
@@ -152,8 +168,10 @@ class TableReader:
             smazzate = self._smazzate(obj["smazzate"], at(path, "smazzate"))
             return ArchiveTable(table=number, ns=ns, eo=eo, smazzate=smazzate)
         if "totals" in obj:
-            totals = self._totals(obj["totals"], at(path, "totals"))
-            return ArchiveTable(table=number, ns=ns, eo=eo, totals=totals)
+            totals, last_move = self._totals(obj["totals"], at(path, "totals"))
+            return ArchiveTable(
+                table=number, ns=ns, eo=eo, totals=totals, totals_last_move=last_move
+            )
         winner = json_choice(obj["forfeit"], at(path, "forfeit"), LINES)
         self._check_forfeit(at(path, "forfeit"))
         return ArchiveTable(table=number, ns=ns, eo=eo, forfeit=winner)
@@ -184,8 +202,8 @@ class TableReader:
                 self._check_match(totals, path)
         return tuple(records)
 
-    def _totals(self, raw: Any, path: str) -> tuple[int, int]:
-        obj = json_object(raw, path, LINES)
+    def _totals(self, raw: Any, path: str) -> tuple[tuple[int, int], str | None]:
+        obj = json_object(raw, path, LINES, ("last_move",) if self.version >= 2 else ())
         ns, eo = (json_int(obj[line], at(path, line)) for line in LINES)
         for line, value in zip(LINES, (ns, eo), strict=True):
             # Every card and bonus is a multiple of 5, so every total is one too (RULES.md 2).
@@ -194,12 +212,25 @@ class TableReader:
                     at(path, line), _("%(value)s is not a multiple of 5") % {"value": value}
                 )
         self._check_vp(ns, eo, path)
-        if self.ko is not None and ns == eo:
+        last_move = None
+        if "last_move" in obj:
+            last_move = json_choice(obj["last_move"], at(path, "last_move"), LINES)
+            if self.ko is None or ns != eo:
+                raise ArchiveError(
+                    at(path, "last_move"),
+                    _("is given only for a tied KO match: the totals decide this one"),
+                )
+        if self.ko is not None and ns == eo and last_move is None:
+            if self.version >= 2:
+                raise ArchiveError(
+                    at(path, "last_move"),
+                    _("a tied KO match is settled by who made the last move: give it"),
+                )
             raise ArchiveError(
                 path,
                 _("a tied KO match is settled by who made the last move: record its smazzate"),
             )
-        return ns, eo
+        return (ns, eo), last_move
 
     def _check_forfeit(self, path: str) -> None:
         if self.forfeit is None:
