@@ -11,6 +11,7 @@ This module never touches the database.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -263,7 +264,7 @@ class TableReader:
             last_move = json_choice(obj["last_move"], at(path, "last_move"), LINES)
         record = ArchiveSmazzata(ns=ns, eo=eo, end=end, last_move=last_move)
         try:
-            entry = smazzata_entry(record)
+            entry = smazzata_entry(self._as_scored(record))
             violations = smazzata_violations(self.ruleset, entry)
             if violations:
                 raise violations[0]
@@ -271,6 +272,19 @@ class TableReader:
         except RuleError as error:
             raise ArchiveError(violation_path(path, error), rule_message(error)) from None
         return record, SmazzataTotals(score.ns.total, score.eo.total, last_move)
+
+    def _as_scored(self, record: ArchiveSmazzata) -> ArchiveSmazzata:
+        """The smazzata as the rules score it. Version 2: with semipulito switched off, a line
+        may carry semipulito counts (entered while it was on); they count as sporco."""
+        if self.version < 2 or self.ruleset.semipulito:
+            return record
+        if "semipulito" not in dict(self.ruleset.bonuses):
+            return record  # a ruleset that never had semipulito: the engine refuses them
+
+        def folded(line: ArchiveLine) -> ArchiveLine:
+            return replace(line, semipulito=0, sporco=line.sporco + line.semipulito)
+
+        return replace(record, ns=folded(record.ns), eo=folded(record.eo))
 
     @staticmethod
     def _line(raw: Any, path: str) -> ArchiveLine:

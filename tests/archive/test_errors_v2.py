@@ -178,3 +178,17 @@ def test_a_valid_version_2_file_imports(v2):
     v2["pairs"][13]["withdrawn"] = {"after_turno": 3}
     tournament = tournament_import(data=v2)
     assert tournament.pairs.get(number=14).withdrawn
+
+
+def test_semipulito_counts_with_the_switch_off_count_as_sporco(v2):
+    """Version 2: entered while the switch was on, they score as sporco (version 1 refuses)."""
+    t(v2)["semipulito"] = False
+    line = v2["turni"][0]["tables"][0]["smazzate"][1]["ns"]
+    assert line["semipulito"] == 1
+    archive = read_archive(v2)
+    assert archive.turni[0].tables[0].smazzate[1].ns.semipulito == 1
+    v2["version"] = 1
+    del v2["log"]
+    with pytest.raises(ArchiveError) as caught:
+        read_archive(v2)
+    assert caught.value.path == "turni[0].tables[0].smazzate[1].ns.semipulito"
