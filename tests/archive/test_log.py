@@ -71,3 +71,15 @@ def test_an_import_on_a_laptop_whose_clock_is_behind_still_reads_last(director, 
     tournament = tournament_import(data=demo, owner=director)
     newest = AuditEntry.objects.filter(tournament=tournament).first()
     assert (newest.action, newest.imported) == ("tournament_import", False)
+
+
+def test_an_imported_penalty_keeps_its_author_and_time(english, director, demo_bytes):
+    original = tournament_import(data=demo_bytes, owner=director)
+    exported = tournament_export(original)
+    assert "given_by" not in exported["penalties"][0]  # a version 1 file said neither
+    exported["penalties"][0].update(given_by="Mario Bianchi", at="2024-10-18T21:40:00+02:00")
+    copy = tournament_import(data=exported, owner=director)
+    page = english.get(reverse("manage:penalties", args=[copy.slug])).content.decode()
+    assert "Mario Bianchi" in page and "imported from the archive" not in page
+    again = tournament_export(copy)["penalties"][0]
+    assert (again["given_by"], again["at"]) == ("Mario Bianchi", "2024-10-18T21:40:00+02:00")
