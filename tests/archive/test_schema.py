@@ -68,3 +68,30 @@ def test_the_site_serves_the_schema(client):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("application/schema+json")
     assert json.loads(response.content) == SCHEMA
+
+
+def test_the_schema_speaks_the_code_s_vocabulary():
+    """The lists the schema spells out are those the reader and the engine know."""
+    from burraco_tourney.archive.reader import MOVEMENTS
+    from burraco_tourney.archive.reader_tournament import KINDS
+    from burraco_tourney.archive.reader_v2 import SETTINGS_KEYS
+    from burraco_tourney.archive.tables import ENDS
+    from burraco_tourney.rules.rulesets import BURRACO_KINDS, PRESETS
+    from burraco_tourney.rules.tiebreaks import TIEBREAKS
+
+    defs = SCHEMA["$defs"]
+    tournament = defs["tournament"]["properties"]
+    assert tournament["kind"]["enum"] == list(KINDS)
+    assert tournament["ruleset"]["enum"] == list(PRESETS)
+    assert set(tournament["tiebreaks"]["items"]["enum"]) == set(TIEBREAKS)
+    assert defs["turno"]["properties"]["movement"]["enum"] == list(MOVEMENTS)
+    assert defs["smazzata"]["properties"]["end"]["enum"] == list(ENDS)
+    assert list(defs["settings"]["properties"]) == list(SETTINGS_KEYS)
+    assert list(defs["settings"]["properties"]["bonuses"]["properties"]) == list(BURRACO_KINDS)
+    line = defs["line"]["properties"]
+    assert [k for k in line if k in BURRACO_KINDS] == list(BURRACO_KINDS)
+
+
+def test_results_of_any_shape_are_ignored_as_they_always_were(demo):
+    demo["results"] = ["anything"]
+    assert read_archive(demo).tournament.name == demo["tournament"]["name"]
