@@ -64,8 +64,15 @@ def _sqlite_only() -> None:
         raise BackupError(postgres_instructions())
 
 
+def site_has_tables() -> bool:
+    """Whether the database holds the site's tables (a new laptop's is still empty)."""
+    return AuditEntry._meta.db_table in connection.introspection.table_names()
+
+
 def _last_change() -> int:
     """The newest change-log entry's id: it grows with every change a director makes."""
+    if not site_has_tables():
+        return 0
     return AuditEntry.objects.order_by("-id").values_list("id", flat=True).first() or 0
 
 

@@ -4,7 +4,11 @@ logs; a file that is not a backup of this site is refused and nothing changes.""
 from __future__ import annotations
 
 import io
+import os
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -179,3 +183,31 @@ def test_nobody_else_downloads_it(client, demo_bytes):
     assert client.get(url).status_code == 403
     client.logout()
     assert client.get(url).status_code == 302  # to the login page
+
+
+def test_a_new_laptop_gets_the_whole_site_from_a_backup(tmp_path, demo_bytes):
+    """``manage.py restore`` on a computer whose site was never started: no tables yet."""
+    a_site(demo_bytes)
+    path = tmp_path / "sito.sqlite3"
+    run("backup", str(path))
+    new_site = tmp_path / "nuovo" / "db.sqlite3"
+    new_site.parent.mkdir()
+    env = {**os.environ, "SQLITE_PATH": str(new_site), "BACKUP_DIR": str(tmp_path / "b")}
+    env.pop("DATABASE_URL", None)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "restore", str(path), "--yes"],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    db = sqlite3.connect(new_site)
+    users = [row[0] for row in db.execute("SELECT username FROM auth_user ORDER BY username")]
+    names = [row[0] for row in db.execute("SELECT name FROM tournaments_tournament")]
+    entries = db.execute("SELECT COUNT(*) FROM tournaments_auditentry").fetchone()[0]
+    db.close()
+    assert users == ["arbitro", "direttore", "secondo"]
+    assert names == [Tournament.objects.get().name]
+    assert entries == AuditEntry.objects.count()

@@ -21,6 +21,7 @@ from burraco_tourney.archive.backup import (
     auto_backup,
     check_restorable,
     restore_from,
+    site_has_tables,
 )
 
 
@@ -45,12 +46,17 @@ class Command(BaseCommand):
             if input(question).strip().lower() not in ("yes", "si", "sì", "y", "s"):
                 raise CommandError(_("Nothing was restored."), returncode=1)
         try:
-            saved = auto_backup(label="before-restore")
+            # A new laptop's empty database has nothing to save first.
+            saved = auto_backup(label="before-restore") if site_has_tables() else None
             restore_from(path)
         except BackupError as error:
             raise CommandError(str(error)) from None
+        except OSError as error:
+            raise CommandError(
+                _("Cannot write %(file)s: %(error)s")
+                % {"file": error.filename or "", "error": error.strerror}
+            ) from None
         call_command("migrate", verbosity=0, interactive=False)
-        self.stdout.write(
-            _("Restored the backup made on %(when)s. The site as it was is saved in %(saved)s.")
-            % {"when": info.made_at, "saved": saved}
-        )
+        self.stdout.write(_("Restored the backup made on %(when)s.") % {"when": info.made_at})
+        if saved is not None:
+            self.stdout.write(_("The site as it was is saved in %(saved)s.") % {"saved": saved})
