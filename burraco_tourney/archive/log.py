@@ -6,15 +6,17 @@ the project's own vocabulary (docs/archive.md)::
     {"subject": {"code": "table", "params": {...}, "text": "Turno 2, tavolo 4: 3 – 7"},
      "before": {...}, "after": {...}, "table": {"turno": 2, "table": 4}}
 
-each key left out when empty. An imported entry keeps the file's ``by`` and ``detail`` as they
-are (so it is written back unchanged) and, when its detail has that shape, also the subject,
-the values before and after and the table, so the change-log page shows it like any other.
+each key left out when empty, keys in alphabetical order. An imported entry keeps the file's
+``by`` and ``detail`` as they are (so it is written back unchanged) and, when its detail has
+that shape, also the subject, the values before and after and the table, so the change-log page
+shows it like any other.
 
 ``log_json`` only reads; ``log_rows`` builds unsaved rows for the import service to insert.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -72,7 +74,8 @@ def log_json(tournament: Tournament) -> list[dict[str, Any]]:
         if entry.reason:
             item["reason"] = entry.reason
         if detail is not None:
-            item["detail"] = detail
+            # Keys sorted: PostgreSQL's jsonb keeps no order, and the file must not depend on it.
+            item["detail"] = json.loads(json.dumps(detail, sort_keys=True))
         log.append(item)
     return log
 
