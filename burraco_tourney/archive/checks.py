@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -34,6 +35,12 @@ MAX_ARCHIVE_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_DIGITS = 20
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+# Characters no database column takes: NUL (PostgreSQL refuses it) and half a surrogate pair.
+_NUL = re.compile(r"\\u0000")
+_LONE_SURROGATE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
@@ -83,6 +90,17 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ArchiveError(
+            "",
+            _("The file holds the number %(number)s, too large for any archive.")
+            % {"number": text[:20]},
+        )
+    return value
+
+
 def _too_deep(text: str) -> bool:
     """Whether arrays and objects nest deeper than ``MAX_DEPTH`` (brackets in strings aside).
 
@@ -119,6 +137,11 @@ def load_json(data: bytes | str | Mapping[str, Any]) -> Any:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ArchiveError("", _("The file is not UTF-8 text.")) from None
+    if _NUL.search(data) or _LONE_SURROGATE.search(data):
+        raise ArchiveError(
+            "",
+            _("The file holds a character no text may hold (\\u0000, or half a surrogate pair)."),
+        )
     if _too_deep(data):
         raise ArchiveError(
             "",
@@ -134,6 +157,7 @@ def load_json(data: bytes | str | Mapping[str, Any]) -> Any:
             object_pairs_hook=_object_hook,
             parse_constant=_refuse_constant,
             parse_int=_parse_int,
+            parse_float=_parse_float,
         )
     except json.JSONDecodeError as error:
         raise ArchiveError(
@@ -243,7 +267,8 @@ def json_datetime(value: Any, path: str) -> datetime.datetime:
         except ValueError:
             pass
         else:
-            if moment.utcoffset() is not None:
+            # Years the database and the time zones can convert: no archive is from year 1.
+            if moment.utcoffset() is not None and 1900 <= moment.year <= 2999:
                 return moment
     raise ArchiveError(
         path,

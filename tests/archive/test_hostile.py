@@ -4,6 +4,7 @@ the web and from the command line alike, and never a traceback."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -100,3 +101,38 @@ def test_the_real_command_line_prints_no_traceback(tmp_path, demo_bytes, spoil, 
     assert done.returncode == 1
     assert "Traceback" not in done.stderr + done.stdout
     assert message in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (b'"Circolo Aurora, Genova"', b'"Circolo\\u0000Aurora"', "no text may hold"),
+        (b'"Circolo Aurora, Genova"', b'"Circolo \\ud800 Aurora"', "no text may hold"),
+        (b'"cards": 245', b'"cards": 1e400', "too large"),
+    ],
+    ids=["NUL", "half-surrogate", "infinite-number"],
+)
+def test_values_no_database_column_takes(english, demo_bytes, old, new, message):
+    """Refused before anything is written: PostgreSQL refuses a NUL, every database half a
+    surrogate pair, JSON an infinite number."""
+    assert old in demo_bytes
+    before = row_counts()
+    response = english.post(
+        reverse("archive:import"),
+        {"file": SimpleUploadedFile("t.json", demo_bytes.replace(old, new, 1), "application/json")},
+    )
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert row_counts() == before
+
+
+def test_a_time_no_database_converts(english, demo):
+    demo["version"] = 2
+    demo["log"] = [{"at": "0001-01-01T00:00:00+01:00", "by": "x", "action": "y"}]
+    response = english.post(
+        reverse("archive:import"),
+        {"file": SimpleUploadedFile("t.json", json.dumps(demo).encode(), "application/json")},
+    )
+    assert response.status_code == 200
+    assert "<code>log[0].at</code>" in response.content.decode()
+    assert row_counts() == dict.fromkeys(row_counts(), 0)
