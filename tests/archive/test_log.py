@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from burraco_tourney.archive.export import tournament_export
 from burraco_tourney.archive.services import tournament_import
-from burraco_tourney.tournaments.models import AuditEntry
+from burraco_tourney.tournaments.models import AuditEntry, Tournament
 from burraco_tourney.tournaments.services.pairs import pair_set_withdrawn
 
 pytestmark = pytest.mark.django_db
@@ -83,3 +83,13 @@ def test_an_imported_penalty_keeps_its_author_and_time(english, director, demo_b
     assert "Mario Bianchi" in page and "imported from the archive" not in page
     again = tournament_export(copy)["penalties"][0]
     assert (again["given_by"], again["at"]) == ("Mario Bianchi", "2024-10-18T21:40:00+02:00")
+
+
+def test_a_copy_is_marked_with_this_site_s_import_not_the_file_s(director, demo_bytes):
+    from burraco_tourney.tournaments.selectors.imports import with_import_mark
+
+    original = tournament_import(data=demo_bytes, owner=director)
+    copy = tournament_import(data=tournament_export(original), owner=director)
+    own = AuditEntry.objects.get(tournament=copy, action="tournament_import", imported=False)
+    marked = with_import_mark(Tournament.objects.filter(pk=copy.pk)).get()
+    assert marked.imported_at == own.at
