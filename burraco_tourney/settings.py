@@ -10,6 +10,8 @@ Environment variables:
     DATABASE_URL=postgres://… use PostgreSQL instead of the embedded SQLite file
     SQLITE_PATH=...           where the SQLite file lives (default: db.sqlite3 in the project)
     ALLOWED_HOSTS=a,b         extra host names (the run command sets this for the local network)
+    BACKUP_DIR=...            the folder of the automatic backups (default: backups/ in the project)
+    BACKUP_KEEP=12            how many automatic backups are kept
 """
 
 from __future__ import annotations
@@ -115,6 +117,11 @@ else:
             },
         }
     }
+
+# Whole-site backups (``manage.py backup``): the automatic ones ``./bin/run`` makes go into this
+# folder, the newest BACKUP_KEEP kept.
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", str(BASE_DIR / "backups")))
+BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "12"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

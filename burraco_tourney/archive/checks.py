@@ -9,7 +9,10 @@ This module never touches the database.
 
 from __future__ import annotations
 
+import datetime
 import json
+import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,6 +26,22 @@ from .records import ArchiveError
 # is certainly a typo.
 INT_MAX = 2**31 - 1
 SMALL_MAX = 32767
+
+# Limits that keep a hostile file from exhausting the site (a file is read whole, in memory). A
+# tournament of 500 pairs and 8 turni with its whole change log is about 10 MB of indented JSON;
+# an archive nests about 10 levels deep (a log entry's detail a few more); a JSON number with
+# more digits than a 64-bit integer is no number of an archive.
+MAX_ARCHIVE_BYTES = 16 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_DIGITS = 20
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+# Characters no database column takes: NUL (PostgreSQL refuses it) and half a surrogate pair.
+_NUL = re.compile(r"\\u0000")
+_LONE_SURROGATE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 def rule_message(error: RuleError) -> str:
@@ -61,18 +80,85 @@ def _refuse_constant(name: str) -> None:
     raise ArchiveError("", _("%(value)s is not a number JSON allows.") % {"value": name})
 
 
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ArchiveError(
+            "",
+            _("The file holds a number of %(digits)s digits: no number of an archive is that long.")
+            % {"digits": len(text.lstrip("-"))},
+        )
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ArchiveError(
+            "",
+            _("The file holds the number %(number)s, too large for any archive.")
+            % {"number": text[:20]},
+        )
+    return value
+
+
+def _too_deep(text: str) -> bool:
+    """Whether arrays and objects nest deeper than ``MAX_DEPTH`` (brackets in strings aside).
+
+    Checked before decoding: the decoder and every check after it would recurse that deep."""
+    depth = 0
+    for match in _BRACKET.finditer(_STRING.sub('""', text)):
+        if match.group() in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+def too_large_message() -> str:
+    return _("The file is larger than %(size)s MB: it is not a tournament archive.") % {
+        "size": MAX_ARCHIVE_BYTES // (1024 * 1024)
+    }
+
+
 def load_json(data: bytes | str | Mapping[str, Any]) -> Any:
-    """The decoded JSON of a file given as bytes (UTF-8) or text; a mapping is returned as is."""
+    """The decoded JSON of a file given as bytes (UTF-8) or text; a mapping is returned as is.
+
+    A file too large, nested too deep or holding an absurdly long number is refused with an
+    ``ArchiveError`` before it can cost the site its memory or its stack."""
     if isinstance(data, Mapping):
         return data
+    if len(data) > MAX_ARCHIVE_BYTES:
+        raise ArchiveError("", too_large_message())
     if isinstance(data, bytes | bytearray):
         try:
             # utf-8-sig: files saved by Windows editors start with a byte-order mark.
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ArchiveError("", _("The file is not UTF-8 text.")) from None
+    if _NUL.search(data) or _LONE_SURROGATE.search(data):
+        raise ArchiveError(
+            "",
+            _("The file holds a character no text may hold (\\u0000, or half a surrogate pair)."),
+        )
+    if _too_deep(data):
+        raise ArchiveError(
+            "",
+            _(
+                "The file nests lists and objects more than %(depth)s levels deep: it is not a "
+                "tournament archive."
+            )
+            % {"depth": MAX_DEPTH},
+        )
     try:
-        return json.loads(data, object_pairs_hook=_object_hook, parse_constant=_refuse_constant)
+        return json.loads(
+            data,
+            object_pairs_hook=_object_hook,
+            parse_constant=_refuse_constant,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+        )
     except json.JSONDecodeError as error:
         raise ArchiveError(
             "",
@@ -171,3 +257,21 @@ def json_list(value: Any, path: str) -> Sequence[Any]:
     if not isinstance(value, list | tuple):
         raise ArchiveError(path, _("must be a list […], not %(value)s") % {"value": shown(value)})
     return value
+
+
+def json_datetime(value: Any, path: str) -> datetime.datetime:
+    """An ISO 8601 date and time with its offset from UTC (``2026-11-28T21:14:05+01:00``)."""
+    if isinstance(value, str) and "T" in value:
+        try:
+            moment = datetime.datetime.fromisoformat(value)
+        except ValueError:
+            pass
+        else:
+            # Years the database and the time zones can convert: no archive is from year 1.
+            if moment.utcoffset() is not None and 1900 <= moment.year <= 2999:
+                return moment
+    raise ArchiveError(
+        path,
+        _("must be a date and time with its offset, like 2026-11-28T21:14:05+01:00, not %(value)s")
+        % {"value": shown(value)},
+    )

@@ -1,9 +1,12 @@
-"""Writing a tournament as a burraco-archive file (ARCHIVE.md), results included.
+"""Writing a tournament as a burraco-archive file (ARCHIVE.md version 2), results included.
 
 ``tournament_export`` returns the archive as plain JSON values, ready for ``json.dumps``. The
 output is canonical (pairs, turni, tables, riposi and penalties in number order; the same keys
-every time), so exporting, importing the file and exporting again gives the same JSON. It reads
-the stored results (computed by the scoring service) and the standings selector; it never writes.
+every time; a default left out), so exporting, importing the file and exporting again gives the
+same JSON but for the one log entry the import adds. It holds everything the site keeps about
+the tournament: drafts, withdrawals, the penalties' author and time, the change log, the rule
+options (``tournament.settings``, docs/archive.md). It reads the stored results (computed by the
+scoring service) and the standings selector; it never writes.
 """
 
 from __future__ import annotations
@@ -16,16 +19,22 @@ from django.db.models import Prefetch
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import PRESETS, Ruleset
 from burraco_tourney.tournaments.models import Penalty, Smazzata, Table, Tournament, Turno
+from burraco_tourney.tournaments.results_bridge import totals_last_move, tournament_forfeit_value
+from burraco_tourney.tournaments.selectors.imports import with_import_origin
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.selectors.standings import standings
 
+from .log import log_json, moment_json
 from .reader import FORMAT, VERSION
+from .reader_v2 import SETTINGS_FLAGS
 
 LINE_FIELDS_TAIL = ("chiusura", "pozzetto")
 
 
 def tournament_export(tournament: Tournament) -> dict[str, Any]:
     """The whole tournament as an archive, with its computed ``results``."""
+    # As stored: a caller's instance may predate a service's change (KO third place, ...).
+    tournament = Tournament.objects.get(pk=tournament.pk)
     ruleset = Ruleset.from_dict(tournament.rules)
     pairs = list(tournament.pairs.order_by("number"))
     numbers = {pair.pk: pair.number for pair in pairs}
@@ -43,26 +52,18 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
         )
     )
     penalties = list(
-        Penalty.objects.filter(turno__tournament=tournament)
-        .select_related("turno")
+        with_import_origin(Penalty.objects.filter(turno__tournament=tournament))
+        .select_related("turno", "created_by")
         .order_by("turno__number", "pair__number", "created_at", "pk")
     )
     archive: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "tournament": _tournament(tournament, ruleset),
-        "pairs": [_pair(pair) for pair in pairs],
+        "pairs": [_pair(pair, _last_seated(pair.pk, turni)) for pair in pairs],
         "turni": [_turno(turno, numbers, ruleset) for turno in turni],
-        "penalties": [
-            {
-                "turno": penalty.turno.number,
-                "pair": numbers[penalty.pair_id],
-                "vp": penalty.vp,
-                "mp": penalty.mp,
-                "reason": penalty.reason,
-            }
-            for penalty in penalties
-        ],
+        "penalties": [_penalty(penalty, numbers) for penalty in penalties],
+        "log": log_json(tournament),
         "results": _results(tournament, turni, numbers),
     }
     return archive
@@ -89,21 +90,95 @@ def _tournament(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
         data["bye"] = {"vp": tournament.bye_vp, "mp": tournament.bye_mp}
     if tournament.forfeit_vp is not None and tournament.forfeit_mp is not None:
         data["forfeit"] = {"vp": tournament.forfeit_vp, "mp": tournament.forfeit_mp}
+    if tournament.forfeit_loser_vp is not None:
+        # The forfeiting pair's VP goes with the winner's: the value in use, written out.
+        value = tournament_forfeit_value(tournament)
+        if value is not None:
+            data["forfeit"] = {"vp": value.vp, "mp": value.mp}
+            data["forfeit"]["loser_vp"] = tournament.forfeit_loser_vp
     if tournament.tiebreaks:
         data["tiebreaks"] = list(tournament.tiebreaks)
     if tournament.ko_mode == "smazzate":
         data["ko"] = {"mode": "smazzate", "smazzate": tournament.ko_smazzate}
     elif tournament.ko_mode == "punti":
         data["ko"] = {"mode": "punti", "target": tournament.ko_target}
+    if "ko" in data:
+        if tournament.ko_third_place:
+            data["ko"]["third_place"] = True
+        if tournament.ko_rounds:
+            data["ko"]["rounds"] = sorted(tournament.ko_rounds, key=lambda r: r["round"])
+    if tournament.planned_turni is not None:
+        data["planned_turni"] = tournament.planned_turni
+    if tournament.number_draw_seed and tournament.number_draw_at is not None:
+        data["number_draw"] = {
+            "seed": tournament.number_draw_seed,
+            "at": moment_json(tournament.number_draw_at),
+        }
+    settings = _settings(ruleset)
+    if settings:
+        data["settings"] = settings
     return data
 
 
-def _pair(pair: Any) -> dict[str, Any]:
+def _settings(ruleset: Ruleset) -> dict[str, Any]:
+    """The rule options that depart from the preset (``tournament.settings``)."""
+    preset = PRESETS.get(ruleset.name)
+    if preset is None:
+        return {}
+    settings: dict[str, Any] = {}
+    for key in ("chiusura_bonus", "pozzetto_penalty", *SETTINGS_FLAGS):
+        if getattr(ruleset, key) != getattr(preset, key):
+            settings[key] = getattr(ruleset, key)
+    presets = dict(preset.bonuses)
+    bonuses = {kind: points for kind, points in ruleset.bonuses if presets.get(kind) != points}
+    if bonuses:
+        settings["bonuses"] = bonuses
+    return settings
+
+
+def _last_seated(pair_id: int, turni: list[Turno]) -> int:
+    """The last turno ``pair_id`` sits in (at a table or resting), 0 before any."""
+    last = 0
+    for turno in turni:
+        tables = turno.tables.all()
+        if any(pair_id in (t.ns_id, t.eo_id) for t in tables) or any(
+            bye.pair_id == pair_id for bye in turno.byes.all()
+        ):
+            last = turno.number
+    return last
+
+
+def _penalty(penalty: Penalty, numbers: dict[int, int]) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "turno": penalty.turno.number,
+        "pair": numbers[penalty.pair_id],
+        "vp": penalty.vp,
+        "mp": penalty.mp,
+        "reason": penalty.reason,
+    }
+    # A penalty of a version 1 file has neither author nor time: none is made up for it.
+    if not penalty.imported:
+        given_by = penalty.given_by_name
+        if penalty.created_by is not None:
+            given_by = penalty.created_by.get_username()
+        if given_by:
+            data["given_by"] = given_by
+        data["at"] = moment_json(penalty.created_at)
+    return data
+
+
+def _pair(pair: Any, last_seated: int) -> dict[str, Any]:
     data: dict[str, Any] = {"number": pair.number, "players": [pair.player1, pair.player2]}
     if pair.club:
         data["club"] = pair.club
     if pair.seed is not None:
         data["seed"] = pair.seed
+    if pair.withdrawn:
+        # A pair withdrawn before the site kept the turno: the last one it sits in.
+        after = pair.withdrawn_after_turno
+        data["withdrawn"] = {"after_turno": last_seated if after is None else after}
+        if pair.withdrawn_reason:
+            data["withdrawn"]["reason"] = pair.withdrawn_reason
     return data
 
 
@@ -137,6 +212,9 @@ def _table(table: Table, numbers: dict[int, int], ruleset: Ruleset) -> dict[str,
     }
     if table.entry_mode == "totals":
         data["totals"] = {"ns": table.ns_mp, "eo": table.eo_mp}
+        last_move = totals_last_move(table)
+        if last_move is not None:
+            data["totals"]["last_move"] = last_move
     elif table.entry_mode == "forfeit":
         data["forfeit"] = table.forfeit_winner
     else:
@@ -154,6 +232,8 @@ def _turno(turno: Turno, numbers: dict[int, int], ruleset: Ruleset) -> dict[str,
     byes = sorted(numbers[bye.pair_id] for bye in turno.byes.all())
     if byes:
         data["byes"] = byes
+    if not turno.published:
+        data["published"] = False
     return data
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-# A tournament of 500 pairs, 8 turni and 3 smazzate per turno is a few MB of indented JSON.
-MAX_ARCHIVE_BYTES = 32 * 1024 * 1024
+from .checks import MAX_ARCHIVE_BYTES, too_large_message
 
 
 class ArchiveUploadForm(forms.Form):
@@ -23,11 +22,7 @@ class ArchiveUploadForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_ARCHIVE_BYTES:
-            raise forms.ValidationError(
-                _("The file is larger than %(size)s MB: it is not a tournament archive."),
-                code="too_large",
-                params={"size": MAX_ARCHIVE_BYTES // (1024 * 1024)},
-            )
+            raise forms.ValidationError(too_large_message(), code="too_large")
         return upload
 
     def file_bytes(self) -> bytes:

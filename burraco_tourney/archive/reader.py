@@ -5,10 +5,13 @@
 file top to bottom. The error names the place (``turni[2].tables[4].smazzate[1].ns.cards``,
 0-based indexes) and says why in a translatable sentence.
 
-The checks are those of the format: JSON types, required and unknown keys, the tournament's kind
-and its kind-specific keys, pair and turno numbering, every pair at most once per turno, table
+The structure (JSON types, required and unknown keys, ranges) is checked first against the
+published JSON Schema (``schema.py``); then the checks of the format: the tournament's kind and
+its kind-specific keys, pair and turno numbering, every pair at most once per turno, table
 results given one way only, the VP table, every smazzata against the rules engine, KO matches,
-penalties referring to existing turni and pairs. The archive's ``results`` is ignored.
+penalties referring to existing turni and pairs, and in version 2 the keys it adds
+(``reader_v2.py``). A version 1 file may not hold a version 2 key. The archive's ``results`` is
+ignored.
 
 This module never touches the database: it only reads the file.
 """
@@ -19,9 +22,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-
-from burraco_tourney.rules.rulesets import PRESETS
-from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
 
 from .checks import (
     SMALL_MAX,
@@ -34,42 +34,40 @@ from .checks import (
     json_text,
     load_json,
 )
+from .reader_tournament import TournamentSection
+from .reader_v2 import (
+    check_withdrawals,
+    read_log,
+    read_penalty_extras,
+    read_withdrawn,
+)
 from .records import (
     Archive,
     ArchiveError,
     ArchivePair,
     ArchivePenalty,
-    ArchiveTournament,
     ArchiveTurno,
-    VpMp,
 )
+from .schema import check_structure
 from .tables import TableReader
-from .tournament_keys import (
-    read_date,
-    read_ko,
-    read_ruleset,
-    read_tiebreaks,
-    read_value,
-    read_vp_table,
-)
 
 FORMAT = "burraco-archive"
-VERSION = 1
-KINDS = ("pairs", "ko")
-MOVEMENTS = ("mitchell", "danese", "italiana", "manual", "ko")
-NAME_MAX, PLAYER_MAX, REASON_MAX = 200, 120, 200
+VERSION = 2
+VERSIONS = (1, 2)
 
-TOURNAMENT_REQUIRED = ("name", "date", "kind", "ruleset")
-TOURNAMENT_OPTIONAL = (
-    "venue",
-    "semipulito",
-    "smazzate_per_turno",
-    "vp_table",
-    "bye",
-    "forfeit",
-    "tiebreaks",
-    "ko",
-)
+MOVEMENTS = ("mitchell", "danese", "italiana", "manual", "ko")
+PLAYER_MAX, REASON_MAX = 120, 200
+
+# Keys version 2 adds, by object (ARCHIVE.md "Version 2").
+V2_KEYS = {
+    "": ("log",),
+    "tournament": ("planned_turni", "number_draw", "settings"),
+    "forfeit": ("loser_vp",),
+    "ko": ("third_place", "rounds"),
+    "pair": ("withdrawn",),
+    "turno": ("published",),
+    "penalty": ("given_by", "at"),
+}
 
 
 def read_archive(data: bytes | str | Mapping[str, Any]) -> Archive:
@@ -77,7 +75,7 @@ def read_archive(data: bytes | str | Mapping[str, Any]) -> Archive:
     return _Reader().read(load_json(data))
 
 
-class _Reader:
+class _Reader(TournamentSection):
     """One pass over a decoded file; remembers what later sections refer to."""
 
     def read(self, root: Any) -> Archive:
@@ -91,104 +89,38 @@ class _Reader:
                 _('must be "%(format)s": this is not a tournament archive') % {"format": FORMAT},
             )
         version = json_int(root.get("version"), "version")
-        if version != VERSION:
+        if version not in VERSIONS:
             raise ArchiveError(
                 "version",
                 _("version %(version)s is not supported (this software reads version %(known)s)")
-                % {"version": version, "known": VERSION},
+                % {"version": version, "known": " ".join(map(str, VERSIONS))},
             )
+        self.version = version
+        check_structure(root)
         json_object(
             root,
             "",
             ("format", "version", "tournament", "pairs", "turni"),
-            ("penalties", "results"),
+            ("penalties", "results", *self._v2("")),
         )
         tournament = self._tournament(root["tournament"])
         pairs = self._pairs(root["pairs"])
         turni = self._turni(root["turni"])
+        check_withdrawals(pairs, self.seated)
         penalties = self._penalties(root.get("penalties", []))
-        return Archive(tournament=tournament, pairs=pairs, turni=turni, penalties=penalties)
-
-    # -- tournament ---------------------------------------------------------------------------
-
-    def _tournament(self, raw: Any) -> ArchiveTournament:
-        path = "tournament"
-        obj = json_object(raw, path, TOURNAMENT_REQUIRED, TOURNAMENT_OPTIONAL)
-        name = json_text(obj["name"], at(path, "name"), max_length=NAME_MAX)
-        date = read_date(obj["date"], at(path, "date"))
-        venue = json_text(obj.get("venue", ""), at(path, "venue"), max_length=NAME_MAX, blank=True)
-        kind = json_choice(obj["kind"], at(path, "kind"), KINDS)
-        ruleset_name = json_choice(obj["ruleset"], at(path, "ruleset"), tuple(PRESETS))
-        semipulito = None
-        if "semipulito" in obj:
-            semipulito = json_bool(obj["semipulito"], at(path, "semipulito"))
-            if semipulito and not PRESETS[ruleset_name].semipulito:
-                raise ArchiveError(
-                    at(path, "semipulito"),
-                    _(
-                        'the "%(ruleset)s" rules have no burraco semipulito: leave the key out '
-                        "or set it to false"
-                    )
-                    % {"ruleset": ruleset_name},
-                )
-        self.ruleset = read_ruleset(ruleset_name, semipulito, at(path, "semipulito"))
-        self.kind = kind
-
-        smazzate = None
-        if "smazzate_per_turno" in obj:
-            smazzate = json_int(
-                obj["smazzate_per_turno"], at(path, "smazzate_per_turno"), minimum=1, maximum=6
-            )
-        elif kind == "pairs":
-            raise ArchiveError(
-                at(path, "smazzate_per_turno"), _("is required for a pairs tournament")
-            )
-        self.smazzate_per_turno = smazzate
-
-        vp_spec: str | tuple[tuple[int | None, int, int], ...] | None = None
-        if "vp_table" in obj:
-            vp_spec, self.vp = read_vp_table(obj["vp_table"], at(path, "vp_table"))
-        elif kind == "pairs":
-            raise ArchiveError(at(path, "vp_table"), _("is required for a pairs tournament"))
-        else:
-            # The value a Tournament row takes when none is given.
-            self.vp = vp_table(DEFAULT_VP_TABLE)
-
-        bye = read_value(obj["bye"], at(path, "bye")) if "bye" in obj else None
-        forfeit = read_value(obj["forfeit"], at(path, "forfeit")) if "forfeit" in obj else None
-        if forfeit is not None and not 0 <= forfeit.vp <= self.vp.total:
-            raise ArchiveError(
-                at(at(path, "forfeit"), "vp"),
-                _("a forfeit win must be worth 0 to %(total)s VP with this VP table")
-                % {"total": self.vp.total},
-            )
-        default = default_bye(self.vp)
-        self.bye = bye or (VpMp(*default) if default else None)
-        self.forfeit = forfeit or self.bye
-
-        tiebreaks = None
-        if "tiebreaks" in obj:
-            tiebreaks = read_tiebreaks(obj["tiebreaks"], at(path, "tiebreaks"))
-        ko = None
-        if "ko" in obj:
-            ko = read_ko(obj["ko"], at(path, "ko"))
-        elif kind == "ko":
-            raise ArchiveError(at(path, "ko"), _("is required for a ko tournament"))
-        self.ko = ko
-        return ArchiveTournament(
-            name=name,
-            date=date,
-            venue=venue,
-            kind=kind,
-            ruleset=ruleset_name,
-            semipulito=semipulito,
-            smazzate_per_turno=smazzate,
-            vp_table=vp_spec,
-            bye=bye,
-            forfeit=forfeit,
-            tiebreaks=tiebreaks,
-            ko=ko,
+        log = read_log(root["log"]) if "log" in root else ()
+        return Archive(
+            tournament=tournament,
+            pairs=pairs,
+            turni=turni,
+            penalties=penalties,
+            version=version,
+            log=log,
         )
+
+    def _v2(self, where: str) -> tuple[str, ...]:
+        """The keys version 2 adds to the object ``where``; none in a version 1 file."""
+        return V2_KEYS[where] if self.version >= 2 else ()
 
     # -- pairs --------------------------------------------------------------------------------
 
@@ -197,7 +129,9 @@ class _Reader:
         self.pair_index: dict[int, int] = {}
         for index, item in enumerate(json_list(raw, "pairs")):
             path = at("pairs", index)
-            obj = json_object(item, path, ("number", "players"), ("club", "seed"))
+            obj = json_object(
+                item, path, ("number", "players"), ("club", "seed", *self._v2("pair"))
+            )
             number = json_int(obj["number"], at(path, "number"), minimum=1)
             if number in self.pair_index:
                 raise ArchiveError(
@@ -223,7 +157,19 @@ class _Reader:
             seed = None
             if "seed" in obj:
                 seed = json_int(obj["seed"], at(path, "seed"), minimum=1)
-            pairs.append(ArchivePair(number=number, players=(first, second), club=club, seed=seed))
+            after, reason = None, ""
+            if "withdrawn" in obj:
+                after, reason = read_withdrawn(obj["withdrawn"], at(path, "withdrawn"))
+            pairs.append(
+                ArchivePair(
+                    number=number,
+                    players=(first, second),
+                    club=club,
+                    seed=seed,
+                    withdrawn_after_turno=after,
+                    withdrawn_reason=reason,
+                )
+            )
         return tuple(pairs)
 
     # -- turni --------------------------------------------------------------------------------
@@ -237,10 +183,16 @@ class _Reader:
             smazzate_per_turno=self.smazzate_per_turno,
             ko=self.ko,
             forfeit=self.forfeit,
+            ko_rounds=self.ko_rounds,
+            version=self.version,
         )
+        self.seated: dict[int, set[int]] = {}
+        draft_before: int | None = None
         for index, item in enumerate(json_list(raw, "turni")):
             path = at("turni", index)
-            obj = json_object(item, path, ("number", "movement", "tables"), ("byes",))
+            obj = json_object(
+                item, path, ("number", "movement", "tables"), ("byes", *self._v2("turno"))
+            )
             number = json_int(obj["number"], at(path, "number"), minimum=1, maximum=SMALL_MAX)
             if number != index + 1:
                 raise ArchiveError(
@@ -253,9 +205,20 @@ class _Reader:
                 )
             movement = json_choice(obj["movement"], at(path, "movement"), MOVEMENTS)
             seated: dict[int, str] = {}
+            published = json_bool(obj.get("published", True), at(path, "published"))
+            if published and draft_before is not None:
+                raise ArchiveError(
+                    at(path, "published"),
+                    _("turno %(draft)s before this one is a draft: a draft turno is the last one")
+                    % {"draft": draft_before},
+                )
+            if not published:
+                draft_before = number
             turno_tables = tables.read_turno(
-                obj["tables"], at(path, "tables"), self._seat, seated, round_number=number
+                obj["tables"], at(path, "tables"), self._seat, seated, turno=number
             )
+            if not published:
+                self._check_draft(turno_tables, at(path, "tables"))
             byes: list[int] = []
             for bye_index, value in enumerate(json_list(obj.get("byes", []), at(path, "byes"))):
                 bye_path = at(at(path, "byes"), bye_index)
@@ -269,13 +232,30 @@ class _Reader:
                         ),
                     )
                 byes.append(pair)
+            self.seated[number] = set(seated)
             turni.append(
                 ArchiveTurno(
-                    number=number, movement=movement, tables=turno_tables, byes=tuple(byes)
+                    number=number,
+                    movement=movement,
+                    tables=turno_tables,
+                    byes=tuple(byes),
+                    published=published,
                 )
             )
         self.turno_numbers = {t.number for t in turni}
         return tuple(turni)
+
+    @staticmethod
+    def _check_draft(tables: tuple[Any, ...], path: str) -> None:
+        for index, table in enumerate(tables):
+            if table.entry_mode:
+                raise ArchiveError(
+                    at(path, index),
+                    _(
+                        "a draft turno has no results yet: give its tables an empty list of "
+                        "smazzate, or publish the turno"
+                    ),
+                )
 
     def _seat(self, value: Any, path: str, seated: dict[int, str], where: str) -> int:
         """Check a pair number used in a turno and note where it sits; return the number."""
@@ -300,7 +280,9 @@ class _Reader:
         penalties: list[ArchivePenalty] = []
         for index, item in enumerate(json_list(raw, "penalties")):
             path = at("penalties", index)
-            obj = json_object(item, path, ("turno", "pair", "reason"), ("vp", "mp"))
+            obj = json_object(
+                item, path, ("turno", "pair", "reason"), ("vp", "mp", *self._v2("penalty"))
+            )
             turno = json_int(obj["turno"], at(path, "turno"), minimum=1)
             if turno not in self.turno_numbers:
                 raise ArchiveError(
@@ -317,6 +299,7 @@ class _Reader:
                     ),
                     mp=json_int(obj.get("mp", 0), at(path, "mp")),
                     reason=json_text(obj["reason"], at(path, "reason"), max_length=REASON_MAX),
+                    **read_penalty_extras(obj, path),
                 )
             )
         return tuple(penalties)

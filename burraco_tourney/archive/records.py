@@ -46,6 +46,14 @@ class KoSettings:
 
 
 @dataclass(frozen=True)
+class NumberDraw:
+    """The recorded draw of the pair numbers: its seed and when it was made."""
+
+    seed: str
+    at: datetime.datetime
+
+
+@dataclass(frozen=True)
 class ArchiveTournament:
     name: str
     date: datetime.date
@@ -60,10 +68,21 @@ class ArchiveTournament:
     forfeit: VpMp | None
     tiebreaks: tuple[str, ...] | None
     ko: KoSettings | None
+    # Version 2 (None / empty: not given, the version 1 behaviour applies).
+    planned_turni: int | None = None
+    forfeit_loser_vp: int | None = None
+    ko_third_place: bool | None = None
+    ko_rounds: tuple[dict[str, Any], ...] = ()
+    number_draw: NumberDraw | None = None
+    # ``tournament.settings``: the rule options of ``docs/archive.md`` (keys of the ruleset).
+    settings: tuple[tuple[str, Any], ...] = ()
 
     def ruleset_overrides(self) -> dict[str, Any]:
         """The options to pass to ``get_ruleset`` besides the name."""
-        return {} if self.semipulito is None else {"semipulito": self.semipulito}
+        overrides = dict(self.settings)
+        if self.semipulito is not None:
+            overrides["semipulito"] = self.semipulito
+        return overrides
 
     def vp_table_json(self) -> str | list[dict[str, Any]] | None:
         """The VP table as the archive (and the Tournament row) writes it."""
@@ -78,6 +97,9 @@ class ArchivePair:
     players: tuple[str, str]
     club: str
     seed: int | None
+    # Version 2: the last turno a withdrawn pair played (0: before turno 1) and why it left.
+    withdrawn_after_turno: int | None = None
+    withdrawn_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -115,6 +137,8 @@ class ArchiveTable:
     smazzate: tuple[ArchiveSmazzata, ...] | None = None
     totals: tuple[int, int] | None = None
     forfeit: str | None = None
+    # Version 2: the last move of a tied KO match entered as totals.
+    totals_last_move: str | None = None
 
     @property
     def entry_mode(self) -> str:
@@ -132,6 +156,7 @@ class ArchiveTurno:
     movement: str
     tables: tuple[ArchiveTable, ...]
     byes: tuple[int, ...]
+    published: bool = True
 
 
 @dataclass(frozen=True)
@@ -141,6 +166,20 @@ class ArchivePenalty:
     vp: int
     mp: int
     reason: str
+    # Version 2: who gave it (a name: the user may not exist on this site) and when.
+    given_by: str = ""
+    at: datetime.datetime | None = None
+
+
+@dataclass(frozen=True)
+class ArchiveLogEntry:
+    """One entry of the change log (version 2 ``log``), kept as the file gives it."""
+
+    at: datetime.datetime
+    by: str
+    action: str
+    reason: str = ""
+    detail: Any = None
 
 
 @dataclass(frozen=True)
@@ -151,3 +190,5 @@ class Archive:
     pairs: tuple[ArchivePair, ...]
     turni: tuple[ArchiveTurno, ...]
     penalties: tuple[ArchivePenalty, ...]
+    version: int = 1
+    log: tuple[ArchiveLogEntry, ...] = ()

@@ -4,9 +4,12 @@
 writes the tournament in one transaction: an error anywhere leaves the database as it was. The
 results in the file are not read: the scoring service computes them from the entered scores.
 
-What the format does not hold is filled in plainly: the turni planned (those of the file when
-every one of them is finished), and no author or time for the penalties (the pages show them as
-imported). The change log starts again with the import's own entry, which says so.
+A version 2 file holds everything the site keeps (ARCHIVE.md "Version 2"): the import writes it
+all, the change log included (its entries marked as imported, in order), then its own entry.
+What a version 1 file does not hold is filled in plainly, as it always was: the turni planned
+(those of the file when every one of them is finished), a third-place match when the bracket
+holds one, no author or time for the penalties (the pages show them as imported); the change
+log starts again with the import's own entry, which says so.
 """
 
 from __future__ import annotations
@@ -16,11 +19,17 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils import timezone
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import get_ruleset
-from burraco_tourney.tournaments.audit_text import IMPORT_REASON, tournament_subject
+from burraco_tourney.tournaments.audit_text import (
+    IMPORT_LOG_REASON,
+    IMPORT_REASON,
+    tournament_subject,
+)
 from burraco_tourney.tournaments.models import (
+    AuditEntry,
     Bye,
     Pair,
     Penalty,
@@ -35,6 +44,7 @@ from burraco_tourney.tournaments.services.results import tournament_recompute_re
 from burraco_tourney.tournaments.services.tournaments import tournament_slug
 
 from .checks import rule_message
+from .log import log_rows
 from .reader import read_archive
 from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable, ArchiveTurno
 
@@ -58,16 +68,20 @@ def tournament_import(
             # The reader checks what the scoring needs; this is a safety net that still keeps
             # the promise that a refused file writes nothing.
             raise ArchiveError("", rule_message(error)) from None
-        if tournament.kind == "ko":
+        if tournament.kind == "ko" and archive.version == 1:
             _keep_third_place(tournament)
-        audit_record(
+        entry = audit_record(
             tournament=tournament,
             user=owner,
             action="tournament_import",
             subject=tournament_subject(tournament),
-            reason=IMPORT_REASON,
+            reason=IMPORT_REASON if archive.version == 1 else IMPORT_LOG_REASON,
             after={"pairs": len(archive.pairs), "turni": len(archive.turni)},
         )
+        if archive.log and entry.at < archive.log[-1].at:
+            # A laptop whose clock is behind the file's: the import still reads after the file.
+            entry.at = archive.log[-1].at
+            entry.save(update_fields=["at"])
     return tournament
 
 
@@ -107,7 +121,15 @@ def _create_tournament(archive: Archive, owner: AbstractBaseUser | None) -> Tour
         "tiebreaks": list(info.tiebreaks or []),
         "owner": owner,
     }
-    if info.kind == "pairs":
+    if archive.version >= 2:
+        fields["planned_turni"] = info.planned_turni
+        fields["forfeit_loser_vp"] = info.forfeit_loser_vp
+        fields["ko_third_place"] = bool(info.ko_third_place)
+        fields["ko_rounds"] = [dict(item) for item in info.ko_rounds]
+        if info.number_draw is not None:
+            fields["number_draw_seed"] = info.number_draw.seed
+            fields["number_draw_at"] = info.number_draw.at
+    elif info.kind == "pairs":
         fields["planned_turni"] = _planned_turni(archive.turni)
     if info.smazzate_per_turno is not None:
         fields["smazzate_per_turno"] = info.smazzate_per_turno
@@ -152,6 +174,11 @@ def _table_row(turno: Turno, table: ArchiveTable, pairs: dict[int, Pair]) -> Tab
         row.ns_mp, row.eo_mp = table.totals
     if table.forfeit is not None:
         row.forfeit_winner = table.forfeit
+    if table.totals_last_move is not None:
+        # A tie entered as totals keeps its last move as the tie's decision (the results
+        # service reads it back from there): the other line wins.
+        row.by_last_move = True
+        row.winner = "eo" if table.totals_last_move == "ns" else "ns"
     return row
 
 
@@ -165,6 +192,9 @@ def _create_contents(tournament: Tournament, archive: Archive) -> None:
             player2=pair.players[1],
             club=pair.club,
             seed=pair.seed,
+            withdrawn=pair.withdrawn_after_turno is not None,
+            withdrawn_after_turno=pair.withdrawn_after_turno,
+            withdrawn_reason=pair.withdrawn_reason,
         )
         for pair in archive.pairs
     )
@@ -172,7 +202,9 @@ def _create_contents(tournament: Tournament, archive: Archive) -> None:
     turni = {
         turno.number: turno
         for turno in Turno.objects.bulk_create(
-            Turno(tournament=tournament, number=t.number, movement=t.movement)
+            Turno(
+                tournament=tournament, number=t.number, movement=t.movement, published=t.published
+            )
             for t in archive.turni
         )
     }
@@ -214,6 +246,10 @@ def _create_contents(tournament: Tournament, archive: Archive) -> None:
             vp=penalty.vp,
             mp=penalty.mp,
             reason=penalty.reason,
+            given_by_name=penalty.given_by,
+            created_at=penalty.at or timezone.now(),
         )
         for penalty in archive.penalties
     )
+    places = {(row.turno.number, row.number): row for row in table_rows}
+    AuditEntry.objects.bulk_create(log_rows(tournament, archive.log, places), batch_size=500)

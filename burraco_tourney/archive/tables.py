@@ -9,13 +9,13 @@ This module never touches the database.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.rules.ko_length import KoLength
+from burraco_tourney.rules.errors import RuleError, RuleViolation
+from burraco_tourney.rules.ko_length import KoLength, ko_round_lengths
 from burraco_tourney.rules.outcome import (
     EntryRefused,
     ForfeitEntry,
@@ -101,6 +101,8 @@ class TableReader:
         smazzate_per_turno: int | None,
         ko: KoSettings | None,
         forfeit: VpMp | None,
+        ko_rounds: Sequence[Mapping[str, Any]] = (),
+        version: int = 1,
     ) -> None:
         self.ruleset = ruleset
         self.vp = vp
@@ -108,6 +110,7 @@ class TableReader:
         self.smazzate_per_turno = smazzate_per_turno
         self.ko = ko if kind == "ko" else None
         self.forfeit = forfeit
+        self.version = version
         ko_length = KoLength(ko.mode, ko.smazzate, ko.target) if self.ko else None  # type: ignore[arg-type]
         self.rules = TournamentRules(
             ruleset=ruleset,
@@ -116,13 +119,16 @@ class TableReader:
             forfeit=Value(forfeit.vp, forfeit.mp) if forfeit else None,
             knockout=self.ko is not None,
             ko_length=ko_length,
+            # Version 2: rounds of the bracket with their own match length (``ko.rounds``).
+            ko_rounds=tuple(sorted(ko_round_lengths(ko_rounds).items())) if self.ko else (),
         )
         self.round_number = 1
 
     def read_turno(
-        self, raw: Any, path: str, seat: SeatPair, seated: dict[int, str], round_number: int = 1
+        self, raw: Any, path: str, seat: SeatPair, seated: dict[int, str], *, turno: int = 1
     ) -> tuple[ArchiveTable, ...]:
-        self.round_number = round_number
+        # In a KO the turno is the round of the bracket, whose matches have the round's length.
+        self.round_number = turno
         tables: list[ArchiveTable] = []
         numbers: dict[int, int] = {}
         for index, item in enumerate(json_list(raw, path)):
@@ -169,8 +175,10 @@ class TableReader:
             smazzate = self._smazzate(obj["smazzate"], at(path, "smazzate"))
             return ArchiveTable(table=number, ns=ns, eo=eo, smazzate=smazzate)
         if "totals" in obj:
-            totals = self._totals(obj["totals"], at(path, "totals"))
-            return ArchiveTable(table=number, ns=ns, eo=eo, totals=totals)
+            totals, last_move = self._totals(obj["totals"], at(path, "totals"))
+            return ArchiveTable(
+                table=number, ns=ns, eo=eo, totals=totals, totals_last_move=last_move
+            )
         winner = json_choice(obj["forfeit"], at(path, "forfeit"), LINES)
         self._outcome(ForfeitEntry(winner), at(path, "forfeit"))
         return ArchiveTable(table=number, ns=ns, eo=eo, forfeit=winner)
@@ -181,15 +189,49 @@ class TableReader:
         records = tuple(
             self._smazzata(item, at(path, index)) for index, item in enumerate(json_list(raw, path))
         )
+        if records and self.version < 2:
+            self._check_v1_semipulito(records, path)
         if records:
             self._outcome(SmazzateEntry(tuple(smazzata_entry(r) for r in records)), path)
         return records
 
-    def _totals(self, raw: Any, path: str) -> tuple[int, int]:
-        obj = json_object(raw, path, LINES)
+    def _check_v1_semipulito(self, records: Sequence[ArchiveSmazzata], path: str) -> None:
+        """Version 1 has no semipulito counts while the switch is off (version 2 keeps them,
+        counted as sporco): such a file is refused as before."""
+        if self.ruleset.semipulito:
+            return
+        for index, record in enumerate(records):
+            for line in LINES:
+                if getattr(record, line).semipulito:
+                    error = RuleViolation(
+                        "burraco_kind_not_in_ruleset",
+                        line=line,
+                        kind="semipulito",
+                        field="semipulito",
+                    )
+                    raise ArchiveError(violation_path(at(path, index), error), rule_message(error))
+
+    def _totals(self, raw: Any, path: str) -> tuple[tuple[int, int], str | None]:
+        obj = json_object(raw, path, LINES, ("last_move",) if self.version >= 2 else ())
         ns, eo = (json_int(obj[line], at(path, line)) for line in LINES)
-        self._outcome(TotalsEntry(ns, eo), path)
-        return ns, eo
+        last_move = None
+        if "last_move" in obj:
+            last_move = json_choice(obj["last_move"], at(path, "last_move"), LINES)
+            if self.ko is None or ns != eo:
+                raise ArchiveError(
+                    at(path, "last_move"),
+                    _("is given only for a tied KO match: the totals decide this one"),
+                )
+        try:
+            self._outcome(TotalsEntry(ns, eo, last_move), path)
+        except ArchiveError as error:
+            if self.version >= 2 and self.ko is not None and ns == eo and last_move is None:
+                raise ArchiveError(
+                    at(path, "last_move"),
+                    _("a tied KO match is settled by who made the last move: give it"),
+                ) from error
+            raise
+        return (ns, eo), last_move
 
     def _outcome(self, entry: TableEntry, path: str) -> None:
         """The engine's verdict on the table's result; its first refusal, at the place it names

@@ -45,11 +45,14 @@ def read_date(value: Any, path: str) -> datetime.date:
     )
 
 
-def read_ruleset(name: str, semipulito: bool | None, path: str) -> Ruleset:
+def read_ruleset(
+    name: str, semipulito: bool | None, path: str, settings: dict[str, Any] | None = None
+) -> Ruleset:
+    options = dict(settings or {})
+    if semipulito is not None:
+        options["semipulito"] = semipulito
     try:
-        if semipulito is None:
-            return get_ruleset(name)
-        return get_ruleset(name, semipulito=semipulito)
+        return get_ruleset(name, **options)
     except RuleError as error:
         raise ArchiveError(path, rule_message(error)) from None
 
@@ -90,8 +93,8 @@ def read_vp_table(
     return tuple(bands), table
 
 
-def read_value(value: Any, path: str) -> VpMp:
-    obj = json_object(value, path, ("vp", "mp"))
+def read_value(value: Any, path: str, optional: tuple[str, ...] = ()) -> VpMp:
+    obj = json_object(value, path, ("vp", "mp"), optional)
     return VpMp(
         vp=json_int(obj["vp"], at(path, "vp"), minimum=-SMALL_MAX, maximum=SMALL_MAX),
         mp=json_int(obj["mp"], at(path, "mp")),
@@ -114,8 +117,8 @@ def read_tiebreaks(value: Any, path: str) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def read_ko(value: Any, path: str) -> KoSettings:
-    obj = json_object(value, path, ("mode",), ("smazzate", "target"))
+def read_ko(value: Any, path: str, optional: tuple[str, ...] = ()) -> KoSettings:
+    obj = json_object(value, path, ("mode",), ("smazzate", "target", *optional))
     mode = json_choice(obj["mode"], at(path, "mode"), KO_MODES)
     needed, unused = ("smazzate", "target") if mode == "smazzate" else ("target", "smazzate")
     if unused in obj:

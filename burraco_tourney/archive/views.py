@@ -1,25 +1,34 @@
 """Archive upload and download from the web: the same files as ``import_tournament`` and
-``export_tournament``.
+``export_tournament``; the published JSON Schema of the format; the whole-site backup.
 
 Thin views: the import service reads and checks the whole file before writing anything, so a
-refused file leaves the database as it was; the export reads only.
+refused file leaves the database as it was; the export reads only. The whole-site backup holds
+every account (password hashes included): the superuser alone downloads it.
 """
 
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from burraco_tourney.tournaments.access import director_view
 from burraco_tourney.tournaments.models import Tournament
 from burraco_tourney.tournaments.selectors.imports import import_copy_notice
 
+from .backup import BackupError, backup_to
 from .export import archive_json, tournament_export
 from .forms import ArchiveUploadForm
 from .records import ArchiveError
+from .schema import schema_text
 from .services import tournament_import
 
 
@@ -61,3 +70,34 @@ def export_view(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
     return response
+
+
+def schema_view(request: HttpRequest) -> HttpResponse:
+    """The JSON Schema of the archive format, for the programs that write archives."""
+    return HttpResponse(schema_text(), content_type="application/schema+json; charset=utf-8")
+
+
+@login_required
+def site_backup_view(request: HttpRequest) -> HttpResponse:
+    """The whole site as one backup file, made now (``manage.py backup``): superuser only."""
+    if not request.user.is_superuser:
+        raise PermissionDenied
+    folder = tempfile.mkdtemp(prefix="burraco-backup-")
+    path = Path(folder) / "backup.sqlite3"
+    try:
+        backup_to(path)
+    except BackupError as error:
+        os.rmdir(folder)
+        messages.error(request, str(error))
+        return redirect("archive:import")
+    handle = path.open("rb")
+    # The open file is all the response needs: the name goes at once (POSIX keeps the data).
+    path.unlink()
+    os.rmdir(folder)
+    stamp = timezone.localtime().strftime("%Y%m%d-%H%M")
+    return FileResponse(
+        handle,
+        as_attachment=True,
+        filename=f"burraco-backup-{stamp}.sqlite3",
+        content_type="application/vnd.sqlite3",
+    )

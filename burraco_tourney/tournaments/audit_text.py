@@ -119,7 +119,12 @@ KO_FEEDER_CHANGED_REASON = gettext_noop("A result it depended on changed.")
 IMPORT_REASON = gettext_noop(
     "The change log is not included in the archive: this tournament's log starts with this import."
 )
-SITE_REASONS = frozenset({RECOMPUTED_REASON, KO_FEEDER_CHANGED_REASON, IMPORT_REASON})
+IMPORT_LOG_REASON = gettext_noop(
+    "Imported from an archive file: the entries before this one come from the file."
+)
+SITE_REASONS = frozenset(
+    {RECOMPUTED_REASON, KO_FEEDER_CHANGED_REASON, IMPORT_REASON, IMPORT_LOG_REASON}
+)
 
 
 def entry_reason(entry: AuditEntry) -> str:

@@ -328,6 +328,9 @@ class Penalty(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
     )
+    # Who gave a penalty that came with an imported archive, by name (the user may not exist on
+    # this site); empty for one given here (``created_by``) or when the archive did not say.
+    given_by_name = models.CharField(_("given by (as imported)"), max_length=150, blank=True)
 
     class Meta:
         verbose_name = _("penalty")

@@ -224,3 +224,128 @@ def random_archive(seed: int) -> dict[str, Any]:
         "turni": turni,
         "penalties": penalties,
     }
+
+
+# -- version 2 --------------------------------------------------------------------------------
+
+ROME_WINTER = "+01:00"  # the site's zone (Europe/Rome) in March, before summer time
+
+
+def _moment(day: int, second: int, micro: int = 0) -> str:
+    minutes, seconds = divmod(second, 60)
+    hours, minutes = divmod(minutes, 60)
+    fraction = f".{micro:06d}" if micro else ""
+    return f"2025-03-{day:02d}T{15 + hours:02d}:{minutes:02d}:{seconds:02d}{fraction}{ROME_WINTER}"
+
+
+def _settings(extra: random.Random, preset: Any, kind: str) -> dict[str, Any]:
+    """Rule options that depart from the preset, so that the exporter writes them back."""
+    settings: dict[str, Any] = {}
+    if preset.closing_needs_pulito and extra.random() < 0.5:
+        settings["closing_needs_pulito"] = False  # relaxes a rule: every file stays valid
+    if kind == "pairs":
+        if extra.random() < 0.5:
+            settings["chiusura_bonus"] = 150
+        if extra.random() < 0.3:
+            settings["pozzetto_penalty"] = 50
+        if extra.random() < 0.3:
+            settings["pozzetto_penalty_always"] = False
+        if extra.random() < 0.4:
+            settings["bonuses"] = {"pulito": 250}
+    return settings
+
+
+def _log(extra: random.Random) -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = []
+    second = 0
+    for index in range(extra.randint(0, 5)):
+        second += extra.randint(1, 900)
+        entry: dict[str, Any] = {
+            "at": _moment(10, second, extra.choice((0, 0, 123456))),
+            "by": extra.choice(("direttore", "arbitro", "")),
+            "action": extra.choice(("pair_create", "result_enter", "result_correct", "x_other")),
+        }
+        if extra.random() < 0.5:
+            entry["reason"] = extra.choice(("Errore di somma", "Linea sbagliata"))
+        shape = extra.random()
+        if shape < 0.5:
+            entry["detail"] = {
+                "subject": {"code": "pair", "params": {"number": index + 1, "players": "A – B"}},
+                "before": {"club": ""},
+                "after": {"club": "Circolo Aurora"},
+            }
+        elif shape < 0.7:
+            entry["detail"] = ["any", {"json": [1, 2.5, None, True]}]
+        entries.append(entry)
+    return entries
+
+
+def random_archive_v2(seed: int) -> dict[str, Any]:
+    """A valid version 2 archive in the exporter's canonical form: a version 1 one of the same
+    seed with everything version 2 adds (drafts, withdrawals, the forfeiting pair's VP, KO
+    third place and per-round length, ties entered as totals with their last move, penalties'
+    author and time, the number draw, rule options, a change log)."""
+    data = random_archive(seed)
+    extra = random.Random(seed * 7919 + 1)
+    data["version"] = 2
+    tournament, turni = data["tournament"], data["turni"]
+    kind = tournament["kind"]
+    if kind == "ko":
+        ko = tournament["ko"]
+        if extra.random() < 0.5:
+            ko["third_place"] = True
+        if turni and extra.random() < 0.6:
+            # A longer last round than the tournament's: every match of it is still valid.
+            if extra.random() < 0.5:
+                ko["rounds"] = [{"round": len(turni), "mode": "punti", "target": 5005}]
+            else:
+                longer = (ko.get("smazzate") or 6) + 1
+                ko["rounds"] = [{"round": len(turni), "mode": "smazzate", "smazzate": longer}]
+        for turno in turni:
+            for table in turno["tables"]:
+                if "totals" in table and extra.random() < 0.4:
+                    table["totals"] = {"ns": 900, "eo": 900, "last_move": extra.choice(LINES)}
+    if turni and extra.random() < 0.35:
+        draft = turni[-1]
+        for table in draft["tables"]:
+            for key in ("totals", "forfeit"):
+                table.pop(key, None)
+            table["smazzate"] = []
+        draft["published"] = False
+    total = (
+        tournament["vp_table"][0]["vp"][0] * 2 if isinstance(tournament["vp_table"], list) else 20
+    )
+    if extra.random() < 0.4:
+        forfeit = tournament.setdefault("forfeit", {"vp": total * 7 // 10, "mp": 355})
+        forfeit["loser_vp"] = (
+            extra.randint(0, total - forfeit["vp"]) if forfeit["vp"] <= total else 0
+        )
+    if extra.random() < 0.5:
+        tournament["planned_turni"] = max(1, len(turni) + extra.randint(0, 2))
+    if extra.random() < 0.4:
+        tournament["number_draw"] = {"seed": f"{seed:08x}", "at": _moment(9, 30)}
+    preset = get_ruleset(tournament["ruleset"])
+    settings = _settings(extra, preset, kind)
+    if settings:
+        tournament["settings"] = settings
+    for pair in data["pairs"]:
+        if extra.random() < 0.15:
+            seated = [
+                t["number"]
+                for t in turni
+                if pair["number"] in t.get("byes", [])
+                or any(pair["number"] in (x["ns"], x["eo"]) for x in t["tables"])
+            ]
+            pair["withdrawn"] = {"after_turno": max(seated, default=0)}
+            if extra.random() < 0.5:
+                pair["withdrawn"]["reason"] = "Malore"
+    signed = extra.random() < 0.8  # all or none: a penalty without a time sorts last
+    for index, penalty in enumerate(data["penalties"]):
+        if signed:
+            penalty["given_by"] = extra.choice(("direttore", "arbitro"))
+            penalty["at"] = _moment(14, 60 * index, extra.choice((0, 500000)))
+    data["log"] = _log(extra)
+    return data
+
+
+LINES = ("ns", "eo")

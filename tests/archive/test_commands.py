@@ -13,6 +13,7 @@ from django.core.management.base import CommandError
 from burraco_tourney.archive.export import tournament_export
 from burraco_tourney.tournaments.models import Tournament
 
+from .compare import assert_same_but_the_import_entry
 from .conftest import row_counts
 
 pytestmark = pytest.mark.django_db
@@ -66,7 +67,7 @@ def test_export_to_standard_output(demo_bytes, tmp_path):
     out, _ = run("export_tournament", DEMO_SLUG, "-")
     assert json.loads(out) == tournament_export(Tournament.objects.get(slug=DEMO_SLUG))
     assert "Cristina Podestà" in out  # UTF-8 kept, not \u00e0
-    assert out.startswith('{\n  "format": "burraco-archive",\n  "version": 1,')
+    assert out.startswith('{\n  "format": "burraco-archive",\n  "version": 2,')
 
 
 def test_export_to_a_file_imports_again(demo_bytes, tmp_path):
@@ -78,7 +79,8 @@ def test_export_to_a_file_imports_again(demo_bytes, tmp_path):
     out, _ = run("import_tournament", str(target))
     again = tmp_path / "again.json"
     run("export_tournament", out.splitlines()[-1], str(again))
-    assert again.read_text(encoding="utf-8") == target.read_text(encoding="utf-8")
+    first = json.loads(target.read_text(encoding="utf-8"))
+    assert_same_but_the_import_entry(first, json.loads(again.read_text(encoding="utf-8")))
 
 
 def test_export_of_an_unknown_tournament():

@@ -123,7 +123,7 @@ def _ko_tie_without_last_move(data: dict) -> None:
 CASES: list[tuple[str, Spoil, str, str]] = [
     # (name, spoil, path, a piece of the reason)
     ("format", _set(lambda d: d, "format", "burraco"), "format", "burraco-archive"),
-    ("version", _set(lambda d: d, "version", 2), "version", "version 2"),
+    ("version", _set(lambda d: d, "version", 3), "version", "version 3"),
     ("unknown top key", _set(lambda d: d, "turno", []), "turno", "unknown key"),
     ("missing pairs", _delete(lambda d: d, "pairs"), "pairs", "missing"),
     ("missing name", _delete(t, "name"), "tournament.name", "missing"),
@@ -304,6 +304,12 @@ CASES: list[tuple[str, Spoil, str, str]] = [
         _set(lambda d: smazzata(d)["eo"], "nobile", 1),
         "turni[0].tables[0].smazzate[0].eo.nobile",
         "nobile",
+    ),
+    (
+        "semipulito switched off (version 1)",
+        lambda d: t(d).update(semipulito=False),
+        "turni[0].tables[0].smazzate[1].ns.semipulito",
+        "semipulito",
     ),
     (
         "pozzetto type",

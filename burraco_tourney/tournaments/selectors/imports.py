@@ -9,10 +9,13 @@ rows that came from the file from those added later. Read only: never writes.
 from __future__ import annotations
 
 from django.db.models import (
+    BooleanField,
     Case,
     DateTimeField,
     Exists,
+    ExpressionWrapper,
     OuterRef,
+    Q,
     QuerySet,
     Subquery,
     Value,
@@ -26,7 +29,8 @@ IMPORT_ACTION = "tournament_import"
 
 
 def _import_entries() -> QuerySet[AuditEntry]:
-    return AuditEntry.objects.filter(action=IMPORT_ACTION)
+    # The import of this site, not one that came with the file's own change log.
+    return AuditEntry.objects.filter(action=IMPORT_ACTION, imported=False)
 
 
 def with_import_mark(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
@@ -67,9 +71,11 @@ def import_copy_notice(*, tournament: Tournament) -> str | None:
 
 
 def with_import_origin(penalties: QuerySet[Penalty]) -> QuerySet[Penalty]:
-    """``imported`` on each penalty: True when it came from an archive file, whose author and
-    time are not known (the row was saved before its tournament's import entry)."""
+    """``imported`` on each penalty: True when it came from an archive file that did not say
+    who gave it and when (a version 1 file: the row was saved before its tournament's import
+    entry, with no author)."""
     entry = _import_entries().filter(
         tournament=OuterRef("turno__tournament"), at__gte=OuterRef("created_at")
     )
-    return penalties.annotate(imported=Exists(entry))
+    unknown = Q(Exists(entry), created_by__isnull=True, given_by_name="")
+    return penalties.annotate(imported=ExpressionWrapper(unknown, output_field=BooleanField()))

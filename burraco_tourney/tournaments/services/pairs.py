@@ -123,7 +123,13 @@ def pair_set_withdrawn(*, pair: Pair, user, withdrawn: bool, reason: str = "") -
         return pair
     before = _snapshot(pair)
     pair.withdrawn = withdrawn
-    pair.save(update_fields=["withdrawn"])
+    # The pair plays no turno after this one (ARCHIVE.md ``withdrawn.after_turno``): the last
+    # published turno, or a later draft that already seats it.
+    pair.withdrawn_after_turno = _last_turno_played(pair) if withdrawn else None
+    pair.withdrawn_reason = reason[: Pair._meta.get_field("withdrawn_reason").max_length]
+    if not withdrawn:
+        pair.withdrawn_reason = ""
+    pair.save(update_fields=["withdrawn", "withdrawn_after_turno", "withdrawn_reason"])
     audit_record(
         tournament=pair.tournament,
         user=user,
@@ -134,6 +140,14 @@ def pair_set_withdrawn(*, pair: Pair, user, withdrawn: bool, reason: str = "") -
         after=_snapshot(pair),
     )
     return pair
+
+
+def _last_turno_played(pair: Pair) -> int:
+    published = pair.tournament.turni.filter(published=True).aggregate(last=Max("number"))
+    seated = pair.tournament.turni.filter(
+        Q(tables__ns=pair) | Q(tables__eo=pair) | Q(byes__pair=pair)
+    ).aggregate(last=Max("number"))
+    return max(published["last"] or 0, seated["last"] or 0)
 
 
 def pair_has_played(pair: Pair) -> bool:

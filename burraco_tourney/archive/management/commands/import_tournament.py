@@ -13,6 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
+from burraco_tourney.archive.checks import MAX_ARCHIVE_BYTES
 from burraco_tourney.archive.records import ArchiveError
 from burraco_tourney.archive.services import tournament_import
 from burraco_tourney.tournaments.selectors.imports import import_copy_notice
@@ -27,11 +28,12 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
         try:
+            # One byte more than an archive may have is enough to refuse a larger file.
             if path == "-":
-                data = sys.stdin.buffer.read()
+                data = sys.stdin.buffer.read(MAX_ARCHIVE_BYTES + 1)
             else:
                 with open(path, "rb") as handle:
-                    data = handle.read()
+                    data = handle.read(MAX_ARCHIVE_BYTES + 1)
         except OSError as error:
             raise CommandError(
                 _("Cannot read %(file)s: %(error)s") % {"file": path, "error": error.strerror}

@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.urls import path
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext
 from django_tables2 import RequestConfig
 
 from ...access import director_view
@@ -100,6 +100,7 @@ class AuditTable(tables.Table):
         verbose_name=gettext_lazy("Who"),
         accessor="user__username",
         default="—",
+        empty_values=(),
         attrs={"td": {"class": "who"}},
     )
     action = tables.Column(verbose_name=gettext_lazy("Action"), attrs={"td": {"class": "action"}})
@@ -122,6 +123,18 @@ class AuditTable(tables.Table):
         orderable = False
         empty_text = gettext_lazy("No change recorded.")
         attrs = {"class": "audit"}
+        row_attrs = {"class": lambda record: "imported" if record.imported else ""}
+
+    def render_user(self, value, record: AuditEntry):
+        if not record.imported:
+            return value or "—"
+        # An entry that came with an imported archive: who made it there, by name, marked.
+        return format_html(
+            '{} <span class="badge imported" title="{}">{}</span>',
+            record.by_name or "—",
+            gettext("This entry came with the imported archive file."),
+            pgettext("change log entry", "imported"),
+        )
 
     def render_action(self, value: str):
         return format_html('<span title="{}">{}</span>', value, action_label(value))

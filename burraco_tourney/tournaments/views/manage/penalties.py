@@ -78,7 +78,8 @@ class PenaltyTable(tables.Table):
         if record.imported:
             # Translators: who gave a penalty that came from an archive file.
             return pgettext("penalty given by", "imported from the archive")
-        return value or "—"
+        # A penalty that came with a version 2 archive keeps its author's name.
+        return value or record.given_by_name or "—"
 
     def render_vp(self, value):
         return signed(value)

@@ -1,0 +1,158 @@
+"""Reading the ``tournament`` object of an archive: its kind, rules, VP table, riposo and forfeit
+values, tie-breaks, KO settings and, in version 2, the keys that version adds.
+
+``TournamentSection`` is the part of the archive reader (``reader._Reader``) that reads it and
+remembers what the rest of the file is checked with (ruleset, VP table, riposo and forfeit
+values, KO match length). This module never touches the database.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from burraco_tourney.rules.rulesets import PRESETS
+from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
+
+from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
+from .reader_v2 import read_ko_extras, read_loser_vp, read_number_draw, read_settings
+from .records import ArchiveError, ArchiveTournament, VpMp
+from .tournament_keys import (
+    read_date,
+    read_ko,
+    read_ruleset,
+    read_tiebreaks,
+    read_value,
+    read_vp_table,
+)
+
+KINDS = ("pairs", "ko")
+NAME_MAX = 200
+
+TOURNAMENT_REQUIRED = ("name", "date", "kind", "ruleset")
+TOURNAMENT_OPTIONAL = (
+    "venue",
+    "semipulito",
+    "smazzate_per_turno",
+    "vp_table",
+    "bye",
+    "forfeit",
+    "tiebreaks",
+    "ko",
+)
+
+
+class TournamentSection:
+    """Reads ``tournament``; the reader's ``_v2(where)`` gives the version 2 keys of an object."""
+
+    version: int
+
+    def _v2(self, where: str) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    # -- tournament ---------------------------------------------------------------------------
+
+    def _tournament(self, raw: Any) -> ArchiveTournament:
+        path = "tournament"
+        obj = json_object(
+            raw, path, TOURNAMENT_REQUIRED, (*TOURNAMENT_OPTIONAL, *self._v2("tournament"))
+        )
+        name = json_text(obj["name"], at(path, "name"), max_length=NAME_MAX)
+        date = read_date(obj["date"], at(path, "date"))
+        venue = json_text(obj.get("venue", ""), at(path, "venue"), max_length=NAME_MAX, blank=True)
+        kind = json_choice(obj["kind"], at(path, "kind"), KINDS)
+        ruleset_name = json_choice(obj["ruleset"], at(path, "ruleset"), tuple(PRESETS))
+        semipulito = None
+        if "semipulito" in obj:
+            semipulito = json_bool(obj["semipulito"], at(path, "semipulito"))
+            if semipulito and not PRESETS[ruleset_name].semipulito:
+                raise ArchiveError(
+                    at(path, "semipulito"),
+                    _(
+                        'the "%(ruleset)s" rules have no burraco semipulito: leave the key out '
+                        "or set it to false"
+                    )
+                    % {"ruleset": ruleset_name},
+                )
+        settings: tuple[tuple[str, Any], ...] = ()
+        if "settings" in obj:
+            settings = read_settings(obj["settings"], at(path, "settings"), ruleset_name)
+        self.ruleset = read_ruleset(
+            ruleset_name, semipulito, at(path, "semipulito"), dict(settings)
+        )
+        self.kind = kind
+
+        smazzate = None
+        if "smazzate_per_turno" in obj:
+            smazzate = json_int(
+                obj["smazzate_per_turno"], at(path, "smazzate_per_turno"), minimum=1, maximum=6
+            )
+        elif kind == "pairs":
+            raise ArchiveError(
+                at(path, "smazzate_per_turno"), _("is required for a pairs tournament")
+            )
+        self.smazzate_per_turno = smazzate
+
+        vp_spec: str | tuple[tuple[int | None, int, int], ...] | None = None
+        if "vp_table" in obj:
+            vp_spec, self.vp = read_vp_table(obj["vp_table"], at(path, "vp_table"))
+        elif kind == "pairs":
+            raise ArchiveError(at(path, "vp_table"), _("is required for a pairs tournament"))
+        else:
+            # The value a Tournament row takes when none is given.
+            self.vp = vp_table(DEFAULT_VP_TABLE)
+
+        bye = read_value(obj["bye"], at(path, "bye")) if "bye" in obj else None
+        forfeit, loser_vp = None, None
+        if "forfeit" in obj:
+            forfeit = read_value(obj["forfeit"], at(path, "forfeit"), self._v2("forfeit"))
+            if not 0 <= forfeit.vp <= self.vp.total:
+                raise ArchiveError(
+                    at(at(path, "forfeit"), "vp"),
+                    _("a forfeit win must be worth 0 to %(total)s VP with this VP table")
+                    % {"total": self.vp.total},
+                )
+            loser_vp = read_loser_vp(obj["forfeit"], at(path, "forfeit"), self.vp.total)
+        default = default_bye(self.vp)
+        self.bye = bye or (VpMp(*default) if default else None)
+        self.forfeit = forfeit or self.bye
+
+        tiebreaks = None
+        if "tiebreaks" in obj:
+            tiebreaks = read_tiebreaks(obj["tiebreaks"], at(path, "tiebreaks"))
+        ko, third_place, rounds = None, None, ()
+        if "ko" in obj:
+            ko = read_ko(obj["ko"], at(path, "ko"), self._v2("ko"))
+            third_place, rounds = read_ko_extras(obj["ko"], at(path, "ko"))
+        elif kind == "ko":
+            raise ArchiveError(at(path, "ko"), _("is required for a ko tournament"))
+        self.ko, self.ko_rounds = ko, rounds
+        planned = None
+        if "planned_turni" in obj:
+            planned = json_int(
+                obj["planned_turni"], at(path, "planned_turni"), minimum=1, maximum=SMALL_MAX
+            )
+        number_draw = None
+        if "number_draw" in obj:
+            number_draw = read_number_draw(obj["number_draw"], at(path, "number_draw"))
+        return ArchiveTournament(
+            name=name,
+            date=date,
+            venue=venue,
+            kind=kind,
+            ruleset=ruleset_name,
+            semipulito=semipulito,
+            smazzate_per_turno=smazzate,
+            vp_table=vp_spec,
+            bye=bye,
+            forfeit=forfeit,
+            tiebreaks=tiebreaks,
+            ko=ko,
+            planned_turni=planned,
+            forfeit_loser_vp=loser_vp,
+            ko_third_place=third_place,
+            ko_rounds=rounds,
+            number_draw=number_draw,
+            settings=settings,
+        )

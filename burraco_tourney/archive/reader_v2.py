@@ -1,0 +1,168 @@
+"""Reading the keys version 2 of the archive adds (ARCHIVE.md "Version 2: nothing is lost").
+
+The tournament's further settings (``settings``, keys in ``docs/archive.md``), the recorded draw
+of pair numbers, the KO options (third place, per-round match length), the forfeiting pair's VP,
+a pair's withdrawal, a penalty's author and time, and the change log. Each function takes the
+JSON value and its path and returns checked values, or raises ``ArchiveError`` naming the place.
+
+This module never touches the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.ko_length import ko_round_lengths
+from burraco_tourney.rules.rulesets import BURRACO_KINDS, get_ruleset
+
+from .checks import (
+    SMALL_MAX,
+    at,
+    json_bool,
+    json_datetime,
+    json_int,
+    json_list,
+    json_object,
+    json_text,
+    rule_message,
+)
+from .records import ArchiveError, ArchiveLogEntry, ArchivePair, NumberDraw
+
+# ``tournament.settings``: the rule options a director can change besides semipulito, by the
+# names of the engine's ruleset (documented in docs/archive.md).
+SETTINGS_KEYS = (
+    "chiusura_bonus",
+    "pozzetto_penalty",
+    "closing_needs_pulito",
+    "pozzetto_penalty_always",
+    "bonuses",
+)
+SETTINGS_FLAGS = ("closing_needs_pulito", "pozzetto_penalty_always")
+BY_MAX, ACTION_MAX, LOG_REASON_MAX, SEED_MAX, REASON_MAX = 150, 40, 300, 64, 200
+
+
+def read_settings(value: Any, path: str, ruleset: str) -> tuple[tuple[str, Any], ...]:
+    """The rule options of ``tournament.settings``, checked against the preset ``ruleset``."""
+    obj = json_object(value, path, (), SETTINGS_KEYS)
+    settings: dict[str, Any] = {}
+    for key in SETTINGS_KEYS:
+        if key not in obj:
+            continue
+        if key in SETTINGS_FLAGS:
+            settings[key] = json_bool(obj[key], at(path, key))
+        elif key == "bonuses":
+            bonuses = json_object(obj[key], at(path, key), (), BURRACO_KINDS)
+            settings[key] = {
+                kind: json_int(points, at(at(path, key), kind), minimum=0, maximum=SMALL_MAX)
+                for kind, points in bonuses.items()
+            }
+        else:
+            settings[key] = json_int(obj[key], at(path, key), minimum=0, maximum=SMALL_MAX)
+    try:
+        get_ruleset(ruleset, **settings)
+    except RuleError as error:
+        option = str(error.params.get("option") or "")
+        kind = error.params.get("kind")
+        where = at(path, option.split(".")[0]) if option else path
+        if kind and "bonuses" in settings:
+            where = at(at(path, "bonuses"), str(kind))
+        raise ArchiveError(where, rule_message(error)) from None
+    return tuple(settings.items())
+
+
+def read_number_draw(value: Any, path: str) -> NumberDraw:
+    obj = json_object(value, path, ("seed", "at"))
+    return NumberDraw(
+        seed=json_text(obj["seed"], at(path, "seed"), max_length=SEED_MAX),
+        at=json_datetime(obj["at"], at(path, "at")),
+    )
+
+
+def read_ko_extras(obj: Mapping[str, Any], path: str) -> tuple[bool | None, tuple[dict, ...]]:
+    """``ko.third_place`` (None when absent) and ``ko.rounds`` of a version 2 file."""
+    third_place = None
+    if "third_place" in obj:
+        third_place = json_bool(obj["third_place"], at(path, "third_place"))
+    rounds: list[dict[str, Any]] = []
+    rounds_path = at(path, "rounds")
+    for index, item in enumerate(json_list(obj.get("rounds", []), rounds_path)):
+        item_path = at(rounds_path, index)
+        round_obj = json_object(item, item_path, ("round", "mode"), ("smazzate", "target"))
+        try:
+            ko_round_lengths([*rounds, dict(round_obj)])
+        except RuleError as error:
+            raise ArchiveError(item_path, rule_message(error)) from None
+        rounds.append(dict(round_obj))
+    return third_place, tuple(rounds)
+
+
+def read_loser_vp(obj: Mapping[str, Any], path: str, total: int) -> int | None:
+    """``forfeit.loser_vp``: the VP of the pair that forfeits, at most the band total."""
+    if "loser_vp" not in obj:
+        return None
+    return json_int(obj["loser_vp"], at(path, "loser_vp"), minimum=0, maximum=total)
+
+
+def read_withdrawn(value: Any, path: str) -> tuple[int, str]:
+    obj = json_object(value, path, ("after_turno",), ("reason",))
+    after = json_int(obj["after_turno"], at(path, "after_turno"), minimum=0, maximum=SMALL_MAX)
+    reason = json_text(obj.get("reason", ""), at(path, "reason"), max_length=REASON_MAX, blank=True)
+    return after, reason
+
+
+def check_withdrawals(pairs: Sequence[ArchivePair], seated: Mapping[int, set[int]]) -> None:
+    """A withdrawn pair plays no turno after the one it withdrew after."""
+    for index, pair in enumerate(pairs):
+        after = pair.withdrawn_after_turno
+        if after is None:
+            continue
+        later = sorted(n for n, numbers in seated.items() if n > after and pair.number in numbers)
+        if later:
+            raise ArchiveError(
+                at(at(at("pairs", index), "withdrawn"), "after_turno"),
+                _("pair %(pair)s withdrew after turno %(after)s but is seated in turno %(turno)s")
+                % {"pair": pair.number, "after": after, "turno": later[0]},
+            )
+
+
+def read_penalty_extras(obj: Mapping[str, Any], path: str) -> dict[str, Any]:
+    """``given_by`` and ``at`` of a version 2 penalty, as keyword arguments of the record."""
+    extras: dict[str, Any] = {}
+    if "given_by" in obj:
+        extras["given_by"] = json_text(
+            obj["given_by"], at(path, "given_by"), max_length=BY_MAX, blank=True
+        )
+    if "at" in obj:
+        extras["at"] = json_datetime(obj["at"], at(path, "at"))
+    return extras
+
+
+def read_log(raw: Any) -> tuple[ArchiveLogEntry, ...]:
+    """The change log, oldest first, each entry kept as the file gives it."""
+    entries: list[ArchiveLogEntry] = []
+    for index, item in enumerate(json_list(raw, "log")):
+        path = at("log", index)
+        obj = json_object(item, path, ("at", "by", "action"), ("reason", "detail"))
+        moment = json_datetime(obj["at"], at(path, "at"))
+        if entries and moment < entries[-1].at:
+            # The change log is read by time: a file in another order would not read as written.
+            raise ArchiveError(
+                at(path, "at"),
+                _("is earlier than the entry before it: the log is written oldest first"),
+            )
+        entries.append(
+            ArchiveLogEntry(
+                at=moment,
+                by=json_text(obj["by"], at(path, "by"), max_length=BY_MAX, blank=True),
+                action=json_text(obj["action"], at(path, "action"), max_length=ACTION_MAX),
+                reason=json_text(
+                    obj.get("reason", ""), at(path, "reason"), max_length=LOG_REASON_MAX, blank=True
+                ),
+                detail=obj.get("detail"),
+            )
+        )
+    return tuple(entries)

@@ -1,0 +1,97 @@
+"""The published JSON Schema: other programs can check their files with it, the site serves it,
+and the reader refuses what it refuses with the place and the reason in the reader's language."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from burraco_tourney.archive.export import tournament_export
+from burraco_tourney.archive.reader import read_archive
+from burraco_tourney.archive.records import ArchiveError
+from burraco_tourney.archive.schema import SCHEMA_PATH
+from burraco_tourney.archive.services import tournament_import
+
+from .factory import random_archive, random_archive_v2
+
+SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def test_the_schema_is_a_valid_json_schema():
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 3))
+def test_every_valid_file_passes_the_schema_alone(seed):
+    """What another program sees: plain jsonschema accepts the files the site accepts."""
+    jsonschema.validate(random_archive(seed), SCHEMA)
+    jsonschema.validate(random_archive_v2(seed), SCHEMA)
+
+
+@pytest.mark.django_db
+def test_the_exports_pass_the_schema(demo_bytes):
+    jsonschema.validate(tournament_export(tournament_import(data=demo_bytes)), SCHEMA)
+
+
+def test_the_schema_refuses_what_the_reader_refuses(demo):
+    demo["pairs"][13]["club"] = 7
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(demo, SCHEMA)
+    with pytest.raises(ArchiveError) as caught:
+        read_archive(demo)
+    assert caught.value.path == "pairs[13].club"
+
+
+def test_the_first_fault_in_the_file_is_named(demo):
+    demo["turni"][2]["tables"][0]["smazzate"][0]["ns"]["pozzetto"] = "sì"
+    demo["pairs"][1]["seed"] = "1"
+    with pytest.raises(ArchiveError) as caught:
+        read_archive(demo)
+    assert caught.value.path == "pairs[1].seed"
+
+
+def test_a_structure_fault_reads_in_italian(demo):
+    demo["tournament"]["smazzate"] = 3
+    with translation.override("it"), pytest.raises(ArchiveError) as caught:
+        read_archive(demo)
+    assert caught.value.path == "tournament.smazzate"
+    assert "chiave sconosciuta" in caught.value.message
+
+
+@pytest.mark.django_db
+def test_the_site_serves_the_schema(client):
+    response = client.get(reverse("archive:schema"))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/schema+json")
+    assert json.loads(response.content) == SCHEMA
+
+
+def test_the_schema_speaks_the_code_s_vocabulary():
+    """The lists the schema spells out are those the reader and the engine know."""
+    from burraco_tourney.archive.reader import MOVEMENTS
+    from burraco_tourney.archive.reader_tournament import KINDS
+    from burraco_tourney.archive.reader_v2 import SETTINGS_KEYS
+    from burraco_tourney.archive.tables import ENDS
+    from burraco_tourney.rules.rulesets import BURRACO_KINDS, PRESETS
+    from burraco_tourney.rules.tiebreaks import TIEBREAKS
+
+    defs = SCHEMA["$defs"]
+    tournament = defs["tournament"]["properties"]
+    assert tournament["kind"]["enum"] == list(KINDS)
+    assert tournament["ruleset"]["enum"] == list(PRESETS)
+    assert set(tournament["tiebreaks"]["items"]["enum"]) == set(TIEBREAKS)
+    assert defs["turno"]["properties"]["movement"]["enum"] == list(MOVEMENTS)
+    assert defs["smazzata"]["properties"]["end"]["enum"] == list(ENDS)
+    assert list(defs["settings"]["properties"]) == list(SETTINGS_KEYS)
+    assert list(defs["settings"]["properties"]["bonuses"]["properties"]) == list(BURRACO_KINDS)
+    line = defs["line"]["properties"]
+    assert [k for k in line if k in BURRACO_KINDS] == list(BURRACO_KINDS)
+
+
+def test_results_of_any_shape_are_ignored_as_they_always_were(demo):
+    demo["results"] = ["anything"]
+    assert read_archive(demo).tournament.name == demo["tournament"]["name"]
