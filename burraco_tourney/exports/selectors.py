@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from django.http import Http404
 from django.utils.translation import gettext
 
+from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.tournaments.models import KoMode, Table, Tournament, TournamentKind, Turno
@@ -22,7 +23,11 @@ from burraco_tourney.tournaments.rules_config import (
 )
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data, round_name
 from burraco_tourney.tournaments.selectors.scores import smazzate_limit
-from burraco_tourney.tournaments.selectors.standings import Standing, standings
+from burraco_tourney.tournaments.selectors.standings import (
+    Standing,
+    standings_choice,
+    standings_or_missing,
+)
 from burraco_tourney.tournaments.selectors.tournaments import turno_get
 
 # A scorecard with at most this many smazzata rows fits in half an A4 page.
@@ -165,30 +170,41 @@ def scorecards(*, tournament: Tournament, turno: Turno) -> Scorecards:
 
 @dataclass(frozen=True)
 class StandingsSheet:
-    """The classifica after one turno, with the turni whose VP it lists column by column."""
+    """The classifica after one turno, with the turni whose VP it lists column by column.
+
+    ``provisional``: it includes the turno being played (printed PROVVISORIA). ``missing``: why
+    the standings cannot be computed yet (a riposo value not set), printed instead of the rows.
+    """
 
     tournament: Tournament
     rows: list[Standing]
     turni: list[int]
     after_turno: int | None
     rules: RulesInUse
+    provisional: bool = False
+    missing: str | None = None
 
 
 def standings_sheet(*, tournament: Tournament, after_turno: int | None = None) -> StandingsSheet:
-    """The standings after ``after_turno`` (after the last published turno when None).
+    """The standings after ``after_turno``; when None, after the turno the standings page shows
+    by default (the last complete one while a turno is being played, else the last published).
 
     Raises Http404 for a turno that is not published.
     """
     turni = published_turni(tournament=tournament)
     if after_turno is not None and after_turno not in turni:
         raise Http404
-    if after_turno is None and turni:
-        after_turno = turni[-1]
+    choice = standings_choice(tournament=tournament)
+    if after_turno is None:
+        after_turno = choice.shown_turno(choice.default)
     shown = [n for n in turni if after_turno is None or n <= after_turno]
+    rows, missing = standings_or_missing(tournament=tournament, after_turno=after_turno)
     return StandingsSheet(
         tournament=tournament,
-        rows=standings(tournament=tournament, after_turno=after_turno),
+        rows=rows,
         turni=shown,
         after_turno=after_turno,
         rules=rules_in_use(tournament=tournament),
+        provisional=choice.provisional(after_turno),
+        missing=rule_error_message(missing) if missing else None,
     )

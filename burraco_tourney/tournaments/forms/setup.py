@@ -254,6 +254,13 @@ class TournamentForm(forms.Form):
 
     def _clean_value(self, data: dict[str, Any], prefix: str, table: VpTable | None) -> None:
         vp, mp = data.get(f"{prefix}_vp"), data.get(f"{prefix}_mp")
+        if prefix == "bye" and vp is None and mp is None and table is not None:
+            if default_bye(table) is None:
+                # A pair rests whenever the field is odd (a withdrawal makes it so), and only
+                # the presets have a house value: without one the standings cannot be counted.
+                self.add_error("bye_vp", _("A custom VP table has no riposo value: give its VP."))
+                self.add_error("bye_mp", _("A custom VP table has no riposo value: give its MP."))
+            return
         if (vp is None) != (mp is None):
             missing = f"{prefix}_mp" if mp is None else f"{prefix}_vp"
             self.add_error(missing, _("Give both the VP and the MP, or leave both blank."))
