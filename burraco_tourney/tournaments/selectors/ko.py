@@ -18,7 +18,9 @@ from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.ko_played import Bracket, PlayedMatch, Slot, read_bracket
 
 from ..models import Bye, EntryMode, KoMode, Pair, Table, Tournament, Turno
+from ..rules_config import tournament_ko_length
 from ..services.results import ko_match_result
+from .ko_lengths import round_length_text, round_name
 
 
 @dataclass(frozen=True)
@@ -80,29 +82,6 @@ def bracket_of(data: KoData, *, third_place: bool) -> Bracket:
 # -- the bracket page ------------------------------------------------------------------------
 
 
-def round_name(slots: int) -> str:
-    """The name of a round by its number of matches: final, semifinals, quarter-finals..."""
-    if slots == 1:
-        return _("Final")
-    if slots == 2:
-        return _("Semifinals")
-    if slots == 4:
-        return _("Quarter-finals")
-    # Each round that has a name of its own gets it: in Italian these are "ottavi di finale",
-    # "sedicesimi", ..., never "a round of 16 pairs".
-    if slots == 8:
-        # Translators: the KO round of 16 pairs, "ottavi di finale".
-        return _("Round of 16")
-    if slots == 16:
-        # Translators: the KO round of 32 pairs, "sedicesimi di finale".
-        return _("Round of 32")
-    if slots == 32:
-        # Translators: the KO round of 64 pairs, "trentaduesimi di finale".
-        return _("Round of 64")
-    # Translators: a KO round by the number of pairs in it, for brackets of 128 pairs or more.
-    return _("Round of %(pairs)s") % {"pairs": 2 * slots}
-
-
 @dataclass
 class MatchView:
     """One slot of the bracket as the pages show it."""
@@ -145,6 +124,8 @@ class RoundView:
     number: int
     name: str
     matches: list[MatchView]
+    # How long its matches are: "4 smazzate", "to 2005 points".
+    length: str = ""
 
     @property
     def seated(self) -> bool:
@@ -199,6 +180,7 @@ def _describe(view: MatchView, tournament: Tournament, next_name: str | None) ->
     if not table.winner:
         _describe_unfinished(view, tournament)
         return
+    length = tournament_ko_length(tournament, view.turno)
     winner, loser = (view.ns, view.eo) if table.winner == "ns" else (view.eo, view.ns)
     won_mp, lost_mp = (
         (table.ns_mp, table.eo_mp) if table.winner == "ns" else (table.eo_mp, table.ns_mp)
@@ -211,9 +193,9 @@ def _describe(view: MatchView, tournament: Tournament, next_name: str | None) ->
             "Tie at %(mp)s: pair %(loser)s made the last move of the last smazzata, so it "
             "loses and pair %(winner)s wins."
         ) % {**numbers, "mp": won_mp}
-    elif tournament.ko_mode == KoMode.PUNTI and table.entry_mode == EntryMode.SMAZZATE:
+    elif length.mode == KoMode.PUNTI and table.entry_mode == EntryMode.SMAZZATE:
         count = len(table.smazzate.all())
-        params = {"target": tournament.ko_target, "won": won_mp, "lost": lost_mp, "count": count}
+        params = {"target": length.target, "won": won_mp, "lost": lost_mp, "count": count}
         view.decision = ngettext(
             "Pair %(winner)s passed %(target)s first: %(won)s to %(lost)s after %(count)s "
             "smazzata.",
@@ -245,14 +227,15 @@ def _describe_unfinished(view: MatchView, tournament: Tournament) -> None:
         view.decision = _("The result does not fit the rules of the match: correct it.")
         return
     count = result.smazzate_counted if result else 0
-    if tournament.ko_mode == KoMode.PUNTI:
+    length = tournament_ko_length(tournament, view.turno)
+    if length.mode == KoMode.PUNTI:
         view.decision = _("In play: no line has passed %(target)s yet (%(ns)s – %(eo)s).") % {
-            "target": tournament.ko_target,
+            "target": length.target,
             "ns": table.ns_mp,
             "eo": table.eo_mp,
         }
     else:
-        total = tournament.ko_smazzate or tournament.smazzate_per_turno
+        total = length.smazzate
         view.decision = ngettext(
             "In play: %(count)s of %(total)s smazzata entered.",
             "In play: %(count)s of %(total)s smazzate entered.",
@@ -292,6 +275,7 @@ def ko_bracket(*, tournament: Tournament, include_drafts: bool = True) -> Bracke
                 number=number,
                 name=names[number - 1],
                 matches=[_view(data, slot, tournament, following) for slot in slots],
+                length=round_length_text(tournament_ko_length(tournament, number)),
             )
         )
     if bracket.third_place is not None:

@@ -17,8 +17,8 @@ from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.standings import Value, forfeit_split
 from burraco_tourney.rules.vp import VpTable
 
-from ..models import AuditEntry, EntryMode, KoMode, Table, Tournament, TournamentKind, Turno
-from ..rules_config import tournament_forfeit_value
+from ..models import AuditEntry, EntryMode, Table, Tournament, TournamentKind, Turno
+from ..rules_config import tournament_forfeit_value, tournament_ko_length
 
 # The audit action of a correction: a table with one is shown as "corrected".
 RESULT_CORRECT = "result_correct"
@@ -38,18 +38,18 @@ def scoring_table(*, turno: Turno, number: int) -> Table:
     return get_object_or_404(queryset, turno=turno, number=number)
 
 
-def smazzate_limit(tournament: Tournament) -> int | None:
-    """How many smazzate a table may have; None for a KO match played to a target score."""
+def smazzate_limit(tournament: Tournament, turno: int | None = None) -> int | None:
+    """How many smazzate a table of turno ``turno`` may have; None for a KO match played to a
+    target score. A KO round may have a length of its own (``ko_rounds``); without ``turno``,
+    the tournament's."""
     if tournament.kind == TournamentKind.KO:
-        if tournament.ko_mode == KoMode.PUNTI:
-            return None
-        return tournament.ko_smazzate or tournament.smazzate_per_turno
+        return tournament_ko_length(tournament, turno or 0).smazzate
     return tournament.smazzate_per_turno
 
 
-def smazzate_rows(tournament: Tournament, stored: int) -> int:
+def smazzate_rows(tournament: Tournament, stored: int, turno: int | None = None) -> int:
     """How many smazzate the score form shows: the limit, never fewer than those stored."""
-    limit = smazzate_limit(tournament)
+    limit = smazzate_limit(tournament, turno)
     if limit is None:
         return max(OPEN_MATCH_ROWS, stored + 1)
     return max(limit, stored)

@@ -247,7 +247,7 @@ def table_record_smazzate(
     tournament = current.turno.tournament
     if tournament.kind == TournamentKind.KO:
         smazzate = [with_closer_as_last_move(s) for s in smazzate]
-    limit = smazzate_limit(tournament)
+    limit = smazzate_limit(tournament, current.turno.number)
     if not smazzate:
         raise ValidationError(_("Enter at least one smazzata."), code="no_smazzate")
     if limit is not None and len(smazzate) > limit:

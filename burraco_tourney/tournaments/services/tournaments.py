@@ -52,6 +52,7 @@ RULE_FIELDS: frozenset[str] = frozenset(
         "ko_mode",
         "ko_smazzate",
         "ko_target",
+        "ko_rounds",
     }
 )
 
@@ -77,6 +78,8 @@ class TournamentSettings:
     ko_mode: str = ""
     ko_smazzate: int | None = None
     ko_target: int | None = None
+    # Rounds with a match length of their own (``Tournament.ko_rounds``).
+    ko_rounds: list[dict[str, Any]] = field(default_factory=list)
 
 
 FIELDS: tuple[str, ...] = tuple(TournamentSettings.__dataclass_fields__)

@@ -118,6 +118,10 @@ PART_LABELS: dict[str, Any] = {
     },
     "vp_table": _setting("vp_preset"),
     "tiebreaks": _verbose(Tournament, "tiebreaks"),
+    # A KO round with a match length of its own (``ko_rounds.0.target``).
+    "ko_rounds": _verbose(Tournament, "ko_rounds"),
+    "round": gettext_lazy("round"),
+    "target": _verbose(Tournament, "ko_target"),
 }
 
 # Whole keys whose meaning depends on where they are: the ruleset in use (``rules.*``).
@@ -152,7 +156,8 @@ VALUE_LABELS: dict[str, dict[str, Any]] = {
     "forfeit_winner": {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")},
     "winner": {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")},
     "movement": dict(Movement.choices),
-    "mode": dict(DrawForm.base_fields["mode"].choices),
+    # A Danese draw's mode, or how a KO round's matches are decided: their codes differ.
+    "mode": {**dict(DrawForm.base_fields["mode"].choices), **dict(KoMode.choices)},
     "kind": dict(TournamentKind.choices),
     "ruleset_name": dict(RulesetName.choices),
     "ko_mode": dict(KoMode.choices),

@@ -75,7 +75,7 @@ def _form(tournament: Tournament, table: Table, mode: str, data=None) -> ResultF
         return TotalsForm(data, table=table, knockout=knockout)
     if mode == EntryMode.FORFEIT:
         return ForfeitForm(data, table=table)
-    rows = selectors.smazzate_rows(tournament, len(table.smazzate.all()))
+    rows = selectors.smazzate_rows(tournament, len(table.smazzate.all()), table.turno.number)
     return ScorecardForm(
         data,
         table=table,
