@@ -3,7 +3,7 @@
 Sheets, in order:
 
 - standings ("Classifica"): the columns of the page's ``StandingsTable``, read cell by cell as
-  its ``as_values()`` exports them (``workbook_data.table_values``), so the screen and the
+  its ``as_values()`` exports them (``table_fast_path.table_values``), so the screen and the
   spreadsheet never disagree; the penalties as two numbers (VP, MP); auto-filter on;
 - one sheet per published turno ("Turno 1", ...): table, NS and EO pairs, each smazzata's total
   for both lines, MP and VP of each line, a note for forfeits, totals-only entries and tables
@@ -43,10 +43,11 @@ from burraco_tourney.tournaments.rules_config import (
     vp_table_label,
 )
 from burraco_tourney.tournaments.selectors.standings import standings_choice, standings_or_missing
+from burraco_tourney.tournaments.table_fast_path import table_values
 from burraco_tourney.tournaments.tables import StandingsTable
 
 from .registry import Exporter, ExportFile, register
-from .workbook_data import PairRow, TurnoRows, published_turni, table_values, workbook_data
+from .workbook_data import PairRow, TurnoRows, published_turni, workbook_data
 from .xlsx_writer import Sheet, write_workbook
 
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
