@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from burraco_tourney.tournaments.models import Turno
 from tests.factories import make_pairs, make_tournament, make_turno
+from tests.tournaments.ko_support import ko_tournament
 from tests.tournaments.test_setup_create import CREATE, form_data
 from tests.tournaments.test_setup_edit import edit_url, posted
 from tests.tournaments.turni_support import draw, form_errors
@@ -90,3 +91,15 @@ def test_saving_a_custom_table_without_riposo_asks_for_it(english, odd):
     assert response.status_code == 302
     odd.refresh_from_db()
     assert (odd.bye_vp, odd.bye_mp) == (12, 300)
+
+
+def test_a_knock_out_from_uncountable_standings_says_why(english, director, odd):
+    odd.name = "Qualificazione dispari"
+    odd.save()
+    make_turno(odd, 1, [(1, 2), (3, 4)], byes=[5], totals=[(900, 700), (800, 800)])
+    knockout = ko_tournament(director, pairs=0)
+    url = reverse("manage:ko_from_standings", args=[knockout.slug])
+    response = english.post(url, {"source": odd.pk, "count": 2})
+    assert response.status_code == 200
+    assert "Pair 5 rests in turno 1: set the value of a riposo" in response.content.decode()
+    assert not knockout.pairs.exists()
