@@ -5,6 +5,8 @@ summaries."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -95,6 +97,9 @@ def test_changing_a_round_length_is_recorded_in_the_change_log(english, owner, e
     assert (entry.before, entry.after) == ({"ko_rounds": []}, {"ko_rounds": FINAL_A_PUNTI})
     log = english.get(reverse("manage:audit", args=[eight.slug])).content.decode()
     assert "KO match length per round" in log
+    text = " ".join(re.sub(r"<[^>]+>", " ", log).split())
+    assert "KO match decided: By target score" in text
+    assert "Danese" not in log
     # The form shows the stored round again.
     form = english.get(edit_url(eight)).context["form"]
     assert (form["ko_round_3_mode"].value(), form["ko_round_3_length"].value()) == ("punti", 2005)

@@ -124,6 +124,12 @@ PART_LABELS: dict[str, Any] = {
     "target": _verbose(Tournament, "ko_target"),
 }
 
+# Parts whose meaning depends on the key they are in: a KO round's "mode" is how its matches
+# are decided, not a Danese draw's mode.
+PART_LABELS_WITHIN: dict[str, dict[str, Any]] = {
+    "ko_rounds": {"mode": _setting("ko_mode")},
+}
+
 # Whole keys whose meaning depends on where they are: the ruleset in use (``rules.*``).
 KEY_LABELS: dict[str, Any] = {
     "rules.name": _setting("ruleset_name"),
@@ -170,6 +176,7 @@ KEY_VALUE_LABELS: dict[str, dict[str, Any]] = {"rules.name": dict(RulesetName.ch
 def _parts(key: str) -> list[tuple[str, bool]]:
     """The words of each part of a dotted key, each with whether it was known."""
     parts = key.split(".")
+    labels = {**PART_LABELS, **PART_LABELS_WITHIN.get(parts[0], {})}
     words: list[tuple[str, bool]] = []
     position = 0
     while position < len(parts):
@@ -182,7 +189,7 @@ def _parts(key: str) -> list[tuple[str, bool]]:
             words.append((str(numbered) % {"number": int(following)}, True))
             position += 2
             continue
-        label = PART_LABELS.get(part)
+        label = labels.get(part)
         words.append((str(label), True) if label is not None else (part, False))
         position += 1
     return words
