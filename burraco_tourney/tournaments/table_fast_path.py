@@ -9,7 +9,8 @@ about 830 ms, while the whole page with this module takes about 95 ms, as long a
 its 6,000 score rows as model instances (about 90 ms); the page's goal is 3x that, so stock
 rendering misses it by far (about 10x). ``as_values()`` of the same table takes about 350 ms
 against 7 ms here, in a workbook whose goal is 1.5x the time openpyxl needs to write its cells
-(``benchmarks/exports.py``). So this module keeps the fast path, and only here:
+(``python -m benchmarks.exports --only workbook``): 1.25x with ``table_values``, 2.2x with
+``as_values()``. So this module keeps the fast path, and only here:
 
 - ``FastTable``: a ``Table`` whose body the template gets ready written (``body_html``, used by
   ``components/standings_table.html``, which otherwise is django-tables2's own template: header,
