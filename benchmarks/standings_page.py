@@ -170,10 +170,12 @@ def _breakdown(tournament, url: str, runs: int) -> None:
 
     turni = list(tournament.turni.values_list("number", flat=True))
     rows = standings(tournament=tournament)
-    page_template = Template(
-        '{% load django_tables2 %}{% render_table table "components/standings_table.html" %}'
+    # The page's table renders with its own template (StandingsTable.Meta.template_name, the
+    # fast body); the stock one is django-tables2's per-cell template, asked for by name.
+    page_template = Template("{% load django_tables2 %}{% render_table table %}")
+    stock_template = Template(
+        '{% load django_tables2 %}{% render_table table "components/table.html" %}'
     )
-    stock_template = Template("{% load django_tables2 %}{% render_table table %}")
 
     def render(template: Template, query: str) -> Callable[[], None]:
         request = RequestFactory().get(url + query)

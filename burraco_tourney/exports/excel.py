@@ -3,7 +3,7 @@
 Sheets, in order:
 
 - standings ("Classifica"): the columns of the page's ``StandingsTable``, read cell by cell as
-  its ``as_values()`` exports them (``workbook_data.table_values``), so the screen and the
+  its ``as_values()`` exports them (``table_fast_path.table_values``), so the screen and the
   spreadsheet never disagree; the penalties as two numbers (VP, MP); auto-filter on;
 - one sheet per published turno ("Turno 1", ...): table, NS and EO pairs, each smazzata's total
   for both lines, MP and VP of each line, a note for forfeits, totals-only entries and tables
@@ -16,33 +16,22 @@ Every sheet has a title row (tournament, date, venue, what the sheet shows), the
 row frozen under it, column widths fitted to the content, and real numbers in number cells.
 Sheet and column names follow the active language.
 
-The workbook is written in openpyxl's write-only mode: cells stream to the file instead of being
-kept as objects, which keeps a 500-pair tournament close to the bare cost of writing its cells
-(see ``benchmarks/exports.py``). It reads through the standings selector, the tables and
-``workbook_data``; it never writes to the database.
+The sheets are written by ``xlsx_writer`` (openpyxl's write-only mode, see there). It reads
+through the standings selector, the tables and ``workbook_data``; it never writes to the
+database.
 """
 
 from __future__ import annotations
 
-import io
-import re
 from collections.abc import Iterable, Sequence
-from copy import copy
-from dataclasses import dataclass
-from functools import partial
-from operator import is_not
 from typing import Any
 
 from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
-from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-from openpyxl.styles.cell_style import StyleArray
-from openpyxl.utils import get_column_letter
 
+from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.core.templatetags.dates import lower_case_names
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.tournaments.models import EntryMode, Line, RulesetName, Tournament
@@ -53,29 +42,16 @@ from burraco_tourney.tournaments.results_bridge import (
     tournament_vp_table,
     vp_table_label,
 )
-from burraco_tourney.tournaments.selectors.standings import standings
+from burraco_tourney.tournaments.selectors.standings import standings_choice, standings_or_missing
+from burraco_tourney.tournaments.table_fast_path import table_values
 from burraco_tourney.tournaments.tables import StandingsTable
 
 from .registry import Exporter, ExportFile, register
-from .workbook_data import PairRow, TurnoRows, published_turni, table_values, workbook_data
+from .workbook_data import PairRow, TurnoRows, published_turni, workbook_data
+from .xlsx_writer import Sheet, write_workbook
 
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
-TITLE_FONT = Font(bold=True, size=13)
-HEADER_FONT = Font(bold=True)
-HEADER_FILL = PatternFill("solid", fgColor="E6E6E6")
-HEADER_BORDER = Border(bottom=Side(style="thin"))
-HEADER_ALIGNMENT = Alignment(vertical="center")
-# Rows 1 (title) and 2 (header) stay on screen; data starts on row 3.
-HEADER_ROW = 2
-FREEZE_AT = "A3"
-MIN_WIDTH = 4
-MAX_WIDTH = 60
-# The auto-filter's drop-down button covers about this many characters of a header cell.
-FILTER_BUTTON_WIDTH = 3
-# Excel refuses these in a sheet name, and names longer than 31 characters.
-SHEET_NAME_FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
-SHEET_NAME_MAX = 31
 
 # The same msgids as the tournament settings form, so the two speak alike.
 TIEBREAK_LABELS = {
@@ -93,18 +69,6 @@ BURRACO_LABELS = {
 }
 
 
-@dataclass(frozen=True)
-class Sheet:
-    """One worksheet's content before it is written: plain values, None for an empty cell."""
-
-    name: str
-    caption: str
-    header: Sequence[str]
-    rows: list[Sequence[Any]]
-    auto_filter: bool = False
-    landscape: bool = False
-
-
 @register
 class WorkbookExporter(Exporter):
     key = "workbook"
@@ -118,6 +82,8 @@ class WorkbookExporter(Exporter):
     kinds = ("pairs",)
     # Every score of the tournament: for the directors.
     public = False
+    # The downloads page offers "after turno N", as for the standings PDF.
+    after_turno_choice = True
 
     def render(self, *, tournament, turno=None, after_turno: int | None = None) -> ExportFile:
         return ExportFile(
@@ -128,33 +94,24 @@ class WorkbookExporter(Exporter):
 
 
 def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) -> bytes:
-    """The .xlsx file of ``tournament``, with standings and turni up to ``after_turno``."""
+    """The .xlsx file of ``tournament``, with standings and turni up to ``after_turno``; when
+    None, up to the turno the standings page shows by default (the last complete one while a
+    turno is being played). Standings that include the turno in progress are marked provisional
+    in the workbook's title and on every sheet."""
+    choice = standings_choice(tournament=tournament)
+    if after_turno is None:
+        after_turno = choice.default
     turni = published_turni(tournament=tournament, after_turno=after_turno)
     data = workbook_data(tournament=tournament, turni=turni)
     heading = _heading(tournament)
+    if choice.provisional(after_turno):
+        heading = f"{heading} — {gettext('PROVISIONAL')}"
     sheets = [_standings_sheet(tournament, heading, turni, after_turno)]
     players = {number: pair.players for number, pair in data.pairs.items()}
     sheets += [_turno_sheet(tournament, heading, rows, players) for rows in data.turni]
     sheets += [_pairs_sheet(heading, data.pairs.values()), _rules_sheet(tournament, heading)]
 
-    workbook = Workbook(write_only=True)
-    workbook.properties.title = tournament.name
-    used: set[str] = set()
-    worksheets = [workbook.create_sheet(title=_sheet_name(sheet.name, used)) for sheet in sheets]
-    # A style belongs to the workbook: made once, on its first sheet, for every sheet.
-    title = _style(worksheets[0], font=TITLE_FONT)
-    header = _style(
-        worksheets[0],
-        font=HEADER_FONT,
-        fill=HEADER_FILL,
-        border=HEADER_BORDER,
-        alignment=HEADER_ALIGNMENT,
-    )
-    for ws, sheet in zip(worksheets, sheets, strict=True):
-        _write_sheet(ws, sheet, title=title, header=header)
-    out = io.BytesIO()
-    workbook.save(out)
-    return out.getvalue()
+    return write_workbook(sheets, title=heading)
 
 
 def _heading(tournament: Tournament) -> str:
@@ -170,9 +127,14 @@ def _caption(heading: str, subject: str) -> str:
 def _standings_sheet(
     tournament: Tournament, heading: str, turni: list[int], after_turno: int | None
 ) -> Sheet:
-    rows = standings(tournament=tournament, after_turno=after_turno)
+    rows, missing = standings_or_missing(tournament=tournament, after_turno=after_turno)
     # The page's table: its columns, headers and order (hidden columns carry the penalty numbers).
     header, values = table_values(StandingsTable(rows, turni=turni))
+    if missing is not None:
+        # What the director has to set first, where the rows would be; the other sheets stand.
+        values = [
+            [f"{gettext('The standings cannot be computed yet.')} {rule_error_message(missing)}"]
+        ]
     name = gettext("Standings")
     subject = name
     if turni:
@@ -326,78 +288,3 @@ def _rules_sheet(tournament: Tournament, heading: str) -> Sheet:
     ]
     name = gettext("Rules")
     return Sheet(name=name, caption=_caption(heading, name), header=header, rows=rows)
-
-
-def _sheet_name(name: str, used: set[str]) -> str:
-    """A name Excel accepts: no forbidden characters, at most 31 long, unique in the workbook."""
-    base = SHEET_NAME_FORBIDDEN.sub(" ", name).strip().strip("'") or "Sheet"
-    candidate = base[:SHEET_NAME_MAX]
-    counter = 2
-    # Excel compares sheet names without regard to case.
-    while candidate.casefold() in used:
-        suffix = f" ({counter})"
-        candidate = base[: SHEET_NAME_MAX - len(suffix)] + suffix
-        counter += 1
-    used.add(candidate.casefold())
-    return candidate
-
-
-def _column_widths(
-    header: Sequence[str], rows: list[Sequence[Any]], *, auto_filter: bool = False
-) -> list[float]:
-    """Each column as wide as its longest value (header in bold counts a little wider, and
-    leaves room for the filter button when the sheet has one)."""
-    button = FILTER_BUTTON_WIDTH if auto_filter else 0
-    widths = [len(str(h)) * 1.1 + 2 + button for h in header]
-    for index, column in enumerate(zip(*rows, strict=False)):
-        widths[index] = max(widths[index], _longest(column) + 2)
-    return [min(max(w, MIN_WIDTH), MAX_WIDTH) for w in widths]
-
-
-def _longest(values: Sequence[Any]) -> int:
-    """The length of the longest value written out, None counting for nothing.
-
-    Most columns hold whole numbers only: the longest of them is the largest or the most
-    negative, so only those two are written out.
-    """
-    if set(map(type, values)) == {int}:
-        return max(len(str(max(values))), len(str(min(values))))
-    return max(map(len, map(str, filter(partial(is_not, None), values))), default=0)
-
-
-def _style(sheet, **attributes: Any) -> StyleArray:
-    """The style of a cell with these attributes (font, fill, ...), for ``_styled``.
-
-    Setting a font or a fill on a cell makes openpyxl look it up in the workbook by its hash,
-    which it computes afresh each time, field by field: styling each header cell that way cost
-    as much as writing hundreds of plain cells. A cell takes the style made once here instead.
-    """
-    cell = WriteOnlyCell(sheet)
-    for name, value in attributes.items():
-        setattr(cell, name, value)
-    return cell._style
-
-
-def _styled(sheet, value: Any, style: StyleArray) -> WriteOnlyCell:
-    cell = WriteOnlyCell(sheet, value=value)
-    cell._style = copy(style)
-    return cell
-
-
-def _write_sheet(ws, sheet: Sheet, *, title: StyleArray, header: StyleArray) -> None:
-    # Write-only mode writes the column widths, panes and filter with the sheet's first row, so
-    # they are all set before any row is appended.
-    widths = _column_widths(sheet.header, sheet.rows, auto_filter=sheet.auto_filter)
-    for index, width in enumerate(widths, start=1):
-        ws.column_dimensions[get_column_letter(index)].width = round(width, 1)
-    ws.freeze_panes = FREEZE_AT
-    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
-    if sheet.landscape:
-        ws.page_setup.orientation = "landscape"
-    if sheet.auto_filter:
-        last_row = HEADER_ROW + max(len(sheet.rows), 1)
-        ws.auto_filter.ref = f"A{HEADER_ROW}:{get_column_letter(len(sheet.header))}{last_row}"
-    ws.append([_styled(ws, sheet.caption, title)])
-    ws.append([_styled(ws, h or None, header) for h in sheet.header])
-    for row in sheet.rows:
-        ws.append(row)

@@ -19,6 +19,7 @@ from weasyprint.text.fonts import FontConfiguration
 
 from burraco_tourney.tournaments.models import Pair, Table, Tournament, Turno
 from burraco_tourney.tournaments.selectors.seating import turno_seating
+from burraco_tourney.tournaments.selectors.standings import standings_choice
 from burraco_tourney.tournaments.tables import StandingsTable
 
 from .pdf import Frame, html_to_pdf, render_frame, render_pdf, static_stylesheet
@@ -116,13 +117,12 @@ class StandingsPdf(PdfPrintout):
         }
 
     def filename(self, *, tournament, turno, after_turno):
-        sheet_turno = after_turno
-        if sheet_turno is None:
-            turni = list(tournament.turni.filter(published=True).values_list("number", flat=True))
-            sheet_turno = max(turni) if turni else None
+        choice = standings_choice(tournament=tournament)
+        sheet_turno = choice.shown_turno(choice.default if after_turno is None else after_turno)
         if sheet_turno is None:
             return f"classifica-{tournament.slug}.pdf"
-        return f"classifica-{tournament.slug}-dopo-turno-{sheet_turno}.pdf"
+        mark = "-provvisoria" if choice.provisional(sheet_turno) else ""
+        return f"classifica-{tournament.slug}-dopo-turno-{sheet_turno}{mark}.pdf"
 
 
 # The size of a scorecard in mm (width, height): half an A4 sheet, all of it when the rows need

@@ -12,17 +12,24 @@ from dataclasses import dataclass, field
 from django.http import Http404
 from django.utils.translation import gettext
 
+from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.tournaments.models import KoMode, Table, Tournament, TournamentKind, Turno
 from burraco_tourney.tournaments.results_bridge import (
+    tournament_ko_length,
     tournament_ruleset,
     tournament_vp_table,
     vp_table_label,
 )
-from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data, round_name
+from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
+from burraco_tourney.tournaments.selectors.ko_lengths import round_name
 from burraco_tourney.tournaments.selectors.scores import smazzate_limit
-from burraco_tourney.tournaments.selectors.standings import Standing, standings
+from burraco_tourney.tournaments.selectors.standings import (
+    Standing,
+    standings_choice,
+    standings_or_missing,
+)
 from burraco_tourney.tournaments.selectors.tournaments import turno_get
 
 # A scorecard with at most this many smazzata rows fits in half an A4 page.
@@ -58,12 +65,13 @@ class RulesInUse:
         return self.ruleset.burraco_kinds
 
 
-def rules_in_use(*, tournament: Tournament) -> RulesInUse:
+def rules_in_use(*, tournament: Tournament, turno: int | None = None) -> RulesInUse:
+    """The rules in use; ``smazzate`` those of turno ``turno`` (a KO round may have its own)."""
     table = tournament_vp_table(tournament)
     return RulesInUse(
         ruleset=tournament_ruleset(tournament),
         ruleset_label=str(tournament.get_ruleset_name_display()),
-        smazzate=smazzate_limit(tournament),
+        smazzate=smazzate_limit(tournament, turno),
         vp_name=vp_table_label(table),
         vp_bands=tuple(VpBandLabel(b.max, b.winner, b.loser) for b in table.bands),
         vp_total=table.total,
@@ -97,6 +105,8 @@ class Scorecards:
     running_total: bool = False
     # KO: the name of each table's match ("Final", "Third-place match"), by table number.
     match_names: dict[int, str] = field(default_factory=dict)
+    # KO a punti: the round's target score.
+    target: int | None = None
 
     @property
     def per_page(self) -> int:
@@ -147,8 +157,11 @@ def ko_match_names(*, tournament: Tournament, turno: Turno) -> dict[int, str]:
 
 
 def scorecards(*, tournament: Tournament, turno: Turno) -> Scorecards:
-    rules = rules_in_use(tournament=tournament)
+    """The cards of a turno. A KO round is printed with its own match length: its number of
+    smazzate, or for a match to a target score the running-total column and that target."""
+    rules = rules_in_use(tournament=tournament, turno=turno.number)
     ko = tournament.kind == TournamentKind.KO
+    length = tournament_ko_length(tournament, turno.number) if ko else None
     # A KO match played to a target score has no fixed number of smazzate.
     rows = rules.smazzate or TARGET_MATCH_ROWS
     return Scorecards(
@@ -158,37 +171,49 @@ def scorecards(*, tournament: Tournament, turno: Turno) -> Scorecards:
         rules=rules,
         rows=tuple(range(1, rows + 1)),
         ko=ko,
-        running_total=ko and tournament.ko_mode == KoMode.PUNTI,
+        running_total=length is not None and length.mode == KoMode.PUNTI,
         match_names=ko_match_names(tournament=tournament, turno=turno) if ko else {},
+        target=length.target if length is not None else None,
     )
 
 
 @dataclass(frozen=True)
 class StandingsSheet:
-    """The classifica after one turno, with the turni whose VP it lists column by column."""
+    """The classifica after one turno, with the turni whose VP it lists column by column.
+
+    ``provisional``: it includes the turno being played (printed PROVVISORIA). ``missing``: why
+    the standings cannot be computed yet (a riposo value not set), printed instead of the rows.
+    """
 
     tournament: Tournament
     rows: list[Standing]
     turni: list[int]
     after_turno: int | None
     rules: RulesInUse
+    provisional: bool = False
+    missing: str | None = None
 
 
 def standings_sheet(*, tournament: Tournament, after_turno: int | None = None) -> StandingsSheet:
-    """The standings after ``after_turno`` (after the last published turno when None).
+    """The standings after ``after_turno``; when None, after the turno the standings page shows
+    by default (the last complete one while a turno is being played, else the last published).
 
     Raises Http404 for a turno that is not published.
     """
     turni = published_turni(tournament=tournament)
     if after_turno is not None and after_turno not in turni:
         raise Http404
-    if after_turno is None and turni:
-        after_turno = turni[-1]
+    choice = standings_choice(tournament=tournament)
+    if after_turno is None:
+        after_turno = choice.shown_turno(choice.default)
     shown = [n for n in turni if after_turno is None or n <= after_turno]
+    rows, missing = standings_or_missing(tournament=tournament, after_turno=after_turno)
     return StandingsSheet(
         tournament=tournament,
-        rows=standings(tournament=tournament, after_turno=after_turno),
+        rows=rows,
         turni=shown,
         after_turno=after_turno,
         rules=rules_in_use(tournament=tournament),
+        provisional=choice.provisional(after_turno),
+        missing=rule_error_message(missing) if missing else None,
     )

@@ -21,6 +21,7 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.tournaments.access import can_direct
 from burraco_tourney.tournaments.models import Tournament, Turno
+from burraco_tourney.tournaments.selectors.standings import standings_choice
 from burraco_tourney.tournaments.selectors.tournaments import tournament_get
 
 from .registry import EXPORTERS, Exporter, exporters_for
@@ -87,10 +88,30 @@ def downloads(request: HttpRequest, slug: str) -> HttpResponse:
                 )
                 for t in turni
             ],
-            "published": published_turni(tournament=tournament),
+            "after_turno": _after_turno_options(tournament),
             "section": "downloads",
         },
     )
+
+
+@dataclass(frozen=True)
+class AfterTurno:
+    """One choice of "after turno N" for the standings files: ``provisional`` while it includes
+    the turno being played, ``default`` for the one chosen unless the reader picks another."""
+
+    number: int
+    provisional: bool
+    default: bool
+
+
+def _after_turno_options(tournament: Tournament) -> list[AfterTurno]:
+    """The published turni, the default being the standings page's: the last complete one."""
+    choice = standings_choice(tournament=tournament)
+    default = choice.shown_turno(choice.default)
+    return [
+        AfterTurno(number=n, provisional=choice.provisional(n), default=n == default)
+        for n in published_turni(tournament=tournament)
+    ]
 
 
 def _number(value: str | None) -> int | None:

@@ -39,6 +39,8 @@ class TournamentSettings:
     ko_mode: str = ""
     ko_smazzate: int | None = None
     ko_target: int | None = None
+    # Rounds with a match length of their own (``Tournament.ko_rounds``).
+    ko_rounds: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,10 @@ from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from burraco_tourney.tournaments.models import Tournament
-from tests.factories import make_director
+from burraco_tourney.tournaments.models import EntryMode, Table, Tournament
+from burraco_tourney.tournaments.services.results import tournament_recompute_results
+from tests.exports.conftest import pdf_pages
+from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -59,3 +61,32 @@ def test_the_downloads_page_fits_a_phone(phone_page, demo):
     expect(phone_page.locator("#scarica-classifica")).to_be_visible()
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400
+
+
+def test_provisional_standings_are_offered_but_marked(page):
+    """Turno 2 is being played: the standings PDF starts from turno 1, the last complete one;
+    turno 2 is offered as provisional and its PDF says PROVVISORIA (issue 9, case 2)."""
+    tournament = make_tournament(name="Torneo in corso")
+    make_pairs(tournament, 6)
+    make_turno(tournament, 1, [(1, 2), (3, 4), (5, 6)], totals=[(900, 700)] * 3)
+    two = make_turno(tournament, 2, [(1, 3), (2, 5), (4, 6)])
+    Table.objects.filter(turno=two, number=1).update(
+        entry_mode=EntryMode.TOTALS, ns_mp=980, eo_mp=720
+    )
+    tournament_recompute_results(tournament=tournament)
+
+    page.goto(page.base_url + reverse("exports:downloads", args=[tournament.slug]))
+    select = page.locator("#dopo-classifica")
+    expect(select).to_have_value("1")
+    expect(select.locator("option[value='2']")).to_have_text("2 (provvisoria)")
+    with page.expect_download() as info:
+        page.locator("#scarica-classifica button").click()
+    assert info.value.suggested_filename.endswith("-dopo-turno-1.pdf")
+
+    select.select_option("2")
+    with page.expect_download() as info:
+        page.locator("#scarica-classifica button").click()
+    assert info.value.suggested_filename.endswith("-dopo-turno-2-provvisoria.pdf")
+    with open(info.value.path(), "rb") as file:
+        pages = pdf_pages(file.read())
+    assert all("Classifica dopo il turno 2 · PROVVISORIA" in text for text in pages)

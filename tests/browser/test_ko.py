@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.conf import settings
+from django.urls import reverse
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Table, Turno
@@ -130,3 +131,30 @@ def test_an_eight_pair_ko_with_a_last_move_tie_to_the_final(page, ko):
     expect(page.locator("#partita-1-1 .ko-decision")).to_contain_text("made the last move")
     expect(page.locator(".ko-links")).to_have_count(0)
     snap(page, "ko-public")
+
+
+def test_the_final_a_punti_is_set_in_the_settings_and_shown_on_the_bracket(page, ko):
+    """Issue 9, case 4: rounds of 2 smazzate, the final to 2005 points, set on the settings
+    page by its name; the bracket then says each round's length."""
+    log_in(page)
+    page.goto(f"{page.base_url}{reverse('manage:tournament_edit', args=[ko.slug])}")
+    final = page.get_by_label("Finale: incontri decisi", exact=True)
+    expect(final).to_be_visible()
+    final.select_option("punti")
+    page.get_by_label("Finale: smazzate o punteggio obiettivo", exact=True).fill("2003")
+    page.locator("form button[type=submit]", has_text="Salva").click()
+    # A target that is no multiple of 5 is refused next to its box; the rest stays as typed.
+    expect(page.locator("#field-ko_round_3_length .errorlist")).to_have_text(
+        "Un punteggio obiettivo è un multiplo di 5 (es. 2005)."
+    )
+    expect(page.get_by_label("Finale: incontri decisi", exact=True)).to_have_value("punti")
+    page.get_by_label("Finale: smazzate o punteggio obiettivo", exact=True).fill("2005")
+    page.locator("form button[type=submit]", has_text="Salva").click()
+    expect(page.locator(".msg.success")).to_be_visible()
+
+    page.goto(f"{page.base_url}/t/{ko.slug}/tabellone/")
+    expect(page.locator(".facts .ko-length")).to_have_text(
+        ["Incontri di 2 smazzate", "Finale: ai 2005 punti"]
+    )
+    ko.refresh_from_db()
+    assert ko.ko_rounds == [{"round": 3, "mode": "punti", "target": 2005}]

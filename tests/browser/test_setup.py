@@ -57,7 +57,14 @@ def test_the_form_works_without_javascript(no_js_page):
     assert not Tournament.objects.exists()
     page.fill("#id_vp_bands", "50 10 10\n150 11 9\n- 20 0")
     page.locator("#tournament-form button[type=submit]").click()
+    # A custom table has no house riposo value: the form asks for it (issue 9, case 10).
+    expect(page.locator("#field-bye_vp .errorlist")).to_contain_text("riposo")
+    assert not Tournament.objects.exists()
+    page.fill("#id_bye_vp", "12")
+    page.fill("#id_bye_mp", "300")
+    page.locator("#tournament-form button[type=submit]").click()
     expect(page).to_have_url(re.compile(r"/t/torneo-senza-script-2026-12-01/gestione/$"))
+    assert (Tournament.objects.get().bye_vp, Tournament.objects.get().bye_mp) == (12, 300)
 
 
 def test_settings_form_fits_a_phone(phone_page):

@@ -12,10 +12,10 @@ from openpyxl import load_workbook
 
 from burraco_tourney.exports import excel  # noqa: F401  (registers the exporter)
 from burraco_tourney.exports.registry import EXPORTERS, exporters_for
-from burraco_tourney.exports.workbook_data import table_values
 from burraco_tourney.rules.vp import VP_PRESETS
 from burraco_tourney.tournaments.models import Smazzata, Table, Tournament
 from burraco_tourney.tournaments.selectors.standings import standings
+from burraco_tourney.tournaments.table_fast_path import table_values
 from burraco_tourney.tournaments.tables import StandingsTable
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -9,11 +9,12 @@ import pytest
 from django.utils import translation
 from openpyxl import load_workbook
 
-from burraco_tourney.exports.excel import WorkbookExporter, _sheet_name
-from burraco_tourney.exports.workbook_data import table_values
+from burraco_tourney.exports.excel import WorkbookExporter
+from burraco_tourney.exports.xlsx_writer import sheet_name as _sheet_name
 from burraco_tourney.tournaments.models import EntryMode, Table, Turno
 from burraco_tourney.tournaments.selectors.standings import standings
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
+from burraco_tourney.tournaments.table_fast_path import table_values
 from burraco_tourney.tournaments.tables import StandingsTable
 from tests.factories import add_penalty, make_pairs, make_tournament, make_turno
 

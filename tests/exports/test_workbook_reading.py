@@ -12,10 +12,11 @@ from django.utils import translation
 from django_tables2 import A
 from openpyxl import load_workbook
 
-from burraco_tourney.exports.excel import WorkbookExporter, _longest
-from burraco_tourney.exports.workbook_data import read_accessor
+from burraco_tourney.exports.excel import WorkbookExporter
+from burraco_tourney.exports.xlsx_writer import _longest
 from burraco_tourney.tournaments.models import Table
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
+from burraco_tourney.tournaments.table_fast_path import read_accessor
 from tests.factories import add_smazzata, make_pairs, make_tournament, make_turno
 
 

@@ -126,7 +126,7 @@ def test_custom_bands_are_stored_as_a_band_list(creator):
 
 def test_bands_with_lower_bounds_and_dashes_are_read(creator):
     bands = "0-50 10-10\n55-150 11-9\n155 – 250 12/8\n255+ 20 0"
-    creator.post(CREATE, form_data(vp_preset="custom", vp_bands=bands))
+    creator.post(CREATE, form_data(vp_preset="custom", vp_bands=bands, bye_vp="12", bye_mp="300"))
     assert Tournament.objects.get().vp_table == [
         {"max": 50, "vp": [10, 10]},
         {"max": 150, "vp": [11, 9]},

@@ -1,7 +1,7 @@
 """The standings page's fast table: the same table django-tables2 renders, sorted the same way.
 
-The page writes the table body itself (``StandingsTable.body_html``) and sorts through
-``StandingsData``; each test here renders the same standings through django-tables2's own
+The page writes the table body itself (``FastTable.body_html``) and sorts through
+``FastListData``; each test here renders the same standings through django-tables2's own
 template and list sorting and checks a player sees the same table: cells, order, classes, links.
 """
 

@@ -26,6 +26,7 @@ from ..models import KoMode, RulesetName, Tournament, TournamentKind
 from ..results_bridge import VP_PRESET_LABELS
 from ..selectors.dashboard import tournament_has_results
 from ..settings_values import RecomputeFailed, ResultsCheck, TournamentSettings
+from . import setup_ko
 from . import setup_rules as rules
 from .setup_dry_run import DryRun, recompute_failed_message
 from .setup_initial import (
@@ -163,7 +164,10 @@ class TournamentForm(forms.Form):
             kwargs["initial"] = {**initial_for(tournament), **kwargs.get("initial", {})}
         super().__init__(*args, **kwargs)
         self.has_results = tournament is not None and tournament_has_results(tournament=tournament)
+        self.ko_round_numbers = setup_ko.add_round_fields(self.fields, tournament)
         self.ignored = ignored_fields(self._shown_value("kind"))
+        if self._shown_value("kind") != TournamentKind.KO:
+            self.ignored += setup_ko.round_field_names(self.ko_round_numbers)
         if self.is_bound:
             for name in self.ignored:
                 self.fields[name].required = False
@@ -212,7 +216,7 @@ class TournamentForm(forms.Form):
                 self._clean_value(data, prefix, table)
             self._clean_forfeit_loser(data)
             self._clean_tiebreaks(data)
-        self._clean_ko(data)
+        setup_ko.clean_ko(self, data, self.ko_round_numbers)
         return data
 
     def _clean_ruleset(self, data: dict[str, Any]) -> None:
@@ -279,6 +283,13 @@ class TournamentForm(forms.Form):
 
     def _clean_value(self, data: dict[str, Any], prefix: str, table: VpTable | None) -> None:
         vp, mp = data.get(f"{prefix}_vp"), data.get(f"{prefix}_mp")
+        if prefix == "bye" and vp is None and mp is None and table is not None:
+            if default_bye(table) is None:
+                # A pair rests whenever the field is odd (a withdrawal makes it so), and only
+                # the presets have a house value: without one the standings cannot be counted.
+                self.add_error("bye_vp", _("A custom VP table has no riposo value: give its VP."))
+                self.add_error("bye_mp", _("A custom VP table has no riposo value: give its MP."))
+            return
         if (vp is None) != (mp is None):
             missing = f"{prefix}_mp" if mp is None else f"{prefix}_vp"
             self.add_error(missing, _("Give both the VP and the MP, or leave both blank."))
@@ -309,21 +320,12 @@ class TournamentForm(forms.Form):
             chosen.append(key)
         data["tiebreaks"] = chosen
 
-    def _clean_ko(self, data: dict[str, Any]) -> None:
-        if data.get("kind") != TournamentKind.KO:
-            data["ko_mode"], data["ko_smazzate"], data["ko_target"] = "", None, None
-            return
-        mode = data.get("ko_mode")
-        if not mode:
-            self.add_error("ko_mode", _("Choose how a KO match is decided."))
-        elif mode == KoMode.SMAZZATE:
-            data["ko_target"] = None
-            if data.get("ko_smazzate") is None:
-                self.add_error("ko_smazzate", _("How many smazzate does a KO match have?"))
-        else:
-            data["ko_smazzate"] = None
-            if data.get("ko_target") is None:
-                self.add_error("ko_target", _("Which score ends a KO match (e.g. 2005)?"))
+    def ko_round_rows(self) -> list[tuple[Any, Any]]:
+        """The per-round boxes, a (mode, number) pair of bound fields per KO round."""
+        return [
+            (self[setup_ko.mode_field(n)], self[setup_ko.length_field(n)])
+            for n in self.ko_round_numbers
+        ]
 
     def client_data(self) -> dict[str, Any]:
         """What the page's small script needs (see ``setup_rules.client_data``)."""
@@ -358,6 +360,7 @@ class TournamentForm(forms.Form):
             ko_mode=data["ko_mode"],
             ko_smazzate=data["ko_smazzate"],
             ko_target=data["ko_target"],
+            ko_rounds=data["ko_rounds"],
         )
 
     def needs_confirmation(self, fields: list[str], check: ResultsCheck | None = None) -> None:

@@ -15,6 +15,7 @@ from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, vp_table
 
 from ..models import Tournament
+from . import setup_ko
 from . import setup_rules as rules
 from .setup_vp import format_bands
 
@@ -39,6 +40,7 @@ def initial_for(tournament: Tournament) -> dict[str, Any]:
         )
     }  # fmt: skip
     initial.update(rules.ruleset_initial(tournament.ruleset_name, tournament.rules or {}))
+    initial.update(setup_ko.round_initial(tournament))
     spec = tournament.vp_table
     if isinstance(spec, str) and spec in VP_PRESETS:
         initial["vp_preset"] = spec

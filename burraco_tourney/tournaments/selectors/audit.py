@@ -104,6 +104,7 @@ READING_ORDER = (
     "pozzetto_penalty_always", "bonuses", "chiusura_bonus", "pozzetto_penalty",
     "smazzate_per_turno", "vp_table", "bye_vp", "bye_mp", "forfeit_vp", "forfeit_mp",
     "forfeit_loser_vp", "tiebreaks", "planned_turni", "ko_mode", "ko_smazzate", "ko_target",
+    "ko_rounds", "round", "target",
 )  # fmt: skip
 _RANK = {key: i for i, key in enumerate(READING_ORDER)}
 

@@ -19,6 +19,7 @@ from burraco_tourney.rules.ko_played import Bracket, PlayedMatch, Slot, read_bra
 
 from ..models import Bye, EntryMode, Pair, Table, Tournament, Turno
 from ..results_bridge import stored_outcome, tournament_rules
+from .ko_lengths import round_length_text, round_name
 
 
 @dataclass(frozen=True)
@@ -80,29 +81,6 @@ def bracket_of(data: KoData, *, third_place: bool) -> Bracket:
 # -- the bracket page ------------------------------------------------------------------------
 
 
-def round_name(slots: int) -> str:
-    """The name of a round by its number of matches: final, semifinals, quarter-finals..."""
-    if slots == 1:
-        return _("Final")
-    if slots == 2:
-        return _("Semifinals")
-    if slots == 4:
-        return _("Quarter-finals")
-    # Each round that has a name of its own gets it: in Italian these are "ottavi di finale",
-    # "sedicesimi", ..., never "a round of 16 pairs".
-    if slots == 8:
-        # Translators: the KO round of 16 pairs, "ottavi di finale".
-        return _("Round of 16")
-    if slots == 16:
-        # Translators: the KO round of 32 pairs, "sedicesimi di finale".
-        return _("Round of 32")
-    if slots == 32:
-        # Translators: the KO round of 64 pairs, "trentaduesimi di finale".
-        return _("Round of 64")
-    # Translators: a KO round by the number of pairs in it, for brackets of 128 pairs or more.
-    return _("Round of %(pairs)s") % {"pairs": 2 * slots}
-
-
 @dataclass
 class MatchView:
     """One slot of the bracket as the pages show it."""
@@ -145,6 +123,8 @@ class RoundView:
     number: int
     name: str
     matches: list[MatchView]
+    # How long its matches are: "4 smazzate", "to 2005 points".
+    length: str = ""
 
     @property
     def seated(self) -> bool:
@@ -301,6 +281,7 @@ def ko_bracket(*, tournament: Tournament, include_drafts: bool = True) -> Bracke
                 number=number,
                 name=names[number - 1],
                 matches=[_view(data, slot, tournament, following) for slot in slots],
+                length=round_length_text(tournament_rules(tournament).round_length(number)),
             )
         )
     if bracket.third_place is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.standings import (
     Bye,
     Penalty,
@@ -24,6 +25,7 @@ from ..models import Bye as ByeRow
 from ..models import Pair, Table, Tournament
 from ..models import Penalty as PenaltyRow
 from ..results_bridge import tournament_rules
+from .tournaments import TurnoSummary, turno_summaries
 
 
 @dataclass(frozen=True)
@@ -119,3 +121,55 @@ def standings(*, tournament: Tournament, after_turno: int | None = None) -> list
     )
     by_number = {pair.number: pair for pair in pairs.values()}
     return [Standing(row=row, pair=by_number[row.pair]) for row in rows]
+
+
+def standings_or_missing(
+    *, tournament: Tournament, after_turno: int | None = None
+) -> tuple[list[Standing], RuleError | None]:
+    """The standings, or no rows and the engine's refusal saying what is missing (a riposo or a
+    forfeit value the director has not set yet). Pages and files show that refusal instead of
+    failing; a bug still raises."""
+    try:
+        return standings(tournament=tournament, after_turno=after_turno), None
+    except RuleError as error:
+        return [], error
+
+
+@dataclass(frozen=True)
+class StandingsChoice:
+    """Which standings a reader is shown by default, and which are provisional.
+
+    While a turno is being played its results come in table by table: standings that include it
+    are provisional. The page, the PDF and the workbook all start from ``default``: after the
+    last complete turno before the one in progress; None when every published turno counts
+    (all complete, or none complete yet, in which case the standings are provisional).
+    """
+
+    turni: tuple[int, ...]
+    in_progress: TurnoSummary | None
+    default: int | None
+
+    def provisional(self, after_turno: int | None) -> bool:
+        """Whether the standings after ``after_turno`` (None: every turno) include the turno in
+        progress."""
+        if self.in_progress is None:
+            return False
+        return after_turno is None or self.in_progress.turno.number <= after_turno
+
+    def shown_turno(self, after_turno: int | None) -> int | None:
+        """The turno the standings are "after": ``after_turno``, or the last published one."""
+        if after_turno is not None:
+            return after_turno
+        return self.turni[-1] if self.turni else None
+
+
+def standings_choice(*, tournament: Tournament) -> StandingsChoice:
+    summaries = turno_summaries(tournament=tournament)
+    in_progress = next((s for s in summaries if not s.complete), None)
+    default = None
+    if in_progress is not None:
+        number = in_progress.turno.number
+        default = max((s.turno.number for s in summaries if s.turno.number < number), default=None)
+    return StandingsChoice(
+        turni=tuple(s.turno.number for s in summaries), in_progress=in_progress, default=default
+    )

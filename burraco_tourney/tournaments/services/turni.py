@@ -26,6 +26,7 @@ from .. import draw_manager
 from ..audit_text import turno_subject
 from ..draw_manager import DrawRequest
 from ..models import Bye, Movement, Table, Tournament, TournamentKind, Turno
+from ..results_bridge import tournament_bye_value
 from .audit import audit_record
 from .locks import tournament_lock
 
@@ -64,6 +65,23 @@ def _check_ready(tournament: Tournament, number: int, request: DrawRequest) -> N
             )
             % {"turno": turno, "count": count},
             code="results_missing",
+        )
+
+
+def _check_bye_value(tournament: Tournament, plan: draw_manager.DrawPlan) -> None:
+    """Refuse a draw that makes a pair rest while the riposo has no value (a custom VP table
+    whose riposo was left blank): its standings could not be counted, for anyone."""
+    if plan.draw.byes and tournament_bye_value(tournament) is None:
+        raise ValidationError(
+            ngettext(
+                "In this turno pair %(pairs)s rests, but the custom VP table has no riposo "
+                "value: set the riposo VP and MP in the tournament settings, then draw.",
+                "In this turno pairs %(pairs)s rest, but the custom VP table has no riposo "
+                "value: set the riposo VP and MP in the tournament settings, then draw.",
+                len(plan.draw.byes),
+            )
+            % {"pairs": ", ".join(str(p) for p in plan.draw.byes)},
+            code="bye_value_missing",
         )
 
 
@@ -117,6 +135,7 @@ def turno_draw(*, tournament: Tournament, user, request: DrawRequest) -> Turno:
         )
     _check_ready(tournament, number, request)
     plan = draw_manager.draw_turno(tournament=tournament, number=number, request=request)
+    _check_bye_value(tournament, plan)
     try:
         with transaction.atomic():
             turno = Turno.objects.create(
@@ -173,6 +192,7 @@ def turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turno:
     _check_ready(tournament, turno.number, request)
     before = turno_snapshot(turno)
     plan = draw_manager.draw_turno(tournament=tournament, number=turno.number, request=request)
+    _check_bye_value(tournament, plan)
     turno.tables.all().delete()
     turno.byes.all().delete()
     turno.movement = plan.movement

@@ -6,6 +6,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django_tables2 import RequestConfig
 
+from burraco_tourney.core.rule_messages import rule_error_message
+
 from ..access import can_direct
 from ..models import TournamentKind
 from ..selectors import standings as standings_selectors
@@ -67,10 +69,8 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
     if tournament.kind == TournamentKind.KO:
         return redirect("manage:bracket", tournament.slug)
-    summaries = selectors.turno_summaries(tournament=tournament)
-    turni = [s.turno.number for s in summaries]
-    complete = [s.turno.number for s in summaries if s.complete]
-    in_progress = next((s for s in summaries if not s.complete), None)
+    choice = standings_selectors.standings_choice(tournament=tournament)
+    turni = list(choice.turni)
     after = request.GET.get("dopo")
     if after:
         try:
@@ -79,13 +79,12 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
             raise Http404 from None
         if after_turno not in turni:
             raise Http404
-    elif in_progress is not None and complete:
-        after_turno = max((n for n in complete if n < in_progress.turno.number), default=None)
     else:
-        after_turno = None
+        after_turno = choice.default
     shown = [n for n in turni if after_turno is None or n <= after_turno]
-    provisional = in_progress is not None and in_progress.turno.number in shown
-    rows = standings_selectors.standings(tournament=tournament, after_turno=after_turno)
+    rows, missing = standings_selectors.standings_or_missing(
+        tournament=tournament, after_turno=after_turno
+    )
     table = StandingsTable(rows, turni=shown)
     RequestConfig(request, paginate=False).configure(table)
     return render(
@@ -96,7 +95,10 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
             "table": table,
             "turni": turni,
             "after_turno": after_turno or (turni[-1] if turni else None),
-            "in_progress": in_progress,
-            "provisional": provisional,
+            "in_progress": choice.in_progress,
+            "provisional": choice.provisional(after_turno),
+            # What the director has not set yet (the riposo value): said instead of the table.
+            "missing": rule_error_message(missing) if missing else None,
+            "can_direct": can_direct(request.user, tournament),
         },
     )

@@ -119,6 +119,16 @@ PART_LABELS: dict[str, Any] = {
     "vp_table": _setting("vp_preset"),
     "forfeit_loser_vp": _setting("forfeit_loser"),
     "tiebreaks": _verbose(Tournament, "tiebreaks"),
+    # A KO round with a match length of its own (``ko_rounds.0.target``).
+    "ko_rounds": _verbose(Tournament, "ko_rounds"),
+    "round": gettext_lazy("round"),
+    "target": _verbose(Tournament, "ko_target"),
+}
+
+# Parts whose meaning depends on the key they are in: a KO round's "mode" is how its matches
+# are decided, not a Danese draw's mode.
+PART_LABELS_WITHIN: dict[str, dict[str, Any]] = {
+    "ko_rounds": {"mode": _setting("ko_mode")},
 }
 
 # Whole keys whose meaning depends on where they are: the ruleset in use (``rules.*``).
@@ -153,7 +163,8 @@ VALUE_LABELS: dict[str, dict[str, Any]] = {
     "forfeit_winner": {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")},
     "winner": {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")},
     "movement": dict(Movement.choices),
-    "mode": dict(DrawForm.base_fields["mode"].choices),
+    # A Danese draw's mode, or how a KO round's matches are decided: their codes differ.
+    "mode": {**dict(DrawForm.base_fields["mode"].choices), **dict(KoMode.choices)},
     "kind": dict(TournamentKind.choices),
     "ruleset_name": dict(RulesetName.choices),
     "ko_mode": dict(KoMode.choices),
@@ -166,6 +177,7 @@ KEY_VALUE_LABELS: dict[str, dict[str, Any]] = {"rules.name": dict(RulesetName.ch
 def _parts(key: str) -> list[tuple[str, bool]]:
     """The words of each part of a dotted key, each with whether it was known."""
     parts = key.split(".")
+    labels = {**PART_LABELS, **PART_LABELS_WITHIN.get(parts[0], {})}
     words: list[tuple[str, bool]] = []
     position = 0
     while position < len(parts):
@@ -178,7 +190,7 @@ def _parts(key: str) -> list[tuple[str, bool]]:
             words.append((str(numbered) % {"number": int(following)}, True))
             position += 2
             continue
-        label = PART_LABELS.get(part)
+        label = labels.get(part)
         words.append((str(label), True) if label is not None else (part, False))
         position += 1
     return words

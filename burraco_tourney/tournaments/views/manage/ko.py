@@ -21,6 +21,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from burraco_tourney.core.rule_messages import rule_error_message
+from burraco_tourney.rules.errors import RuleError
+
 from ...access import director_view
 from ...forms.ko import FromStandingsForm, SeedingForm, ThirdPlaceForm
 from ...models import Tournament, TournamentKind
@@ -196,6 +199,9 @@ def ko_from_standings(request: HttpRequest, tournament: Tournament) -> HttpRespo
             )
         except ValidationError as error:
             form.add_service_error(error)
+        except RuleError as error:
+            # The source's standings cannot be counted (its riposo value is not set).
+            form.add_error(None, rule_error_message(error))
         else:
             messages.success(
                 request,
