@@ -6,9 +6,11 @@ kinds, chiusura, pozzetto, card points), then EO the same, then how it ended and
 then smazzata 2, ... It offers only the burraco kinds of the tournament's ruleset. The last move
 matters only in a KO (a tie goes against the line that made it): a pairs tournament keeps it in a
 hidden box. A chiusura is the last move, so a blank last move is the closer's. Blank trailing
-smazzate were not played (a turno may end early). Its ``clean`` runs the engine's
-``smazzata_violations`` on EVERY smazzata and puts each refusal next to the box it concerns, so
-the director sees them all at once; the scoring service checks again before writing.
+smazzate were not played: a turno may end early, but in a pairs tournament only when the director
+ticks "the turno ended early" (``ended_early``), so that Enter pressed too soon in an empty
+smazzata never saves half a table; the note goes into the change log. Its ``clean`` runs the
+engine's ``smazzata_violations`` on EVERY smazzata and puts each refusal next to the box it
+concerns, so the director sees them all at once; the scoring service checks again before writing.
 
 What every result form shares (``ResultForm``, the box limits, the pair labels) is in
 ``scores.py``, with the other ways to enter a result.
@@ -21,9 +23,10 @@ from typing import Any
 
 from django import forms
 from django.forms import BoundField
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from burraco_tourney.core.rule_messages import rule_error_field, rule_error_message
+from burraco_tourney.core.rule_messages import LINE_LABELS, rule_error_field, rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.scoring import (
@@ -47,12 +50,19 @@ from .scores import (
     pair_label,
 )
 
-# Two refusals of the form itself (not of the engine); scorecard.js shows the same words live.
+# Refusals of the form itself (not of the engine); the live preview shows them as a save does.
 SKIPPED_SMAZZATA = _(
     "Smazzata %(blank)s is empty but smazzata %(later)s is not: only the last smazzate may be "
     "left empty (not played)."
 )
 CARDS_MISSING = _("Enter the card points (0 if none).")
+# Beside a box left "automatic": what the engine reads there (“automatic: Chiusura”).
+AUTOMATIC = _("automatic: %s")
+ENDED_EARLY_LABEL = _("The turno ended early")
+ENDED_EARLY_NEEDED = _(
+    "Only %(played)s of the %(planned)s smazzate are filled in: tick “The turno ended early” to "
+    "save the table with these, or fill in the others."
+)
 
 
 def default_end(entry_ns_closed: bool, entry_eo_closed: bool) -> str:
@@ -72,6 +82,12 @@ class LineRow:
     cards: BoundField
     total: int | None
     errors: list[tuple[str, str]] = field(default_factory=list)
+    number: int = 0
+
+    @property
+    def live_id(self) -> str:
+        """The id of this line's live parts on the page: ``<smazzata>-<line>``."""
+        return f"{self.number}-{self.line}"
 
     @property
     def fields(self) -> list[BoundField]:
@@ -85,6 +101,15 @@ class SmazzataRow:
     end: BoundField
     last_move: BoundField
     errors: list[tuple[str, str]] = field(default_factory=list)
+    # Not played: every box empty (never for smazzata 1, which is always expected).
+    unplayed: bool = False
+    # What the engine reads when "ended by" / "last move" are left automatic (bound forms).
+    auto_end: str = ""
+    auto_last_move: str = ""
+
+    @property
+    def live_id(self) -> str:
+        return str(self.number)
 
 
 class ScorecardForm(ResultForm):
@@ -99,14 +124,21 @@ class ScorecardForm(ResultForm):
         ruleset: Ruleset,
         rows: int,
         knockout: bool = False,
+        planned: int | None = None,
         **kwargs: Any,
     ):
+        """``planned``: the smazzate of a turno, when fewer need "the turno ended early"."""
         super().__init__(*args, table=table, **kwargs)
         self.ruleset = ruleset
         self.knockout = knockout
         self.kinds = ruleset.burraco_kinds
         self.rows = rows
+        self.planned = planned
         self.smazzate: list[SmazzataEntry] = []
+        # Every smazzata the boxes hold (its number, the engine's entry), refused ones included.
+        self.numbered_smazzate: list[tuple[int, SmazzataEntry]] = []
+        self.blank_smazzate: set[int] = set()
+        self.ended_early_note = ""
         for n in range(1, rows + 1):
             for line in LINES:
                 self._add_line_fields(n, line, pair_label(line, getattr(table, line)))
@@ -125,8 +157,12 @@ class ScorecardForm(ResultForm):
         for name, bound in self.fields.items():
             if name.startswith("s"):
                 bound.widget.attrs.setdefault("aria-label", str(bound.label))
+        if planned:
+            self.fields["ended_early"] = forms.BooleanField(label=ENDED_EARLY_LABEL, required=False)
         if not self.is_bound:
             self.initial.update(scorecard_initial(table, self.kinds))
+            stored = len(table.smazzate.all()) if table.entry_mode == EntryMode.SMAZZATE else 0
+            self.initial["ended_early"] = bool(planned and 0 < stored < planned)
         self.fields[self.line_field_names(1, "ns")[0]].widget.attrs["autofocus"] = True
 
     def _add_line_fields(self, n: int, line: str, who: str) -> None:
@@ -167,11 +203,14 @@ class ScorecardForm(ResultForm):
         cleaned = super().clean()
         entries: list[tuple[int, SmazzataEntry]] = []
         first_blank: int | None = None
+        played = 0
         for n in range(1, self.rows + 1):
             state = self._smazzata(n, cleaned)
             if state == "blank":
+                self.blank_smazzate.add(n)
                 first_blank = first_blank or n
                 continue
+            played += 1
             if first_blank is not None:
                 self.add_error(
                     f"s{first_blank}_ns_cards",
@@ -192,8 +231,47 @@ class ScorecardForm(ResultForm):
             tie = ko_tie_violation(self.ruleset, [entry for _, entry in entries])
             if tie is not None:
                 self.add_rule_error(entries[-1][0], tie)
+        self._check_ended_early(played, cleaned)
+        self.numbered_smazzate = entries
         self.smazzate = [entry for _, entry in entries]
         return cleaned
+
+    def _check_ended_early(self, played: int, cleaned: dict[str, Any]) -> None:
+        """Fewer smazzate than a turno has: only with "the turno ended early" ticked (asked
+        once the boxes themselves are right, like the KO tie)."""
+        if not self.planned or not played or played >= self.planned or self.errors:
+            return
+        params = {"played": played, "planned": self.planned}
+        if not cleaned.get("ended_early"):
+            self.add_error("ended_early", ENDED_EARLY_NEEDED % params)
+            return
+        self.ended_early_note = (
+            ngettext(
+                "The turno ended early: %(played)s smazzata of %(planned)s.",
+                "The turno ended early: %(played)s smazzate of %(planned)s.",
+                played,
+            )
+            % params
+        )
+
+    @property
+    def ended_early_field(self) -> BoundField | None:
+        """The "turno ended early" box, where a turno may have fewer smazzate than planned."""
+        return self["ended_early"] if "ended_early" in self.fields else None
+
+    def recorded_reason(self) -> str:
+        """The reason the change log keeps: the typed one, after the early end's note.
+
+        A correction still needs a typed reason: the note alone never stands for one.
+        """
+        typed = self.cleaned_data.get("reason", "").strip()
+        if not self.ended_early_note or (self.table.has_result and not typed):
+            return typed
+        return f"{self.ended_early_note} {typed}".strip()
+
+    def smazzata_errors(self, n: int) -> bool:
+        """True when a box of smazzata ``n`` has a refusal."""
+        return any(name in self.errors for name in self.smazzata_field_names(n))
 
     def _smazzata(self, n: int, cleaned: dict[str, Any]) -> str | SmazzataEntry | None:
         """``"blank"``, the engine's entry, or None when a box already has an error."""
@@ -213,7 +291,13 @@ class ScorecardForm(ResultForm):
         for line in LINES:
             cards = value[f"s{n}_{line}_cards"]
             if cards is None:
-                self.add_error(f"s{n}_{line}_cards", CARDS_MISSING)
+                # Translators: a refusal of one line's box, e.g. “NS: Enter the card points
+                # (0 if none).”; %(line)s is NS or EO.
+                message = gettext("%(line)s: %(message)s") % {
+                    "line": LINE_LABELS[line],
+                    "message": CARDS_MISSING,
+                }
+                self.add_error(f"s{n}_{line}_cards", message)
                 continue
             counts = {kind: value[f"s{n}_{line}_{kind}"] or 0 for kind in self.kinds}
             lines[line] = LineEntry(
@@ -251,9 +335,15 @@ class ScorecardForm(ResultForm):
 
     # -- presentation ----------------------------------------------------------------------
 
-    def scorecard(self) -> list[SmazzataRow]:
-        """The boxes grouped as on the paper: per smazzata, per line."""
+    def scorecard(self, totals: dict[int, tuple[int, int]] | None = None) -> list[SmazzataRow]:
+        """The boxes grouped as on the paper: per smazzata, per line.
+
+        A line's total is the stored one, or the one given in ``totals`` (smazzata number to
+        (NS, EO), the live preview's) for a bound form.
+        """
         stored = {} if self.is_bound else {s.number: s for s in self.table.smazzate.all()}
+        totals = totals or {}
+        entries = dict(self.numbered_smazzate)
         rows = []
         for n in range(1, self.rows + 1):
             lines = []
@@ -269,8 +359,9 @@ class ScorecardForm(ResultForm):
                         chiusura=bound[-3],
                         pozzetto=bound[-2],
                         cards=bound[-1],
-                        total=getattr(smazzata, f"{line}_total") if smazzata else None,
+                        total=_line_total(smazzata, totals.get(n), line),
                         errors=self._errors_of(names),
+                        number=n,
                     )
                 )
             rows.append(
@@ -280,9 +371,27 @@ class ScorecardForm(ResultForm):
                     end=self[f"s{n}_end"],
                     last_move=self[f"s{n}_last_move"],
                     errors=self._errors_of([f"s{n}_end", f"s{n}_last_move"]),
+                    unplayed=n > 1 and self._unplayed(n, stored),
+                    **self._automatic(n, entries.get(n)),
                 )
             )
         return rows
+
+    def _unplayed(self, n: int, stored: dict[int, Smazzata]) -> bool:
+        return n in self.blank_smazzate if self.is_bound else n not in stored
+
+    def _automatic(self, n: int, entry: SmazzataEntry | None) -> dict[str, str]:
+        """The end and last move the engine reads where the boxes say "automatic"."""
+        if entry is None or not self.is_bound:
+            return {}
+        chosen = self.cleaned_data if hasattr(self, "cleaned_data") else {}
+        auto = {}
+        if not chosen.get(f"s{n}_end"):
+            auto["auto_end"] = AUTOMATIC % dict(SmazzataEnd.choices).get(entry.end, entry.end)
+        if self.knockout and entry.last_move and not chosen.get(f"s{n}_last_move"):
+            line = entry.last_move
+            auto["auto_last_move"] = AUTOMATIC % pair_label(line, getattr(self.table, line))
+        return auto
 
     def _errors_of(self, names: list[str]) -> list[tuple[str, str]]:
         errors = []
@@ -291,6 +400,12 @@ class ScorecardForm(ResultForm):
                 errors.append((name, " ".join(str(m) for m in self.errors[name])))
                 self.fields[name].widget.attrs["aria-describedby"] = f"err-{name}"
         return errors
+
+
+def _line_total(stored: Smazzata | None, live: tuple[int, int] | None, line: str) -> int | None:
+    if live is not None:
+        return live[LINES.index(line)]
+    return getattr(stored, f"{line}_total") if stored else None
 
 
 def scorecard_initial(table: Table, kinds: tuple[str, ...]) -> dict[str, Any]:

@@ -27,10 +27,11 @@ from ...forms.scorecard import ScorecardForm
 from ...forms.scores import ClearForm, ForfeitForm, ResultForm, TotalsForm
 from ...models import EntryMode, Table, Tournament, TournamentKind, Turno
 from ...rules_config import tournament_forfeit_value, tournament_ruleset, tournament_vp_table
+from ...selectors import score_preview
 from ...selectors import scores as selectors
 from ...selectors.tournaments import turno_byes
 from ...services import scores as services
-from .score_notes import live_notes
+from . import score_live
 
 # The mode of the page in its address (?modo=...), in Italian like the rest of the URLs.
 MODE_WORDS = {
@@ -45,7 +46,7 @@ MODE_LABELS = {
 }
 
 
-def _turno_or_refusal(request: HttpRequest, tournament: Tournament, number: int):
+def turno_or_refusal(request: HttpRequest, tournament: Tournament, number: int):
     """The published turno, or a redirect to the draft's preview with a message."""
     turno = selectors.scoring_turno(tournament=tournament, number=number)
     if turno.published:
@@ -69,7 +70,8 @@ def _mode(request: HttpRequest, table: Table) -> str:
     return table.entry_mode or EntryMode.SMAZZATE
 
 
-def _form(tournament: Tournament, table: Table, mode: str, data=None) -> ResultForm:
+def result_form(tournament: Tournament, table: Table, mode: str, data=None) -> ResultForm:
+    """The form of ``mode`` for ``table``, bound to ``data``: the same for a save and a preview."""
     knockout = tournament.kind == TournamentKind.KO
     if mode == EntryMode.TOTALS:
         return TotalsForm(data, table=table, knockout=knockout)
@@ -82,6 +84,8 @@ def _form(tournament: Tournament, table: Table, mode: str, data=None) -> ResultF
         ruleset=tournament_ruleset(tournament),
         rows=rows,
         knockout=knockout,
+        # A KO match saved before its end is a match in progress, not a turno ended early.
+        planned=None if knockout else selectors.smazzate_limit(tournament),
     )
 
 
@@ -100,6 +104,7 @@ def _record(form: ResultForm, table: Table, user) -> services.SavedResult:
     if isinstance(form, ClearForm):
         return services.table_clear_result(**common)
     assert isinstance(form, ScorecardForm)
+    common["reason"] = form.recorded_reason()
     return services.table_record_smazzate(smazzate=form.smazzate, **common)
 
 
@@ -208,7 +213,19 @@ def _after_save(request: HttpRequest, turno: Turno, saved: services.SavedResult)
     return redirect("manage:score_entry", slug, turno.number, following.number)
 
 
-def _render(
+def live_figures(
+    tournament: Tournament, turno: Turno, table: Table, form: ResultForm
+) -> score_preview.TablePreview:
+    """The totals beside the boxes: what a save of the typed form would store (the preview's
+    function, also after a refused save), or the stored result of an untouched form."""
+    if form.is_bound and form.mode in score_preview.PREVIEW_MODES:
+        return score_preview.table_preview(
+            tournament=tournament, turno=turno, table=table, form=form
+        )
+    return score_preview.stored_figures(tournament=tournament, table=table, mode=form.mode)
+
+
+def render_entry(
     request: HttpRequest,
     tournament: Tournament,
     turno: Turno,
@@ -230,6 +247,7 @@ def _render(
         clear_form = ClearForm(table=table)
     stale = any(e.code == "stale" for e in form.non_field_errors().as_data())
     form.focus_first_error()
+    figures = live_figures(tournament, turno, table, form)
     return render(
         request,
         "manage/score_entry.html",
@@ -244,11 +262,13 @@ def _render(
             "mode": form.mode,
             "modes": modes,
             "kinds": ruleset.burraco_kinds,
-            "scorecard": form.scorecard() if isinstance(form, ScorecardForm) else None,
-            "config": {
-                **selectors.scorecard_config(ruleset=ruleset, vp=vp, rows=getattr(form, "rows", 0)),
-                "notes": live_notes(ruleset),
-            },
+            "scorecard": (
+                form.scorecard(totals=figures.totals) if isinstance(form, ScorecardForm) else None
+            ),
+            **score_live.live_context(form, figures),
+            "preview_url": reverse(
+                "manage:score_preview", args=[tournament.slug, turno.number, table.number]
+            ),
             "forfeit": forfeit,
             # The absent pair's VP, whichever line it sat on.
             "forfeit_loser_vp": forfeit_split(forfeit, vp.total, "ns").vp[1] if forfeit else None,
@@ -264,27 +284,27 @@ def _render(
 @director_view
 def score_entry(request: HttpRequest, tournament: Tournament, turno: int, table: int):
     """The scorecard of one table of a turno: enter it, or correct it."""
-    turno_obj, refusal = _turno_or_refusal(request, tournament, turno)
+    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
     if refusal:
         return refusal
     table_obj = selectors.scoring_table(turno=turno_obj, number=table)
     mode = _mode(request, table_obj)
     if request.method == "POST":
-        form = _form(tournament, table_obj, mode, request.POST)
+        form = result_form(tournament, table_obj, mode, request.POST)
         if form.is_valid():
             saved = _try_record(form, table_obj, request.user)
             if saved is not None:
                 return _after_save(request, turno_obj, saved)
     else:
-        form = _form(tournament, table_obj, mode)
-    return _render(request, tournament, turno_obj, table_obj, form)
+        form = result_form(tournament, table_obj, mode)
+    return render_entry(request, tournament, turno_obj, table_obj, form)
 
 
 @require_POST
 @director_view
 def score_clear(request: HttpRequest, tournament: Tournament, turno: int, table: int):
     """Take a table back to "no result", with a reason."""
-    turno_obj, refusal = _turno_or_refusal(request, tournament, turno)
+    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
     if refusal:
         return refusal
     table_obj = selectors.scoring_table(turno=turno_obj, number=table)
@@ -293,14 +313,14 @@ def score_clear(request: HttpRequest, tournament: Tournament, turno: int, table:
         saved = _try_record(clear_form, table_obj, request.user)
         if saved is not None:
             return _after_save(request, turno_obj, saved)
-    form = _form(tournament, table_obj, table_obj.entry_mode or EntryMode.SMAZZATE)
-    return _render(request, tournament, turno_obj, table_obj, form, clear_form=clear_form)
+    form = result_form(tournament, table_obj, table_obj.entry_mode or EntryMode.SMAZZATE)
+    return render_entry(request, tournament, turno_obj, table_obj, form, clear_form=clear_form)
 
 
 @director_view
 def turno_results(request: HttpRequest, tournament: Tournament, turno: int) -> HttpResponse:
     """Which tables of a turno have a result, which are missing, which were corrected."""
-    turno_obj, refusal = _turno_or_refusal(request, tournament, turno)
+    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
     if refusal:
         return refusal
     progress = selectors.turno_progress(turno=turno_obj)
