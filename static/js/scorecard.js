@@ -92,9 +92,34 @@
     }
   }
 
+  // After each live preview: mark the boxes the server refused (their message is #err-<name>)
+  // the way the page marks them after a refused save, and unmark the others.
+  function markRefused(form) {
+    Array.prototype.forEach.call(form.elements, function (box) {
+      // The reason is the save's own question: the preview never asks it.
+      if (!box.name || box.type === "hidden" || box.tagName === "BUTTON") return;
+      if (box.name === "reason") return;
+      var message = document.getElementById("err-" + box.name);
+      if (message) {
+        box.setAttribute("aria-invalid", "true");
+        box.setAttribute("aria-describedby", message.id);
+      } else {
+        box.removeAttribute("aria-invalid");
+        if (/^err-/.test(box.getAttribute("aria-describedby") || "")) {
+          box.removeAttribute("aria-describedby");
+        }
+      }
+      var cell = box.closest("td.count, td.check, td.num, .end-field");
+      if (cell) cell.classList.toggle("bad", !!message);
+      var field = box.closest(".field");
+      if (field) field.classList.toggle("has-error", !!message);
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("scorecard");
     if (!form) return;
+    document.addEventListener("htmx:afterSettle", function () { markRefused(form); });
     if (form.classList.contains("scorecard-form")) setupScorecard(form);
     if (form.classList.contains("enter-saves")) {
       // Enter on a radio button saves too, as it does in a text box.

@@ -65,11 +65,19 @@ def test_the_live_figures_are_the_servers_and_nothing_is_saved(page):
     expect(page.locator('[data-turno="diff"]')).to_have_text("NS +325")
     expect(page.locator('[data-turno="vp"]')).to_have_text("12 \u2013 8")
     # A refusal of the save, next to its box: the pozzetto of a closer.
-    page.uncheck("[name=s1_ns_pozzetto]")
+    pozzetto = page.locator("[name=s1_ns_pozzetto]")
+    pozzetto.uncheck()
     expect(page.locator("#errors-1-ns")).to_contain_text("NS ha chiuso senza prendere il pozzetto")
     expect(page.locator('[data-turno="vp"]')).to_have_text("")
-    page.check("[name=s1_ns_pozzetto]")
+    # The box is marked as refused, and says where its message is.
+    refusal_id = page.locator("#errors-1-ns li").get_attribute("id")
+    expect(pozzetto).to_have_attribute("aria-invalid", "true")
+    expect(pozzetto).to_have_attribute("aria-describedby", refusal_id)
+    expect(page.locator("td.check.bad")).to_have_count(1)
+    pozzetto.check()
     expect(page.locator("#errors-1-ns")).to_be_hidden()
+    expect(pozzetto).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("td.bad")).to_have_count(0)
     expect(page.locator('[data-turno="vp"]')).to_have_text("12 \u2013 8")
     table = turno.tables.get(number=1)
     assert not table.has_result and table.version == 0
