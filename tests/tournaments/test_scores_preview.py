@@ -65,6 +65,11 @@ def text_of(html: str, element_id: str) -> str:
     return " ".join("".join(parser.parts).split())
 
 
+def note_of(html: str) -> str:
+    """The first refusal, as the note beside the totals says it ("" when hidden)."""
+    return re.search(r'data-turno="note"[^>]*>([^<]*)</p>', html).group(1).strip()
+
+
 def test_the_preview_gives_the_saved_figures_without_saving(english, director):
     _, turno = scored_tournament(director)
     table = table_of(turno)
@@ -104,9 +109,7 @@ def test_a_refusal_is_the_saves_own_next_to_its_box(english, director):
     assert 'id="errors-1-ns" class="live-errors" hx-swap-oob="true"' in html
     # No VP while the save would be refused; the first reason instead, a status.
     assert re.search(r'data-turno="vp"></output>', html)
-    assert text_of(html, "score-summary").endswith(
-        "Smazzata 1: NS: card points 243 are not a multiple of 5."
-    )
+    assert note_of(html) == "Smazzata 1: NS: card points 243 are not a multiple of 5."
     # The smazzate that do score still show their totals.
     assert text_of(html, "total-2-ns") == "180"
 
@@ -146,7 +149,8 @@ def test_a_ko_tie_says_it_needs_the_last_move_then_who_goes_through(english, dir
     assert "last move" in text_of(html, "err-last_move")
     data["last_move"] = "eo"
     html = english.post(preview_url(turno), data).content.decode()
-    assert text_of(html, "score-summary").startswith("Difference 0 Match pair 1 goes through")
+    assert re.search(r'data-turno="winner">pair 1 goes through<', html)
+    assert re.search(r'data-turno="diff">0<', html) and note_of(html) == ""
 
 
 def test_only_a_director_of_the_tournament_gets_a_preview(client, director):
@@ -175,3 +179,32 @@ def test_the_preview_needs_the_pages_csrf_token(director):
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
     with_token = {**data, "csrfmiddlewaretoken": token}
     assert browser.post(preview_url(turno), with_token).status_code == 200
+
+
+def test_a_ko_match_a_punti_gets_the_saves_match_refusals(english, director):
+    tournament = ko_tournament(director, pairs=4, ko_mode="punti", ko_smazzate=None, ko_target=2005)
+    start(tournament, director)
+    turno = tournament.turni.get(number=1)
+    table = table_of(turno)
+    # Totals below the target: the match is not over, as the save says (test_ko_views.py).
+    data = {"mode": "totals", "version": table.version, "ns_mp": "1800", "eo_mp": "1500"}
+    html = english.post(preview_url(turno), data).content.decode()
+    saved = english.post(entry_url(turno), data)
+    refusal = " ".join(str(m) for m in saved.context["form"].non_field_errors())
+    assert refusal.startswith("Neither line has reached 2005 points: the match is not over.")
+    assert note_of(html) == refusal
+    assert re.search(r'data-turno="winner"></output>', html) and 'data-turno="vp"' not in html
+    # Smazzate: a first one past the target ends the match, a second one is refused.
+    over = smazzata(1, {"cards": 2100}, {"cards": 100}, "tallone", "ns")
+    more = smazzata(2, {"cards": 100}, {"cards": 100}, "tallone", "ns")
+    card = scorecard(table, over, more, rows=6)
+    saved = english.post(entry_url(turno), card)
+    assert saved.status_code == 200 and not table_of(turno).has_result
+    refusal = " ".join(str(m) for m in saved.context["form"].non_field_errors())
+    html = english.post(preview_url(turno), card).content.decode()
+    assert refusal and note_of(html) == refusal
+    assert text_of(html, "form-errors") == refusal
+    assert 'data-turno="vp"' not in html  # a KO has no VP, refused or not
+    assert text_of(html, "total-2-ns") == "100"
+    html = english.post(preview_url(turno), scorecard(table, over, rows=6)).content.decode()
+    assert re.search(r'data-turno="winner">pair 1 goes through<', html)

@@ -126,6 +126,7 @@ def _smazzate_preview(
 ) -> TablePreview:
     """Per smazzata: the totals of every smazzata that scores; the turno when all do."""
     valid = form.is_valid()
+    knockout = tournament.kind == TournamentKind.KO
     entries: list[tuple[int, SmazzataEntry]] = [
         (n, entry) for n, entry in form.numbered_smazzate if valid or not form.smazzata_errors(n)
     ]
@@ -135,10 +136,10 @@ def _smazzate_preview(
         _outcome(tournament, copy, rows, strict=valid)
     except RuleError as error:
         totals = {row.number: (row.ns_total, row.eo_total) for row in rows}
-        return TablePreview(totals=totals, refusal=rule_error_message(error))
+        return TablePreview(totals=totals, knockout=knockout, refusal=rule_error_message(error))
     totals = {row.number: (row.ns_total, row.eo_total) for row in rows}
     if not valid:
-        return TablePreview(totals=totals, knockout=tournament.kind == TournamentKind.KO)
+        return TablePreview(totals=totals, knockout=knockout)
     return _preview(tournament, copy, totals)
 
 
