@@ -13,12 +13,13 @@ engine's ``smazzata_violations`` on EVERY smazzata and puts each refusal next to
 concerns, so the director sees them all at once; the scoring service checks again before writing.
 
 What every result form shares (``ResultForm``, the box limits, the pair labels) is in
-``scores.py``, with the other ways to enter a result.
+``scores.py``, with the other ways to enter a result; the boxes grouped for the templates are
+``scorecard_rows.py``'s.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from django import forms
@@ -37,8 +38,9 @@ from burraco_tourney.rules.scoring import (
 )
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
-from ..models import EntryMode, Pair, Smazzata, SmazzataEnd, Table
+from ..models import EntryMode, SmazzataEnd, Table
 from ..services.scores import ko_tie_violation
+from .scorecard_rows import SmazzataRow, scorecard_rows
 from .scores import (
     CARDS_LIMIT,
     COUNT_LIMIT,
@@ -56,8 +58,6 @@ SKIPPED_SMAZZATA = _(
     "left empty (not played)."
 )
 CARDS_MISSING = _("Enter the card points (0 if none).")
-# Beside a box left "automatic": what the engine reads there (“automatic: Chiusura”).
-AUTOMATIC = _("automatic: %s")
 ENDED_EARLY_LABEL = _("The turno ended early")
 ENDED_EARLY_NEEDED = _(
     "Only %(played)s of the %(planned)s smazzate are filled in: tick “The turno ended early” to "
@@ -68,48 +68,6 @@ ENDED_EARLY_NEEDED = _(
 def default_end(entry_ns_closed: bool, entry_eo_closed: bool) -> str:
     """How a smazzata ended when the director does not say: chiusura if a line closed."""
     return SmazzataEnd.CHIUSURA if entry_ns_closed or entry_eo_closed else SmazzataEnd.TALLONE
-
-
-@dataclass
-class LineRow:
-    """One line of one smazzata as the template draws it."""
-
-    line: str
-    pair: Pair
-    counts: list[BoundField]
-    chiusura: BoundField
-    pozzetto: BoundField
-    cards: BoundField
-    total: int | None
-    errors: list[tuple[str, str]] = field(default_factory=list)
-    number: int = 0
-
-    @property
-    def live_id(self) -> str:
-        """The id of this line's live parts on the page: ``<smazzata>-<line>``."""
-        return f"{self.number}-{self.line}"
-
-    @property
-    def fields(self) -> list[BoundField]:
-        return [*self.counts, self.chiusura, self.pozzetto, self.cards]
-
-
-@dataclass
-class SmazzataRow:
-    number: int
-    lines: list[LineRow]
-    end: BoundField
-    last_move: BoundField
-    errors: list[tuple[str, str]] = field(default_factory=list)
-    # Not played: every box empty (never for smazzata 1, which is always expected).
-    unplayed: bool = False
-    # What the engine reads when "ended by" / "last move" are left automatic (bound forms).
-    auto_end: str = ""
-    auto_last_move: str = ""
-
-    @property
-    def live_id(self) -> str:
-        return str(self.number)
 
 
 class ScorecardForm(ResultForm):
@@ -336,76 +294,8 @@ class ScorecardForm(ResultForm):
     # -- presentation ----------------------------------------------------------------------
 
     def scorecard(self, totals: dict[int, tuple[int, int]] | None = None) -> list[SmazzataRow]:
-        """The boxes grouped as on the paper: per smazzata, per line.
-
-        A line's total is the stored one, or the one given in ``totals`` (smazzata number to
-        (NS, EO), the live preview's) for a bound form.
-        """
-        stored = {} if self.is_bound else {s.number: s for s in self.table.smazzate.all()}
-        totals = totals or {}
-        entries = dict(self.numbered_smazzate)
-        rows = []
-        for n in range(1, self.rows + 1):
-            lines = []
-            for line in LINES:
-                names = self.line_field_names(n, line)
-                bound = [self[name] for name in names]
-                smazzata: Smazzata | None = stored.get(n)
-                lines.append(
-                    LineRow(
-                        line=line,
-                        pair=getattr(self.table, line),
-                        counts=bound[:-3],
-                        chiusura=bound[-3],
-                        pozzetto=bound[-2],
-                        cards=bound[-1],
-                        total=_line_total(smazzata, totals.get(n), line),
-                        errors=self._errors_of(names),
-                        number=n,
-                    )
-                )
-            rows.append(
-                SmazzataRow(
-                    number=n,
-                    lines=lines,
-                    end=self[f"s{n}_end"],
-                    last_move=self[f"s{n}_last_move"],
-                    errors=self._errors_of([f"s{n}_end", f"s{n}_last_move"]),
-                    unplayed=n > 1 and self._unplayed(n, stored),
-                    **self._automatic(n, entries.get(n)),
-                )
-            )
-        return rows
-
-    def _unplayed(self, n: int, stored: dict[int, Smazzata]) -> bool:
-        return n in self.blank_smazzate if self.is_bound else n not in stored
-
-    def _automatic(self, n: int, entry: SmazzataEntry | None) -> dict[str, str]:
-        """The end and last move the engine reads where the boxes say "automatic"."""
-        if entry is None or not self.is_bound:
-            return {}
-        chosen = self.cleaned_data if hasattr(self, "cleaned_data") else {}
-        auto = {}
-        if not chosen.get(f"s{n}_end"):
-            auto["auto_end"] = AUTOMATIC % dict(SmazzataEnd.choices).get(entry.end, entry.end)
-        if self.knockout and entry.last_move and not chosen.get(f"s{n}_last_move"):
-            line = entry.last_move
-            auto["auto_last_move"] = AUTOMATIC % pair_label(line, getattr(self.table, line))
-        return auto
-
-    def _errors_of(self, names: list[str]) -> list[tuple[str, str]]:
-        errors = []
-        for name in names:
-            if name in self.errors:
-                errors.append((name, " ".join(str(m) for m in self.errors[name])))
-                self.fields[name].widget.attrs["aria-describedby"] = f"err-{name}"
-        return errors
-
-
-def _line_total(stored: Smazzata | None, live: tuple[int, int] | None, line: str) -> int | None:
-    if live is not None:
-        return live[LINES.index(line)]
-    return getattr(stored, f"{line}_total") if stored else None
+        """The boxes grouped as on the paper (``scorecard_rows.scorecard_rows``)."""
+        return scorecard_rows(self, totals)
 
 
 def scorecard_initial(table: Table, kinds: tuple[str, ...]) -> dict[str, Any]:

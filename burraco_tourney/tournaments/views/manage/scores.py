@@ -4,7 +4,9 @@ One page per table per turno, laid out like the paper scorecard, in one of three
 smazzata (the default), turno totals only (``?modo=totali``), forfeit (``?modo=forfait``).
 Saving goes straight to the next table of the turno still without a result, or back to the
 turno's results page when none is left. Thin views: parse the request, call one service
-(``services/scores.py``) or selector (``selectors/scores.py``), render.
+(``services/scores.py``) or selector (``selectors/scores.py``), render. The live totals beside
+the boxes come from the server too: ``score_preview.py`` binds the same form (``result_form``)
+and the page draws the same parts (``score_live.py``) on a refused save.
 """
 
 from __future__ import annotations
