@@ -166,6 +166,10 @@ def test_only_a_director_of_the_tournament_gets_a_preview(client, director):
     # Its director, but by GET: not a way to ask.
     client.force_login(director)
     assert client.get(preview_url(turno)).status_code == 405
+    # A draft turno takes no scores, so it has nothing to preview either.
+    turno.published = False
+    turno.save(update_fields=["published"])
+    assert client.post(preview_url(turno), data).status_code == 404
     assert not table_of(turno).has_result
 
 
