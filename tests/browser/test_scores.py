@@ -216,7 +216,7 @@ def test_the_scorecard_works_without_javascript(no_js_page, turno4):
     # Enter in a box submits the form, as in any HTML form: with the others not played, the
     # server asks whether the turno ended early and keeps what was typed.
     page.locator("[name=s1_eo_cards]").press("Enter")
-    expect(page.locator("#err-ended_early")).to_contain_text("Sono compilate solo 1 delle 3")
+    expect(page.locator("#err-ended_early")).to_contain_text("È compilata solo 1 delle 3")
     expect(page.locator("[name=s1_ns_cards]")).to_have_value("245")
     assert not turno4.tables.get(number=1).has_result
     page.check("[name=ended_early]")

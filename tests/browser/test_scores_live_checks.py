@@ -140,7 +140,7 @@ def test_a_line_without_card_points_says_what_is_missing(page, turno):
     page.fill("[name=s1_ns_cards]", "0")
     # Both lines typed: the EO total comes, and the question of the turno's smazzate.
     expect(page.locator('[data-total="1-ns"]')).to_have_text("200")
-    expect(note).to_contain_text("Sono compilate solo 1 delle 3 smazzate")
+    expect(note).to_contain_text("È compilata solo 1 delle 3 smazzate")
     expect(page.locator('[data-turno="ns"]')).to_have_text("")
     page.check("[name=ended_early]")
     expect(note).to_be_hidden()

@@ -99,7 +99,7 @@ def test_enter_in_the_empty_second_smazzata_does_not_save(page):
     expect(page.locator("[name=s2_ns_sporco]")).to_be_focused()
     assert page.url == entry_url(page, turno)
     # The server's question, live, beside the box that answers it.
-    expect(page.locator("#err-ended_early")).to_contain_text("Sono compilate solo 1 delle 3")
+    expect(page.locator("#err-ended_early")).to_contain_text("È compilata solo 1 delle 3")
     assert not turno.tables.get(number=1).has_result
 
 

@@ -92,8 +92,8 @@ def test_fewer_smazzate_without_the_early_end_ticked_are_refused_keeping_what_wa
     assert not table_of(turno).has_result
     form = response.context["form"]
     assert form.errors["ended_early"] == [
-        "Only 1 of the 3 smazzate are filled in: tick “The turno ended early” to save the table "
-        "with these, or fill in the others."
+        "Only 1 of the 3 smazzate is filled in: tick “The turno ended early” to save the table "
+        "with it, or fill in the others."
     ]
     assert form["s1_ns_cards"].value() == "245"  # what was typed stays in the boxes
     html = response.content.decode()

@@ -118,7 +118,7 @@ def test_fewer_smazzate_are_refused_in_the_preview_as_in_the_save(english, direc
     _, turno = scored_tournament(director)
     table = table_of(turno)
     html = english.post(preview_url(turno), scorecard(table, FULL[0])).content.decode()
-    assert text_of(html, "err-ended_early").startswith("Only 1 of the 3 smazzate are filled in")
+    assert text_of(html, "err-ended_early").startswith("Only 1 of the 3 smazzate is filled in")
     assert 'id="not-played-2" hidden hx-swap-oob="true"' not in html  # smazzata 2 not played
     assert re.search(r'id="not-played-2" hx-swap-oob="true"', html)
     ticked = english.post(preview_url(turno), scorecard(table, FULL[0], ended_early=True))

@@ -24,7 +24,7 @@ from typing import Any
 
 from django import forms
 from django.forms import BoundField
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.core.rule_messages import LINE_LABELS, rule_error_field, rule_error_message
@@ -59,9 +59,12 @@ SKIPPED_SMAZZATA = _(
 )
 CARDS_MISSING = _("Enter the card points (0 if none).")
 ENDED_EARLY_LABEL = _("The turno ended early")
-ENDED_EARLY_NEEDED = _(
+ENDED_EARLY_NEEDED = ngettext_lazy(
+    "Only %(played)s of the %(planned)s smazzate is filled in: tick “The turno ended early” to "
+    "save the table with it, or fill in the others.",
     "Only %(played)s of the %(planned)s smazzate are filled in: tick “The turno ended early” to "
-    "save the table with these, or fill in the others."
+    "save the table with these, or fill in the others.",
+    "played",
 )
 
 
