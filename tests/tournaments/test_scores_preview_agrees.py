@@ -107,3 +107,35 @@ def test_the_preview_agrees_with_the_save(english, director, smazzate, ended_ear
                 assert all(str(m) in html for m in messages)
             else:
                 assert text_of(html, f"err-{name}") == " ".join(messages)
+
+
+mp = st.one_of(st.integers(-100, 800).map(lambda n: n * 5), st.integers(-500, 4000))
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(ns_mp=mp, eo_mp=mp)
+def test_the_preview_of_turno_totals_agrees_with_the_save(english, director, ns_mp, eo_mp):
+    _, turno = scored_tournament(director, pairs=2)
+    table = turno.tables.get()
+    data = {"mode": "totals", "version": table.version, "ns_mp": ns_mp, "eo_mp": eo_mp}
+    html = english.post(preview_url(turno), data).content.decode()
+    try:
+        with transaction.atomic():
+            saved = english.post(entry_url(turno), data)
+            table.refresh_from_db()
+            stored = (table.ns_vp, table.eo_vp)
+            raise _Undo
+    except _Undo:
+        pass
+    if saved.status_code == 302:
+        assert re.search(rf'data-turno="vp">{stored[0]} – {stored[1]}<', html)
+        assert 'class="errorlist"' not in html
+    else:
+        errors = saved.context["form"].errors
+        assert errors and re.search(r'data-turno="vp"></output>', html)
+        for name, messages in errors.items():
+            assert text_of(html, f"err-{name}") == " ".join(messages)
