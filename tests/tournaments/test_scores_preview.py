@@ -186,20 +186,21 @@ def test_the_preview_needs_the_pages_csrf_token(director):
 
 
 def test_a_ko_match_a_punti_gets_the_saves_match_refusals(english, director):
-    tournament = ko_tournament(director, pairs=4, ko_mode="punti", ko_smazzate=None, ko_target=2005)
+    tournament = ko_tournament(director, pairs=4, ko_mode="punti", ko_smazzate=None, ko_target=1005)
     start(tournament, director)
     turno = tournament.turni.get(number=1)
     table = table_of(turno)
     # Totals below the target: the match is not over, as the save says (test_ko_views.py).
-    data = {"mode": "totals", "version": table.version, "ns_mp": "1800", "eo_mp": "1500"}
+    data = {"mode": "totals", "version": table.version, "ns_mp": "800", "eo_mp": "500"}
     html = english.post(preview_url(turno), data).content.decode()
     saved = english.post(entry_url(turno), data)
     refusal = " ".join(str(m) for m in saved.context["form"].non_field_errors())
-    assert refusal.startswith("Neither line has reached 2005 points: the match is not over.")
+    assert refusal.startswith("Neither line has reached 1005 points: the match is not over.")
     assert note_of(html) == refusal
     assert re.search(r'data-turno="winner"></output>', html) and 'data-turno="vp"' not in html
-    # Smazzate: a first one past the target ends the match, a second one is refused.
-    over = smazzata(1, {"cards": 2100}, {"cards": 100}, "tallone", "ns")
+    # Smazzate: a first one past the target ends the match, a second one is refused (a
+    # smazzata's card points stay within the pack's 1080).
+    over = smazzata(1, {"cards": 1010}, {"cards": 0}, "tallone", "ns")
     more = smazzata(2, {"cards": 100}, {"cards": 100}, "tallone", "ns")
     card = scorecard(table, over, more, rows=6)
     saved = english.post(entry_url(turno), card)
