@@ -63,6 +63,21 @@ def type_smazzata(keyboard, ns, eo):
     keyboard.press("Tab")
 
 
+def end_early(page, vp: str | None = None) -> None:
+    """Save a table with fewer smazzate: Ctrl+Enter is refused with the question, the cursor
+    goes to "Il turno è finito prima", Space ticks it (the VP then show), Enter saves."""
+    url = page.url
+    page.keyboard.press("Control+Enter")
+    box = page.locator("[name=ended_early]")
+    expect(box).to_be_focused()
+    expect(page.locator("#err-ended_early")).to_contain_text("Il turno è finito prima")
+    assert page.url == url
+    page.keyboard.press("Space")
+    if vp:
+        expect(page.locator('[data-turno="vp"]')).to_have_text(vp)
+    page.keyboard.press("Enter")
+
+
 S1 = ({"cards": 245, "pulito": 1, "chiusura": True}, {"cards": 120, "sporco": 1})
 S2 = ({"cards": 80, "sporco": 1}, {"cards": 300, "pulito": 1, "semipulito": 1, "chiusura": True})
 S3 = ({"cards": -40, "pozzetto": False}, {"cards": 95, "pulito": 1, "chiusura": True})
@@ -97,18 +112,20 @@ def test_a_whole_turno_entered_by_keyboard_moves_the_standings(page, turno4):
     expect(page).to_have_url(table_url(page, turno4, 2))
     expect(page.locator(".msg.success")).to_contain_text("585")
     expect(page.locator("[name=s1_ns_pulito]")).to_be_focused()
-    # Table 2 stopped after two smazzate: Enter in the empty third one saves.
+    # Table 2 stopped after two smazzate: Enter in the empty third one only moves on; saving
+    # asks first whether the turno ended early, with the cursor on that box.
     type_smazzata(keyboard, *S1)
     type_smazzata(keyboard, *S2)
     expect(page.locator("[name=s3_ns_pulito]")).to_be_focused()
     keyboard.press("Enter")
+    expect(page.locator("[name=s3_ns_semipulito]")).to_be_focused()
+    end_early(page)
 
     expect(page).to_have_url(table_url(page, turno4, 3))
     type_smazzata(
         keyboard, {"cards": 100, "sporco": 1, "chiusura": True}, {"cards": 35, "pozzetto": False}
     )
-    expect(page.locator('[data-turno="vp"]')).to_have_text("14 \u2013 6")
-    keyboard.press("Enter")
+    end_early(page, vp="14 \u2013 6")
 
     expect(page).to_have_url(re.compile(r"/turni/4/risultati/$"))
     expect(page.locator("tr.state-entered")).to_have_count(3)
@@ -116,6 +133,12 @@ def test_a_whole_turno_entered_by_keyboard_moves_the_standings(page, turno4):
         t.number: (t.ns_mp, t.eo_mp, t.ns_vp, t.eo_vp) for t in turno4.tables.order_by("number")
     }
     assert results == {1: (585, 1365, 4, 16), 2: (725, 970, 8, 12), 3: (300, -65, 14, 6)}
+    reasons = AuditEntry.objects.filter(action="result_enter").values_list("reason", flat=True)
+    assert sorted(reasons) == [
+        "",
+        "Il turno è finito prima: 1 smazzata su 3.",
+        "Il turno è finito prima: 2 smazzate su 3.",
+    ]
     after = standings_rows(page, slug)
     assert after != before
 
@@ -144,7 +167,8 @@ def test_an_impossible_smazzata_is_refused_next_to_its_box(page, turno4):
         keyboard.press("Tab")
     expect(page.locator("[name=s1_eo_chiusura]")).to_be_focused()
     keyboard.press("Space")
-    keyboard.press("Control+Enter")
+    # One smazzata of three: saved once the director says the turno ended early.
+    end_early(page)
     expect(page).to_have_url(table_url(page, turno4, 2))
     assert turno4.tables.get(number=1).ns_mp == 545
 
@@ -189,7 +213,13 @@ def test_the_scorecard_works_without_javascript(no_js_page, turno4):
     page.fill("[name=s1_ns_pulito]", "1")
     page.check("[name=s1_ns_chiusura]")
     page.fill("[name=s1_eo_cards]", "120")
-    # Enter in a box submits the form, as in any HTML form; the others were not played.
+    # Enter in a box submits the form, as in any HTML form: with the others not played, the
+    # server asks whether the turno ended early and keeps what was typed.
+    page.locator("[name=s1_eo_cards]").press("Enter")
+    expect(page.locator("#err-ended_early")).to_contain_text("È compilata solo 1 delle 3")
+    expect(page.locator("[name=s1_ns_cards]")).to_have_value("245")
+    assert not turno4.tables.get(number=1).has_result
+    page.check("[name=ended_early]")
     page.locator("[name=s1_eo_cards]").press("Enter")
     expect(page).to_have_url(table_url(page, turno4, 2))
     expect(page.locator(".msg.success")).to_contain_text("545")

@@ -1,6 +1,6 @@
-"""While the director types a scorecard, the live totals say when a smazzata would be refused
-instead of showing a VP split; a corrected table is shown in a calm colour with its word, not in
-the red of an error."""
+"""While the director types a scorecard, the server's preview fills in the totals and the VP, or
+says why a save would be refused, next to the box and beside the totals, without saving; a
+corrected table is shown in a calm colour with its word, not in the red of an error."""
 
 import pytest
 from playwright.sync_api import expect
@@ -46,24 +46,35 @@ def test_the_live_totals_show_why_a_smazzata_cannot_be_saved(page, turno):
     page.goto(entry_url(page, turno, 1))
     vp = page.locator('[data-turno="vp"]')
     note = page.locator('[data-turno="note"]')
+    page.check("[name=ended_early]")  # one or two smazzate only: the turno ended early
     page.fill("[name=s1_ns_pulito]", "1")
     page.check("[name=s1_ns_chiusura]")
     page.fill("[name=s1_ns_cards]", "245")
     page.fill("[name=s1_eo_sporco]", "1")
     page.fill("[name=s1_eo_cards]", "120")
+    # The server's figures: 545 - 220, difference 325, 13-7.
+    expect(page.locator('[data-total="1-ns"]')).to_have_text("545")
     expect(vp).to_have_text("13 \u2013 7")
     expect(note).to_be_hidden()
 
-    # Both lines ticked "Chiusura": no VP split, the reason instead.
+    # Both lines ticked "Chiusura": no VP split; the server's refusal next to the box, and
+    # beside the totals.
     page.check("[name=s1_eo_chiusura]")
+    expect(page.locator("#err-s1_eo_chiusura")).to_have_text(
+        "Una sola linea può chiudere una smazzata."
+    )
     expect(note).to_have_text("Smazzata 1: Una sola linea può chiudere una smazzata.")
     expect(vp).to_have_text("")
     page.uncheck("[name=s1_eo_chiusura]")
     expect(note).to_be_hidden()
+    expect(page.locator("#err-s1_eo_chiusura")).to_have_count(0)
     expect(vp).to_have_text("13 \u2013 7")
 
     # Card points that no cards can make.
     page.fill("[name=s1_eo_cards]", "123")
+    expect(page.locator("#err-s1_eo_cards")).to_have_text(
+        "EO: i punti carte 123 non sono un multiplo di 5."
+    )
     expect(note).to_have_text("Smazzata 1: EO: i punti carte 123 non sono un multiplo di 5.")
     expect(vp).to_have_text("")
     page.fill("[name=s1_eo_cards]", "120")
@@ -73,15 +84,19 @@ def test_the_live_totals_show_why_a_smazzata_cannot_be_saved(page, turno):
     page.fill("[name=s2_ns_cards]", "50")
     page.fill("[name=s2_eo_cards]", "10")
     expect(note).to_contain_text("Smazzata 2: NS ha chiuso senza un burraco")
+    expect(page.locator("#errors-2-ns")).to_contain_text("NS ha chiuso senza un burraco")
     expect(vp).to_have_text("")
     page.fill("[name=s2_ns_sporco]", "1")
     expect(note).to_be_hidden()
     expect(vp).not_to_have_text("")
+    # All of it only shown: nothing was saved.
+    assert not turno.tables.get(number=1).has_result
 
 
 def test_the_live_note_is_a_status_a_screen_reader_hears(page, turno):
     log_in(page)
     page.goto(entry_url(page, turno, 1))
+    page.fill("[name=s1_eo_cards]", "100")
     page.fill("[name=s1_ns_cards]", "123")
     # The totals are outputs (a status each, as the browser counts them); the note is one too.
     status = page.get_by_role("status").filter(has_text="multiplo di 5")
@@ -94,18 +109,24 @@ def test_an_empty_smazzata_before_a_played_one_gets_the_server_refusal(page, tur
     page.goto(entry_url(page, turno, 1))
     vp = page.locator('[data-turno="vp"]')
     note = page.locator('[data-turno="note"]')
+    page.check("[name=ended_early]")
     page.fill("[name=s2_ns_cards]", "300")
     page.fill("[name=s2_eo_cards]", "100")
-    expect(note).to_have_text(
+    refusal = (
         "La smazzata 1 è vuota ma la smazzata 2 no: "
         "solo le ultime smazzate possono restare vuote (non giocate)."
     )
+    expect(page.locator("#err-s1_ns_cards")).to_have_text(refusal)
+    expect(note).to_have_text(f"Smazzata 1: {refusal}")
     expect(vp).to_have_text("")
     # Smazzata 1 filled in: the refusal goes, the VP split comes.
     page.fill("[name=s1_ns_cards]", "100")
     page.fill("[name=s1_eo_cards]", "0")
     expect(note).to_be_hidden()
     expect(vp).to_have_text("13 \u2013 7")
+    # Smazzata 3 was not played: the server says so.
+    expect(page.locator("#not-played-3")).to_be_visible()
+    expect(page.locator("#not-played-2")).to_be_hidden()
 
 
 def test_a_line_without_card_points_says_what_is_missing(page, turno):
@@ -117,6 +138,11 @@ def test_a_line_without_card_points_says_what_is_missing(page, turno):
     expect(note).to_have_text("Smazzata 1: NS: Inserisci i punti carte (0 se non ce ne sono).")
     expect(page.locator('[data-turno="vp"]')).to_have_text("")
     page.fill("[name=s1_ns_cards]", "0")
+    # Both lines typed: the EO total comes, and the question of the turno's smazzate.
+    expect(page.locator('[data-total="1-ns"]')).to_have_text("200")
+    expect(note).to_contain_text("È compilata solo 1 delle 3 smazzate")
+    expect(page.locator('[data-turno="ns"]')).to_have_text("")
+    page.check("[name=ended_early]")
     expect(note).to_be_hidden()
     expect(page.locator('[data-turno="ns"]')).to_have_text("200")
 
@@ -126,6 +152,7 @@ def test_card_points_with_any_minus_sign_count_as_negative(page, turno, minus):
     """The server saves them negative too (tests/tournaments/test_scores_typed_numbers.py)."""
     log_in(page)
     page.goto(entry_url(page, turno, 1))
+    page.check("[name=ended_early]")
     page.fill("[name=s1_ns_cards]", f"{minus}40")
     page.fill("[name=s1_eo_cards]", "100")
     expect(page.locator('[data-total="1-ns"]')).to_have_text("-40")
@@ -142,6 +169,7 @@ def test_a_closer_needing_a_clean_burraco_is_told_what_it_lacks(page):
     log_in(page)
     page.goto(entry_url(page, turno, 1))
     note = page.locator('[data-turno="note"]')
+    page.check("[name=ended_early]")
     page.check("[name=s1_ns_chiusura]")
     page.fill("[name=s1_ns_cards]", "50")
     page.fill("[name=s1_eo_cards]", "10")
@@ -163,8 +191,12 @@ def test_turno_totals_that_are_not_multiples_of_5_say_so(page, turno):
     page.goto(entry_url(page, turno, 1, "?modo=totali"))
     page.fill("[name=ns_mp]", "1203")
     page.fill("[name=eo_mp]", "900")
+    expect(page.locator("#err-ns_mp")).to_have_text("1203 non è un multiplo di 5")
     expect(page.locator('[data-turno="note"]')).to_have_text("1203 non è un multiplo di 5")
     expect(page.locator('[data-turno="vp"]')).to_have_text("")
+    page.fill("[name=ns_mp]", "1200")
+    expect(page.locator('[data-turno="vp"]')).to_have_text("13 \u2013 7")
+    expect(page.locator("#err-ns_mp")).to_have_count(0)
 
 
 def test_a_corrected_table_is_not_shown_as_an_error(page, turno):

@@ -84,12 +84,15 @@ def test_the_tab_order_is_the_paper_order_and_ctrl_enter_saves_from_the_button(p
     keyboard.press("Tab")
     keyboard.press("Tab")  # pozzetto stays taken
     keyboard.type("245")
-    expect(page.locator('[data-total="1-ns"]')).to_have_text("545")
     keyboard.press("Tab")
     for _ in range(5):  # EO: to its card points
         keyboard.press("Tab")
     expect(page.locator("[name=s1_eo_cards]")).to_be_focused()
     keyboard.type("120")
+    # Both lines typed: the server's totals of the smazzata.
+    expect(page.locator('[data-total="1-ns"]')).to_have_text("545")
+    expect(page.locator('[data-total="1-eo"]')).to_have_text("120")
+    page.check("[name=ended_early]")  # one smazzata of three
     save = page.locator("#scorecard button[type=submit]")
     save.focus()
     keyboard.press("Control+Enter")
@@ -118,8 +121,10 @@ def test_a_ko_chiusura_is_the_last_move_and_a_tie_says_who_goes_through(page, ko
     page.check("[name=s2_ns_chiusura]")
     page.fill("[name=s2_ns_cards]", "0")
     page.fill("[name=s2_eo_cards]", "200")
-    # The blank "last move" shows the closer, as the server will record it.
-    expect(last_move).to_have_text("automatico: NS 1")
+    # Beside the blank "last move", the closer, as the server will record it.
+    expect(page.locator("#auto-move-2")).to_have_text("automatico: NS 1")
+    expect(page.locator("#auto-end-2")).to_have_text("automatico: Chiusura")
+    expect(page.locator('[data-turno="winner"]')).to_have_text("passa la coppia 4")
     expect(page.locator('[data-turno="ns"]')).to_have_text("300")
     expect(page.locator('[data-turno="eo"]')).to_have_text("300")
     page.locator("#scorecard button[type=submit]").focus()

@@ -56,9 +56,21 @@ def blank(n: int) -> dict:
     return smazzata(n, {}, {})
 
 
-def scorecard(table: Table, *smazzate: dict, rows: int = 3, reason: str = "", version=None):
-    """POST data of the per-smazzata form; missing trailing smazzate are sent empty."""
+def scorecard(
+    table: Table,
+    *smazzate: dict,
+    rows: int = 3,
+    reason: str = "",
+    version=None,
+    ended_early: bool = False,
+):
+    """POST data of the per-smazzata form; missing trailing smazzate are sent empty.
+
+    ``ended_early`` ticks "the turno ended early", which a table with fewer smazzate than the
+    turno's needs in a pairs tournament."""
     data = {"mode": "smazzate", "version": table.version if version is None else version}
+    if ended_early:
+        data["ended_early"] = "on"
     for s in smazzate:
         data.update(s)
     for n in range(len(smazzate) + 1, rows + 1):

@@ -1,9 +1,9 @@
 """Entering a scorecard smazzata by smazzata: what the page offers and what is stored."""
 
-import json
 import re
 
 import pytest
+from django.urls import reverse
 
 from burraco_tourney.tournaments.models import AuditEntry, Smazzata
 from tests.factories import make_director
@@ -68,11 +68,37 @@ def test_saving_goes_to_the_next_missing_table_and_names_the_table_saved(english
 def test_a_turno_that_ended_early_stores_only_the_smazzate_played(english, director):
     _, turno = scored_tournament(director)
     table = table_of(turno)
-    response = english.post(entry_url(turno), scorecard(table, *FULL[:2]))
+    response = english.post(entry_url(turno), scorecard(table, *FULL[:2], ended_early=True))
     assert response.status_code == 302
     assert list(table.smazzate.values_list("number", flat=True)) == [1, 2]
     # 545 + 180 = 725 against 220 + 750 = 970: difference 245, band <= 250 gives 12-8.
     assert result(table) == (725, 970, 8, 12)
+    # The change log says the turno ended early, and after how many smazzate.
+    entry = AuditEntry.objects.get(table=table, action="result_enter")
+    assert entry.reason == "The turno ended early: 2 smazzate of 3."
+
+
+def test_fewer_smazzate_without_the_early_end_ticked_are_refused_keeping_what_was_typed(
+    english, director
+):
+    """Case 1 of issue 9: Enter pressed in the empty smazzata 2 (or a browser without
+    JavaScript sending the form) must not save a table of one smazzata."""
+    _, turno = scored_tournament(director)
+    table = table_of(turno)
+    data = scorecard(table, FULL[0])
+    data["s2_ns_pulito"] = "0"  # the 0 typed in smazzata 2's first box: still empty
+    response = english.post(entry_url(turno), data)
+    assert response.status_code == 200
+    assert not table_of(turno).has_result
+    form = response.context["form"]
+    assert form.errors["ended_early"] == [
+        "Only 1 of the 3 smazzate is filled in: tick “The turno ended early” to save the table "
+        "with it, or fill in the others."
+    ]
+    assert form["s1_ns_cards"].value() == "245"  # what was typed stays in the boxes
+    html = response.content.decode()
+    assert re.search(r'<input[^>]*name="ended_early"[^>]*autofocus', html)
+    assert 'id="err-ended_early"' in html
 
 
 def test_an_empty_smazzata_before_a_played_one_is_refused(english, director):
@@ -121,9 +147,10 @@ def test_the_page_shows_both_pairs_and_only_the_ruleset_kinds(english, director)
     assert "s1_ns_nobile" not in html and "s3_eo_sporco" in html and "s4_ns_cards" not in html
     first = re.search(r"<input[^>]*name=\"s1_ns_pulito\"[^>]*>", html).group(0)
     assert 'inputmode="numeric"' in first and "autofocus" in first
-    config = json.loads(re.search(r'id="scorecard-config"[^>]*>(.*?)</script>', html).group(1))
-    assert config["bonuses"] == {"pulito": 200, "semipulito": 150, "sporco": 100}
-    assert config["bands"][0] == [50, 10, 10] and config["bands"][-1] == [None, 20, 0]
+    # The live totals are the server's (the preview), not a copy of the rules in the page.
+    preview = reverse("manage:score_preview", args=[turno.tournament.slug, 1, 1])
+    assert f'hx-post="{preview}"' in html
+    assert "scorecard-config" not in html and "bonuses" not in html
 
 
 def test_a_reale_tournament_offers_nobile_and_reale_but_no_semipulito(english, director):
@@ -152,7 +179,7 @@ def test_a_saved_scorecard_shows_its_values_and_totals_again(english, director):
     assert form["s1_ns_cards"].value() == 245 and form["s3_ns_pozzetto"].value() is False
     assert form["s1_end"].value() == ""  # chiusura, as the automatic choice would say
     html = response.content.decode()
-    assert 'data-total="1-ns">545<' in html and 'data-turno="eo">1365<' in html
+    assert re.search(r'data-total="1-ns"[^>]*>545<', html) and 'data-turno="eo">1365<' in html
     assert 'name="reason"' in html  # a change now needs a reason
 
 

@@ -120,7 +120,9 @@ def test_a_pairs_scorecard_keeps_a_stored_last_move_unless_the_closer_changed(en
     assert re.search(r'<input type="hidden" name="s1_last_move" value="ns"', html)
     # EO closed, not NS: the hidden last move follows the closer instead of refusing the card.
     eo_closes = smazzata(1, {"cards": 50}, {"cards": 100, "pulito": 1, "chiusura": True}, "", "ns")
-    data = scorecard(table, eo_closes, reason="Chiusura segnata sulla linea sbagliata")
+    data = scorecard(
+        table, eo_closes, reason="Chiusura segnata sulla linea sbagliata", ended_early=True
+    )
     assert en.post(entry_url(turno), data).status_code == 302
     assert table.smazzate.get().last_move == "eo"
 
@@ -128,7 +130,8 @@ def test_a_pairs_scorecard_keeps_a_stored_last_move_unless_the_closer_changed(en
 def test_a_pairs_tournament_does_not_invent_a_last_move(en, director):
     _, turno = scored_tournament(director)
     table = table_of(turno)
-    assert en.post(entry_url(turno), scorecard(table, smazzata(1, *NS_CLOSES))).status_code == 302
+    card = scorecard(table, smazzata(1, *NS_CLOSES), ended_early=True)
+    assert en.post(entry_url(turno), card).status_code == 302
     assert table.smazzate.get().last_move == ""
 
 

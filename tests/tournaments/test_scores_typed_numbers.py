@@ -58,7 +58,9 @@ def test_a_box_of_spaces_is_an_empty_box(director_client, director):
     _, turno = scored_tournament(director)
     table = table_of(turno)
     # Smazzata 3 holds only spaces: not played, as the page shows it.
-    data = scorecard(table, *FULL[:2], smazzata(3, {"cards": "   "}, {"cards": " "}))
+    data = scorecard(
+        table, *FULL[:2], smazzata(3, {"cards": "   "}, {"cards": " "}), ended_early=True
+    )
     response = director_client.post(entry_url(turno), data)
     assert response.status_code == 302
     assert table.smazzate.count() == 2

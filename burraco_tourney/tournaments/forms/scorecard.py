@@ -6,25 +6,29 @@ kinds, chiusura, pozzetto, card points), then EO the same, then how it ended and
 then smazzata 2, ... It offers only the burraco kinds of the tournament's ruleset. The last move
 matters only in a KO (a tie goes against the line that made it): a pairs tournament keeps it in a
 hidden box. A chiusura is the last move, so a blank last move is the closer's. Blank trailing
-smazzate were not played (a turno may end early). Its ``clean`` asks the results bridge for the
-table's outcome (``table_outcome_preview``, the engine's one function) and puts every refusal
-next to the box it concerns, so the director sees them all at once; the scoring service asks the
-same function again before writing.
+smazzate were not played: a turno may end early, but in a pairs tournament only when the director
+ticks "the turno ended early" (``ended_early``), so that Enter pressed too soon in an empty
+smazzata never saves half a table; the note goes into the change log. Its ``clean`` asks the
+results bridge for the table's outcome (``table_outcome_preview``, the engine's one function)
+and puts every refusal next to the box it concerns, so the director sees them all at once; the
+scoring service asks the same function again before writing.
 
 What every result form shares (``ResultForm``, the box limits, the pair labels) is in
-``scores.py``, with the other ways to enter a result.
+``scores.py``, with the other ways to enter a result; the boxes grouped for the templates are
+``scorecard_rows.py``'s.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from django import forms
 from django.forms import BoundField
+from django.utils.translation import gettext, ngettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from burraco_tourney.core.rule_messages import rule_error_field, rule_error_message
+from burraco_tourney.core.rule_messages import LINE_LABELS, rule_error_field, rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.outcome import SmazzateEntry, counted_smazzata
 from burraco_tourney.rules.rulesets import Ruleset
@@ -32,8 +36,9 @@ from burraco_tourney.rules.scoring import CODES as SMAZZATA_CODES
 from burraco_tourney.rules.scoring import LineEntry, closing_line, with_closer_as_last_move
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
-from ..models import EntryMode, Pair, Smazzata, SmazzataEnd, Table
+from ..models import EntryMode, SmazzataEnd, Table
 from ..results_bridge import smazzata_entry, table_outcome_preview
+from .scorecard_rows import SmazzataRow, scorecard_rows
 from .scores import (
     CARDS_LIMIT,
     COUNT_LIMIT,
@@ -45,44 +50,25 @@ from .scores import (
     pair_label,
 )
 
-# Two refusals of the form itself (not of the engine); scorecard.js shows the same words live.
+# Refusals of the form itself (not of the engine); the live preview shows them as a save does.
 SKIPPED_SMAZZATA = _(
     "Smazzata %(blank)s is empty but smazzata %(later)s is not: only the last smazzate may be "
     "left empty (not played)."
 )
 CARDS_MISSING = _("Enter the card points (0 if none).")
+ENDED_EARLY_LABEL = _("The turno ended early")
+ENDED_EARLY_NEEDED = ngettext_lazy(
+    "Only %(played)s of the %(planned)s smazzate is filled in: tick “The turno ended early” to "
+    "save the table with it, or fill in the others.",
+    "Only %(played)s of the %(planned)s smazzate are filled in: tick “The turno ended early” to "
+    "save the table with these, or fill in the others.",
+    "played",
+)
 
 
 def default_end(entry_ns_closed: bool, entry_eo_closed: bool) -> str:
     """How a smazzata ended when the director does not say: chiusura if a line closed."""
     return SmazzataEnd.CHIUSURA if entry_ns_closed or entry_eo_closed else SmazzataEnd.TALLONE
-
-
-@dataclass
-class LineRow:
-    """One line of one smazzata as the template draws it."""
-
-    line: str
-    pair: Pair
-    counts: list[BoundField]
-    chiusura: BoundField
-    pozzetto: BoundField
-    cards: BoundField
-    total: int | None
-    errors: list[tuple[str, str]] = field(default_factory=list)
-
-    @property
-    def fields(self) -> list[BoundField]:
-        return [*self.counts, self.chiusura, self.pozzetto, self.cards]
-
-
-@dataclass
-class SmazzataRow:
-    number: int
-    lines: list[LineRow]
-    end: BoundField
-    last_move: BoundField
-    errors: list[tuple[str, str]] = field(default_factory=list)
 
 
 class ScorecardForm(ResultForm):
@@ -97,14 +83,21 @@ class ScorecardForm(ResultForm):
         ruleset: Ruleset,
         rows: int,
         knockout: bool = False,
+        planned: int | None = None,
         **kwargs: Any,
     ):
+        """``planned``: the smazzate of a turno, when fewer need "the turno ended early"."""
         super().__init__(*args, table=table, **kwargs)
         self.ruleset = ruleset
         self.knockout = knockout
         self.kinds = ruleset.burraco_kinds
         self.rows = rows
+        self.planned = planned
         self.smazzate: list[SmazzataEntry] = []
+        # Every smazzata the boxes hold (its number, the engine's entry), refused ones included.
+        self.numbered_smazzate: list[tuple[int, SmazzataEntry]] = []
+        self.blank_smazzate: set[int] = set()
+        self.ended_early_note = ""
         for n in range(1, rows + 1):
             for line in LINES:
                 self._add_line_fields(n, line, pair_label(line, getattr(table, line)))
@@ -123,8 +116,12 @@ class ScorecardForm(ResultForm):
         for name, bound in self.fields.items():
             if name.startswith("s"):
                 bound.widget.attrs.setdefault("aria-label", str(bound.label))
+        if planned:
+            self.fields["ended_early"] = forms.BooleanField(label=ENDED_EARLY_LABEL, required=False)
         if not self.is_bound:
             self.initial.update(scorecard_initial(table, ruleset))
+            stored = len(table.smazzate.all()) if table.entry_mode == EntryMode.SMAZZATE else 0
+            self.initial["ended_early"] = bool(planned and 0 < stored < planned)
         self.fields[self.line_field_names(1, "ns")[0]].widget.attrs["autofocus"] = True
 
     def _add_line_fields(self, n: int, line: str, who: str) -> None:
@@ -165,11 +162,14 @@ class ScorecardForm(ResultForm):
         cleaned = super().clean()
         entries: list[tuple[int, SmazzataEntry]] = []
         first_blank: int | None = None
+        played = 0
         for n in range(1, self.rows + 1):
             state = self._smazzata(n, cleaned)
             if state == "blank":
+                self.blank_smazzate.add(n)
                 first_blank = first_blank or n
                 continue
+            played += 1
             if first_blank is not None:
                 self.add_error(
                     f"s{first_blank}_ns_cards",
@@ -185,6 +185,8 @@ class ScorecardForm(ResultForm):
             )
         if entries:
             self._check_with_engine(entries)
+        self._check_ended_early(played, cleaned)
+        self.numbered_smazzate = entries
         self.smazzate = [entry for _, entry in entries]
         return cleaned
 
@@ -201,6 +203,43 @@ class ScorecardForm(ResultForm):
                 self.add_rule_error(refusal.smazzata, refusal.error)
             elif refusal.smazzata is not None and refusal.code in SMAZZATA_CODES:
                 self.add_rule_error(numbers[refusal.smazzata - 1], refusal.error)
+
+    def _check_ended_early(self, played: int, cleaned: dict[str, Any]) -> None:
+        """Fewer smazzate than a turno has: only with "the turno ended early" ticked (asked
+        once the boxes themselves and the table's outcome are right)."""
+        if not self.planned or not played or played >= self.planned or self.errors:
+            return
+        params = {"played": played, "planned": self.planned}
+        if not cleaned.get("ended_early"):
+            self.add_error("ended_early", ENDED_EARLY_NEEDED % params)
+            return
+        self.ended_early_note = (
+            ngettext(
+                "The turno ended early: %(played)s smazzata of %(planned)s.",
+                "The turno ended early: %(played)s smazzate of %(planned)s.",
+                played,
+            )
+            % params
+        )
+
+    @property
+    def ended_early_field(self) -> BoundField | None:
+        """The "turno ended early" box, where a turno may have fewer smazzate than planned."""
+        return self["ended_early"] if "ended_early" in self.fields else None
+
+    def recorded_reason(self) -> str:
+        """The reason the change log keeps: the typed one, after the early end's note.
+
+        A correction still needs a typed reason: the note alone never stands for one.
+        """
+        typed = self.cleaned_data.get("reason", "").strip()
+        if not self.ended_early_note or (self.table.has_result and not typed):
+            return typed
+        return f"{self.ended_early_note} {typed}".strip()
+
+    def smazzata_errors(self, n: int) -> bool:
+        """True when a box of smazzata ``n`` has a refusal."""
+        return any(name in self.errors for name in self.smazzata_field_names(n))
 
     def _smazzata(self, n: int, cleaned: dict[str, Any]) -> str | SmazzataEntry | None:
         """``"blank"``, the engine's entry, or None when a box already has an error."""
@@ -220,7 +259,13 @@ class ScorecardForm(ResultForm):
         for line in LINES:
             cards = value[f"s{n}_{line}_cards"]
             if cards is None:
-                self.add_error(f"s{n}_{line}_cards", CARDS_MISSING)
+                # Translators: a refusal of one line's box, e.g. “NS: Enter the card points
+                # (0 if none).”; %(line)s is NS or EO.
+                message = gettext("%(line)s: %(message)s") % {
+                    "line": LINE_LABELS[line],
+                    "message": CARDS_MISSING,
+                }
+                self.add_error(f"s{n}_{line}_cards", message)
                 continue
             counts = {kind: value[f"s{n}_{line}_{kind}"] or 0 for kind in self.kinds}
             lines[line] = LineEntry(
@@ -258,46 +303,9 @@ class ScorecardForm(ResultForm):
 
     # -- presentation ----------------------------------------------------------------------
 
-    def scorecard(self) -> list[SmazzataRow]:
-        """The boxes grouped as on the paper: per smazzata, per line."""
-        stored = {} if self.is_bound else {s.number: s for s in self.table.smazzate.all()}
-        rows = []
-        for n in range(1, self.rows + 1):
-            lines = []
-            for line in LINES:
-                names = self.line_field_names(n, line)
-                bound = [self[name] for name in names]
-                smazzata: Smazzata | None = stored.get(n)
-                lines.append(
-                    LineRow(
-                        line=line,
-                        pair=getattr(self.table, line),
-                        counts=bound[:-3],
-                        chiusura=bound[-3],
-                        pozzetto=bound[-2],
-                        cards=bound[-1],
-                        total=getattr(smazzata, f"{line}_total") if smazzata else None,
-                        errors=self._errors_of(names),
-                    )
-                )
-            rows.append(
-                SmazzataRow(
-                    number=n,
-                    lines=lines,
-                    end=self[f"s{n}_end"],
-                    last_move=self[f"s{n}_last_move"],
-                    errors=self._errors_of([f"s{n}_end", f"s{n}_last_move"]),
-                )
-            )
-        return rows
-
-    def _errors_of(self, names: list[str]) -> list[tuple[str, str]]:
-        errors = []
-        for name in names:
-            if name in self.errors:
-                errors.append((name, " ".join(str(m) for m in self.errors[name])))
-                self.fields[name].widget.attrs["aria-describedby"] = f"err-{name}"
-        return errors
+    def scorecard(self, totals: dict[int, tuple[int, int]] | None = None) -> list[SmazzataRow]:
+        """The boxes grouped as on the paper (``scorecard_rows.scorecard_rows``)."""
+        return scorecard_rows(self, totals)
 
 
 def scorecard_initial(table: Table, ruleset: Ruleset) -> dict[str, Any]:

@@ -9,13 +9,10 @@ writes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.shortcuts import get_object_or_404
 
-from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.standings import Value, forfeit_split
-from burraco_tourney.rules.vp import VpTable
 
 from ..models import AuditEntry, EntryMode, Table, Tournament, TournamentKind, Turno
 from ..results_bridge import tournament_forfeit_value, tournament_rules
@@ -134,19 +131,3 @@ def next_missing_table(*, turno: Turno, after: int) -> Table | None:
     None when every table has one."""
     missing = turno.tables.filter(entry_mode=EntryMode.NONE).order_by("number")
     return missing.filter(number__gt=after).first() or missing.filter(number__lt=after).first()
-
-
-def scorecard_config(*, ruleset: Ruleset, vp: VpTable, rows: int) -> dict[str, Any]:
-    """What the page's script needs to compute totals and VP the way the engine does."""
-    return {
-        "bonuses": {kind: ruleset.bonus(kind) for kind in ruleset.burraco_kinds},
-        "chiusura_bonus": ruleset.chiusura_bonus,
-        "pozzetto_penalty": ruleset.pozzetto_penalty,
-        "pozzetto_penalty_always": ruleset.pozzetto_penalty_always,
-        # The burraco kinds a closing line needs one of (only clean ones in some rulesets).
-        "closing_kinds": list(
-            ruleset.clean_kinds if ruleset.closing_needs_pulito else ruleset.burraco_kinds
-        ),
-        "bands": [[band.max, band.winner, band.loser] for band in vp.bands],
-        "smazzate": rows,
-    }

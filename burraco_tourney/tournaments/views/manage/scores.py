@@ -4,7 +4,9 @@ One page per table per turno, laid out like the paper scorecard, in one of three
 smazzata (the default), turno totals only (``?modo=totali``), forfeit (``?modo=forfait``).
 Saving goes straight to the next table of the turno still without a result, or back to the
 turno's results page when none is left. Thin views: parse the request, call one service
-(``services/scores.py``) or selector (``selectors/scores.py``), render.
+(``services/scores.py``) or selector (``selectors/scores.py``), render. The live totals beside
+the boxes come from the server too: ``score_preview.py`` binds the same form (``result_form``)
+and the page draws the same parts (``score_live.py``) on a refused save.
 """
 
 from __future__ import annotations
@@ -31,10 +33,11 @@ from ...results_bridge import (
     tournament_ruleset,
     tournament_vp_table,
 )
+from ...selectors import score_preview
 from ...selectors import scores as selectors
 from ...selectors.tournaments import turno_byes
 from ...services import scores as services
-from .score_notes import live_notes
+from . import score_live
 
 # The mode of the page in its address (?modo=...), in Italian like the rest of the URLs.
 MODE_WORDS = {
@@ -49,7 +52,7 @@ MODE_LABELS = {
 }
 
 
-def _turno_or_refusal(request: HttpRequest, tournament: Tournament, number: int):
+def turno_or_refusal(request: HttpRequest, tournament: Tournament, number: int):
     """The published turno, or a redirect to the draft's preview with a message."""
     turno = selectors.scoring_turno(tournament=tournament, number=number)
     if turno.published:
@@ -73,7 +76,8 @@ def _mode(request: HttpRequest, table: Table) -> str:
     return table.entry_mode or EntryMode.SMAZZATE
 
 
-def _form(tournament: Tournament, table: Table, mode: str, data=None) -> ResultForm:
+def result_form(tournament: Tournament, table: Table, mode: str, data=None) -> ResultForm:
+    """The form of ``mode`` for ``table``, bound to ``data``: the same for a save and a preview."""
     knockout = tournament.kind == TournamentKind.KO
     if mode == EntryMode.TOTALS:
         return TotalsForm(data, table=table, knockout=knockout)
@@ -86,6 +90,8 @@ def _form(tournament: Tournament, table: Table, mode: str, data=None) -> ResultF
         ruleset=tournament_ruleset(tournament),
         rows=rows,
         knockout=knockout,
+        # A KO match saved before its end is a match in progress, not a turno ended early.
+        planned=None if knockout else selectors.smazzate_limit(tournament, table.turno.number),
     )
 
 
@@ -104,6 +110,7 @@ def _record(form: ResultForm, table: Table, user) -> services.SavedResult:
     if isinstance(form, ClearForm):
         return services.table_clear_result(**common)
     assert isinstance(form, ScorecardForm)
+    common["reason"] = form.recorded_reason()
     return services.table_record_smazzate(smazzate=form.smazzate, **common)
 
 
@@ -212,7 +219,17 @@ def _after_save(request: HttpRequest, turno: Turno, saved: services.SavedResult)
     return redirect("manage:score_entry", slug, turno.number, following.number)
 
 
-def _render(
+def live_figures(
+    tournament: Tournament, table: Table, form: ResultForm
+) -> score_preview.TablePreview:
+    """The totals beside the boxes: what a save of the typed form would store (the preview's
+    function, also after a refused save), or the stored result of an untouched form."""
+    if form.is_bound and form.mode in score_preview.PREVIEW_MODES:
+        return score_preview.table_preview(tournament=tournament, table=table, form=form)
+    return score_preview.stored_figures(tournament=tournament, table=table, mode=form.mode)
+
+
+def render_entry(
     request: HttpRequest,
     tournament: Tournament,
     turno: Turno,
@@ -234,6 +251,7 @@ def _render(
         clear_form = ClearForm(table=table)
     stale = any(e.code == "stale" for e in form.non_field_errors().as_data())
     form.focus_first_error()
+    figures = live_figures(tournament, table, form)
     return render(
         request,
         "manage/score_entry.html",
@@ -248,11 +266,13 @@ def _render(
             "mode": form.mode,
             "modes": modes,
             "kinds": ruleset.burraco_kinds,
-            "scorecard": form.scorecard() if isinstance(form, ScorecardForm) else None,
-            "config": {
-                **selectors.scorecard_config(ruleset=ruleset, vp=vp, rows=getattr(form, "rows", 0)),
-                "notes": live_notes(ruleset),
-            },
+            "scorecard": (
+                form.scorecard(totals=figures.totals) if isinstance(form, ScorecardForm) else None
+            ),
+            **score_live.live_context(form, figures),
+            "preview_url": reverse(
+                "manage:score_preview", args=[tournament.slug, turno.number, table.number]
+            ),
             "forfeit": forfeit,
             # The absent pair's VP, whichever line it sat on.
             "forfeit_loser_vp": (
@@ -270,27 +290,27 @@ def _render(
 @director_view
 def score_entry(request: HttpRequest, tournament: Tournament, turno: int, table: int):
     """The scorecard of one table of a turno: enter it, or correct it."""
-    turno_obj, refusal = _turno_or_refusal(request, tournament, turno)
+    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
     if refusal:
         return refusal
     table_obj = selectors.scoring_table(turno=turno_obj, number=table)
     mode = _mode(request, table_obj)
     if request.method == "POST":
-        form = _form(tournament, table_obj, mode, request.POST)
+        form = result_form(tournament, table_obj, mode, request.POST)
         if form.is_valid():
             saved = _try_record(form, table_obj, request.user)
             if saved is not None:
                 return _after_save(request, turno_obj, saved)
     else:
-        form = _form(tournament, table_obj, mode)
-    return _render(request, tournament, turno_obj, table_obj, form)
+        form = result_form(tournament, table_obj, mode)
+    return render_entry(request, tournament, turno_obj, table_obj, form)
 
 
 @require_POST
 @director_view
 def score_clear(request: HttpRequest, tournament: Tournament, turno: int, table: int):
     """Take a table back to "no result", with a reason."""
-    turno_obj, refusal = _turno_or_refusal(request, tournament, turno)
+    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
     if refusal:
         return refusal
     table_obj = selectors.scoring_table(turno=turno_obj, number=table)
@@ -299,14 +319,14 @@ def score_clear(request: HttpRequest, tournament: Tournament, turno: int, table:
         saved = _try_record(clear_form, table_obj, request.user)
         if saved is not None:
             return _after_save(request, turno_obj, saved)
-    form = _form(tournament, table_obj, table_obj.entry_mode or EntryMode.SMAZZATE)
-    return _render(request, tournament, turno_obj, table_obj, form, clear_form=clear_form)
+    form = result_form(tournament, table_obj, table_obj.entry_mode or EntryMode.SMAZZATE)
+    return render_entry(request, tournament, turno_obj, table_obj, form, clear_form=clear_form)
 
 
 @director_view
 def turno_results(request: HttpRequest, tournament: Tournament, turno: int) -> HttpResponse:
     """Which tables of a turno have a result, which are missing, which were corrected."""
-    turno_obj, refusal = _turno_or_refusal(request, tournament, turno)
+    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
     if refusal:
         return refusal
     progress = selectors.turno_progress(turno=turno_obj)

@@ -1,0 +1,191 @@
+"""What saving a scorecard would give, computed without saving: the scorecard page's live totals.
+
+The director's page posts the form as typed; the view binds the SAME form a save binds and runs
+its validation, then ``table_preview`` asks the results bridge for the outcome with the SAME
+function the save uses (``results_bridge.table_outcome_preview``, the engine's
+``table_outcome``); while the scorecard is still incomplete or refused, each smazzata whose boxes
+are right gets its totals from ``rules.outcome.smazzata_score``. So the live totals are the
+server's own answer, never a second copy of the rules.
+
+This module never writes: no ``save()``, no query that changes a row, no audit entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.forms import Form
+
+from burraco_tourney.core.rule_messages import rule_error_message
+from burraco_tourney.rules.outcome import (
+    EntryRefused,
+    Outcome,
+    Refusal,
+    SmazzateEntry,
+    TotalsEntry,
+    smazzata_score,
+)
+from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
+
+from ..models import EntryMode, Table, Tournament, TournamentKind
+from ..results_bridge import table_outcome_preview, tournament_rules
+
+# The forms whose outcome can be previewed (a forfeit has no figures to type).
+PREVIEW_MODES = (EntryMode.SMAZZATE, EntryMode.TOTALS)
+
+
+@dataclass(frozen=True)
+class TablePreview:
+    """The outcome a save would store, or why it would be refused.
+
+    ``totals`` maps a smazzata number to its (NS, EO) totals, for every smazzata that scores;
+    the turno figures (``ns_mp`` ... ``winner``) are None while the save would be refused.
+    ``refusal`` is a refusal that concerns the whole table (a KO match rule), in the active
+    language; refusals of one box stay on the form, next to their box.
+    """
+
+    totals: dict[int, tuple[int, int]] = field(default_factory=dict)
+    ns_mp: int | None = None
+    eo_mp: int | None = None
+    ns_vp: int | None = None
+    eo_vp: int | None = None
+    knockout: bool = False
+    winner: str = ""
+    by_last_move: bool = False
+    refusal: str | None = None
+
+    @property
+    def lead(self) -> str | None:
+        """The line ahead on MP ("ns" or "eo"), None on a tie or without figures."""
+        if self.ns_mp is None or self.eo_mp is None or self.ns_mp == self.eo_mp:
+            return None
+        return "ns" if self.ns_mp > self.eo_mp else "eo"
+
+    @property
+    def margin(self) -> int | None:
+        if self.ns_mp is None or self.eo_mp is None:
+            return None
+        return abs(self.ns_mp - self.eo_mp)
+
+    @property
+    def saved_as_is(self) -> bool:
+        """True when a save of the form as typed would store these figures."""
+        return self.ns_mp is not None and self.refusal is None
+
+
+def _stored(
+    tournament: Tournament, table: Table, totals: dict[int, tuple[int, int]]
+) -> TablePreview:
+    """The figures the table has stored now."""
+    knockout = tournament.kind == TournamentKind.KO
+    return TablePreview(
+        totals=totals,
+        ns_mp=table.ns_mp,
+        eo_mp=table.eo_mp,
+        ns_vp=None if knockout else table.ns_vp,
+        eo_vp=None if knockout else table.eo_vp,
+        knockout=knockout,
+        winner=table.winner if knockout else "",
+        by_last_move=knockout and table.by_last_move,
+    )
+
+
+def _from_outcome(
+    tournament: Tournament, outcome: Outcome, totals: dict[int, tuple[int, int]]
+) -> TablePreview:
+    """The figures a save stores for ``outcome`` (as ``results_bridge.apply_outcome`` puts
+    them in the table's row)."""
+    knockout = tournament.kind == TournamentKind.KO
+    return TablePreview(
+        totals=totals,
+        ns_mp=outcome.ns_mp,
+        eo_mp=outcome.eo_mp,
+        ns_vp=None if knockout else outcome.ns_vp,
+        eo_vp=None if knockout else outcome.eo_vp,
+        knockout=knockout,
+        winner=(outcome.winner or "") if knockout else "",
+        by_last_move=knockout and outcome.by_last_move,
+    )
+
+
+def _table_refusal(refusals: tuple[Refusal, ...]) -> str | None:
+    """The first refusal in words (the form shows each next to its box)."""
+    return rule_error_message(refusals[0].error) if refusals else None
+
+
+def _smazzate_preview(tournament: Tournament, table: Table, form: Form) -> TablePreview:
+    """Per smazzata: the totals of every smazzata that scores; the turno when the save would
+    store it."""
+    valid = form.is_valid()
+    knockout = tournament.kind == TournamentKind.KO
+    entries = [
+        (n, entry) for n, entry in form.numbered_smazzate if valid or not form.smazzata_errors(n)
+    ]
+    if valid and entries:
+        entry = SmazzateEntry(tuple(smazzata for _, smazzata in entries))
+        preview = table_outcome_preview(tournament, table, entry)
+        if preview.outcome is not None:
+            scores = preview.outcome.smazzate
+            totals = {
+                n: (score.ns.total, score.eo.total)
+                for (n, _), score in zip(entries, scores, strict=True)
+            }
+            return _from_outcome(tournament, preview.outcome, totals)
+        return TablePreview(
+            totals=_smazzata_totals(tournament, entries),
+            knockout=knockout,
+            refusal=_table_refusal(preview.refusals),
+        )
+    return TablePreview(totals=_smazzata_totals(tournament, entries), knockout=knockout)
+
+
+def _smazzata_totals(
+    tournament: Tournament, entries: list[tuple[int, SmazzataEntry]]
+) -> dict[int, tuple[int, int]]:
+    """Each smazzata's totals on its own (a smazzata the engine refuses has none)."""
+    rules = tournament_rules(tournament)
+    totals: dict[int, tuple[int, int]] = {}
+    for n, entry in entries:
+        try:
+            score = smazzata_score(rules, entry, number=n)
+        except EntryRefused:
+            continue
+        totals[n] = (score.ns.total, score.eo.total)
+    return totals
+
+
+def _totals_preview(tournament: Tournament, table: Table, form: Form) -> TablePreview:
+    """Turno totals only: the VP (or in a KO who goes on), as the totals service sets them."""
+    knockout = tournament.kind == TournamentKind.KO
+    if not form.is_valid():
+        return TablePreview(knockout=knockout)
+    data = form.cleaned_data
+    last_move = (data.get("last_move") or None) if knockout else None
+    entry = TotalsEntry(data["ns_mp"], data["eo_mp"], last_move)
+    preview = table_outcome_preview(tournament, table, entry)
+    if preview.outcome is None:
+        return TablePreview(knockout=knockout, refusal=_table_refusal(preview.refusals))
+    return _from_outcome(tournament, preview.outcome, {})
+
+
+def table_preview(*, tournament: Tournament, table: Table, form: Form) -> TablePreview:
+    """What saving ``form`` (bound to what the director typed) would store for ``table``.
+
+    ``form`` is the scorecard form or the totals form, bound exactly as a save binds it; its
+    validation runs here (its refusals stay on it, next to their boxes). Nothing is written.
+    """
+    if form.mode == EntryMode.SMAZZATE:
+        return _smazzate_preview(tournament, table, form)
+    if form.mode == EntryMode.TOTALS:
+        return _totals_preview(tournament, table, form)
+    raise ValueError(f"no live preview for the {form.mode!r} form")
+
+
+def stored_figures(*, tournament: Tournament, table: Table, mode: str) -> TablePreview:
+    """The stored result of ``table`` as the page's totals show it before anything is typed:
+    empty unless it was entered in ``mode``."""
+    knockout = tournament.kind == TournamentKind.KO
+    if table.entry_mode != mode or mode not in (EntryMode.SMAZZATE, EntryMode.TOTALS):
+        return TablePreview(knockout=knockout)
+    totals = {s.number: (s.ns_total, s.eo_total) for s in table.smazzate.all()}
+    return _stored(tournament, table, totals)
