@@ -57,6 +57,7 @@ from burraco_tourney.tournaments.selectors.standings import standings
 from burraco_tourney.tournaments.tables import StandingsTable
 
 from .registry import Exporter, ExportFile, register
+from .safe_cells import as_text, safe_row
 from .workbook_data import PairRow, TurnoRows, published_turni, table_values, workbook_data
 
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -381,7 +382,7 @@ def _style(sheet, **attributes: Any) -> StyleArray:
 def _styled(sheet, value: Any, style: StyleArray) -> WriteOnlyCell:
     cell = WriteOnlyCell(sheet, value=value)
     cell._style = copy(style)
-    return cell
+    return as_text(cell)
 
 
 def _write_sheet(ws, sheet: Sheet, *, title: StyleArray, header: StyleArray) -> None:
@@ -400,4 +401,4 @@ def _write_sheet(ws, sheet: Sheet, *, title: StyleArray, header: StyleArray) -> 
     ws.append([_styled(ws, sheet.caption, title)])
     ws.append([_styled(ws, h or None, header) for h in sheet.header])
     for row in sheet.rows:
-        ws.append(row)
+        ws.append(safe_row(ws, row))
