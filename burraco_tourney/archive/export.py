@@ -15,6 +15,7 @@ from django.db.models import Prefetch
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import PRESETS, Ruleset
+from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.tournaments.models import Penalty, Smazzata, Table, Tournament, Turno
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.selectors.standings import standings
@@ -89,8 +90,8 @@ def _tournament(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
         data["bye"] = {"vp": tournament.bye_vp, "mp": tournament.bye_mp}
     if tournament.forfeit_vp is not None and tournament.forfeit_mp is not None:
         data["forfeit"] = {"vp": tournament.forfeit_vp, "mp": tournament.forfeit_mp}
-    if tournament.tiebreaks:
-        data["tiebreaks"] = list(tournament.tiebreaks)
+    if tournament.tiebreaks and tuple(tournament.tiebreaks) != DEFAULT_TIEBREAKS:
+        data["tiebreaks"] = list(tournament.tiebreaks)  # the default order is left out
     if tournament.ko_mode == "smazzate":
         data["ko"] = {"mode": "smazzate", "smazzate": tournament.ko_smazzate}
     elif tournament.ko_mode == "punti":

@@ -21,6 +21,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.rulesets import PRESETS
+from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import default_bye, vp_table
 
 from .checks import (
@@ -166,7 +167,7 @@ class _Reader:
         self.bye = bye or (VpMp(*default) if default else None)
         self.forfeit = forfeit or self.bye
 
-        tiebreaks = None
+        tiebreaks = DEFAULT_TIEBREAKS  # stored, so the settings form and the file agree
         if "tiebreaks" in obj:
             tiebreaks = read_tiebreaks(obj["tiebreaks"], at(path, "tiebreaks"))
         ko = None
