@@ -261,14 +261,15 @@ def tournament_results_check(*, tournament: Tournament) -> None:
 
 @transaction.atomic
 def tournament_director_add(*, tournament: Tournament, user, username: str):
-    """Grant the tournament to another existing account, found by its username."""
+    """Grant the tournament to another existing account, found by its username.
+
+    Returns the account, or None when there is none by that name: the caller answers alike in
+    both cases, so the page does not tell which user names exist.
+    """
     User = get_user_model()
-    try:
-        director = User.objects.get(**{User.USERNAME_FIELD: username.strip()})
-    except User.DoesNotExist:
-        raise DirectorGrantError(
-            _("There is no account with the username %(username)s.") % {"username": username}
-        ) from None
+    director = User.objects.filter(**{User.USERNAME_FIELD: username.strip()}).first()
+    if director is None:
+        return None
     if director == tournament.owner or tournament.directors.filter(pk=director.pk).exists():
         raise DirectorGrantError(
             _("%(username)s already directs this tournament.") % {"username": username}

@@ -111,16 +111,19 @@ def director_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         messages.error(request, _("Write the username of the director to add."))
     else:
         try:
-            director = tournament_director_add(
-                tournament=tournament, user=request.user, username=username
-            )
+            tournament_director_add(tournament=tournament, user=request.user, username=username)
         except DirectorGrantError as err:
             messages.error(request, err.message)
         else:
-            messages.success(
+            # The same words whether the account exists or not: the page is no way to find
+            # out which user names exist.
+            messages.info(
                 request,
-                _("%(username)s can now direct this tournament.")
-                % {"username": director.get_username()},
+                _(
+                    "If %(username)s is the user name of an account, it can now direct this "
+                    "tournament."
+                )
+                % {"username": username},
             )
     return redirect("manage:tournament_edit", tournament.slug)
 
