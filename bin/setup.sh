@@ -77,4 +77,5 @@ if ls burraco_tourney/locale/*/LC_MESSAGES/django.po >/dev/null 2>&1; then
   .venv/bin/python manage.py compilemessages --ignore .venv >/dev/null
 fi
 .venv/bin/python manage.py migrate --no-input >/dev/null
+.venv/bin/python manage.py createcachetable
 .venv/bin/python manage.py collectstatic --no-input >/dev/null

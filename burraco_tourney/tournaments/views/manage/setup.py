@@ -11,10 +11,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
+
+from burraco_tourney.core.submissions import Submission
 
 from ...access import director_view
 from ...forms.setup import TournamentForm, create_initial
@@ -43,7 +45,11 @@ def home(request: HttpRequest) -> HttpResponse:
 def tournament_create_view(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None, initial=create_initial())
     if request.method == "POST" and form.is_valid():
+        submission = Submission(request, "tournament_create")
+        if submission.is_repeat():  # a double click on "create"
+            return submission.repeat_response(fallback=reverse("manage:home"))
         tournament = tournament_create(user=request.user, settings=form.settings())
+        submission.done(reverse("manage:dashboard", args=[tournament.slug]))
         messages.success(request, _("Tournament created. Next: register the pairs."))
         for warning in form.warnings:
             messages.warning(request, warning)
