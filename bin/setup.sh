@@ -26,7 +26,7 @@ if ! "$PYTHON" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)
 fi
 
 # --- Debian packages --------------------------------------------------------------------------
-packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core gettext)
+packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core gettext openssl)
 if ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
   pyver=$("$PYTHON" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
   packages+=("python${pyver}-venv")
