@@ -55,3 +55,22 @@ def test_another_director_still_gets_404_for_a_directors_download(client):
     client.force_login(make_director("altro"))
     url = reverse("exports:download", args=[tournament.slug, "workbook"])
     assert client.get(url).status_code == 404
+
+
+def test_a_form_sent_without_its_token_gets_the_sites_own_page(db):
+    from django.test import Client
+
+    response = Client(enforce_csrf_checks=True).post(reverse("login"), {"username": "x"})
+    assert response.status_code == 403
+    text = response.content.decode()
+    assert "Il modulo è scaduto" in text and "Torna ai tornei" in text
+
+
+def test_a_change_for_the_owner_only_gets_the_sites_own_page(client):
+    owner, helper = make_director("titolare"), make_director("aiutante")
+    tournament = make_tournament(owner=owner)
+    tournament.directors.add(owner, helper)
+    client.force_login(helper)
+    response = client.post(reverse("manage:director_add", args=[tournament.slug]))
+    assert response.status_code == 403
+    assert "Non consentito" in response.content.decode()
