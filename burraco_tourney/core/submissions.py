@@ -12,8 +12,12 @@ Use in a view, once the form is valid and just before the service writes::
     submission = Submission(request, "pair_create")
     if submission.is_repeat():
         return submission.repeat_response(fallback=url)
-    ...write...
-    submission.done(url)          # or submission.forget() when the service refused
+    try:
+        ...write...
+    except Exception:
+        submission.forget()       # refused or failed: the same form may be sent again
+        raise
+    submission.done(url)
 """
 
 from __future__ import annotations
@@ -62,5 +66,14 @@ class Submission:
         while url == PENDING and time.monotonic() < deadline:
             time.sleep(0.1)
             url = cache.get(self.key)
-        messages.info(self.request, _("The form was sent twice: it was saved once."))
-        return redirect(url if url and url != PENDING else fallback)
+        if url and url != PENDING:
+            messages.info(self.request, _("The form was sent twice: it was saved once."))
+            return redirect(url)
+        messages.warning(
+            self.request,
+            _(
+                "The form was sent twice and the first one is still being saved: check before "
+                "sending it again."
+            ),
+        )
+        return redirect(fallback)

@@ -139,3 +139,29 @@ def test_a_double_click_arriving_at_once_adds_one_pair():
     statuses = _at_once(2, lambda i: client.post(url, data).status_code)
     assert statuses == [302, 302]
     assert Pair.objects.filter(tournament=tournament).count() == 1
+
+
+@pytest.mark.django_db
+def test_a_submission_that_failed_can_be_sent_again_at_once(client, monkeypatch):
+    from burraco_tourney.tournaments.services import pairs as pair_services
+
+    director = make_director()
+    tournament = make_tournament(owner=director)
+    tournament.directors.add(director)
+    client.force_login(director)
+    client.raise_request_exception = False
+    real = pair_services.pair_create
+    calls = []
+
+    def failing_once(**kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("the database went away")
+        return real(**kwargs)
+
+    monkeypatch.setattr(pair_services, "pair_create", failing_once)
+    url = reverse("manage:pairs", args=[tournament.slug])
+    data = {"player1": "Rossi Anna", "player2": "Verdi Carla", "club": ""}
+    assert client.post(url, data).status_code == 500
+    assert client.post(url, data).status_code == 302
+    assert Pair.objects.filter(tournament=tournament).count() == 1

@@ -150,8 +150,11 @@ def pairs(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 tournament=tournament, user=request.user, **form.cleaned_data
             )
         except ValidationError as err:
-            submission.forget()
+            submission.forget()  # refused: the same form may be sent again at once
             form.add_error(None, err)
+        except Exception:
+            submission.forget()
+            raise
         else:
             submission.done(next_pair)
             messages.success(request, _("Pair %(pair)s added.") % {"pair": pair})

@@ -48,7 +48,11 @@ def tournament_create_view(request: HttpRequest) -> HttpResponse:
         submission = Submission(request, "tournament_create")
         if submission.is_repeat():  # a double click on "create"
             return submission.repeat_response(fallback=reverse("manage:home"))
-        tournament = tournament_create(user=request.user, settings=form.settings())
+        try:
+            tournament = tournament_create(user=request.user, settings=form.settings())
+        except Exception:
+            submission.forget()  # the same form may be sent again at once
+            raise
         submission.done(reverse("manage:dashboard", args=[tournament.slug]))
         messages.success(request, _("Tournament created. Next: register the pairs."))
         for warning in form.warnings:
