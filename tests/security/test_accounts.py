@@ -121,3 +121,19 @@ def test_adding_a_co_director_answers_alike_whether_the_name_exists(client):
     assert found == [m.replace("inesistente", "esistente") for m in missing]
     assert "esistente" in found[0]
     assert tournament.directors.filter(username="esistente").exists()
+
+
+def test_adding_co_directors_is_limited_to_ten_tries_an_hour(client):
+    owner = make_director("titolare")
+    make_director("utente9")
+    tournament = make_tournament(owner=owner)
+    tournament.directors.add(owner)
+    client.force_login(owner)
+    url = reverse("manage:director_add", args=[tournament.slug])
+    for n in range(10):
+        client.post(url, {"username": f"utente{n}"})
+    assert tournament.directors.filter(username="utente9").exists()
+    make_director("utente10")
+    response = client.post(url, {"username": "utente10"}, follow=True)
+    assert "Troppi arbitri aggiunti" in response.content.decode()
+    assert not tournament.directors.filter(username="utente10").exists()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -107,6 +108,20 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
     )
 
 
+# The list of directors shows whether an added name was an account: this many tries an hour for
+# each account keeps the page from serving as a way to list the site's user names.
+GRANT_TRIES_PER_HOUR = 10
+
+
+def _grant_tries_exceeded(user) -> bool:
+    key = f"director_add_tries:{user.pk}"
+    cache.add(key, 0, 3600)
+    try:
+        return cache.incr(key) > GRANT_TRIES_PER_HOUR
+    except ValueError:  # expired between the two calls
+        return False
+
+
 def _can_grant(user, tournament: Tournament) -> bool:
     return user.is_superuser or tournament.owner_id == user.pk
 
@@ -119,6 +134,11 @@ def director_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     username = request.POST.get("username", "").strip()
     if not username:
         messages.error(request, _("Write the username of the director to add."))
+    elif _grant_tries_exceeded(request.user):
+        messages.error(
+            request,
+            _("Too many directors added in the last hour: try again later."),
+        )
     else:
         try:
             tournament_director_add(tournament=tournament, user=request.user, username=username)
