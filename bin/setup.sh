@@ -26,7 +26,7 @@ if ! "$PYTHON" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)
 fi
 
 # --- Debian packages --------------------------------------------------------------------------
-packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core gettext)
+packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core gettext openssl)
 if ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
   pyver=$("$PYTHON" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
   packages+=("python${pyver}-venv")
@@ -77,4 +77,5 @@ if ls burraco_tourney/locale/*/LC_MESSAGES/django.po >/dev/null 2>&1; then
   .venv/bin/python manage.py compilemessages --ignore .venv >/dev/null
 fi
 .venv/bin/python manage.py migrate --no-input >/dev/null
+.venv/bin/python manage.py createcachetable
 .venv/bin/python manage.py collectstatic --no-input >/dev/null

@@ -12,10 +12,15 @@ Environment variables:
     ALLOWED_HOSTS=a,b         extra host names (the run command sets this for the local network)
     BACKUP_DIR=...            the folder of the automatic backups (default: backups/ in the project)
     BACKUP_KEEP=12            how many automatic backups are kept
+    HTTPS_PROXY=1, SECURE_*…  behind an HTTPS proxy: secure cookies, HSTS, redirect (see README)
+    LOGIN_FAILURE_LIMIT, LOGIN_COOLOFF_MINUTES  login throttling (django-axes)
+
+The README's settings table lists every variable read here, with its production value.
 """
 
 from __future__ import annotations
 
+import datetime
 import os
 import secrets
 from pathlib import Path
@@ -33,6 +38,15 @@ def _env_flag(name: str, default: bool = False) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def _env_list(name: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
+def _env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value else default
+
+
 def _secret_key() -> str:
     key = os.environ.get("SECRET_KEY")
     if key:
@@ -48,7 +62,7 @@ SECRET_KEY = _secret_key()
 DEBUG = _env_flag("DJANGO_DEBUG")
 
 ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
-ALLOWED_HOSTS += [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "").split(",") if h.strip()]
+ALLOWED_HOSTS += _env_list("ALLOWED_HOSTS")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -59,6 +73,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
+    "csp",
     "burraco_tourney.core",
     "burraco_tourney.tournaments",
     "burraco_tourney.archive",
@@ -75,6 +91,16 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "burraco_tourney.core.middleware.NoStoreForDirectorsMiddleware",
+    # Last, as its documentation asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a login while its user or address is locked out, before any password check.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "burraco_tourney.urls"
@@ -125,6 +151,15 @@ BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "12"))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The database cache (``manage.py createcachetable``, run by bin/setup.sh): shared by every
+# worker of a server, it marks a form sent twice by a double click (core/submissions.py).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "burraco_cache",
+    }
+}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -159,6 +194,51 @@ SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# --- Served over HTTPS (a federation's server behind a proxy, or ./bin/run --https) ----------
+# HTTPS_PROXY=1: a proxy in front terminates HTTPS and says so in X-Forwarded-Proto; it also
+# gives the visitor's address in X-Forwarded-For (the login throttle counts by that address).
+HTTPS_PROXY = _env_flag("HTTPS_PROXY")
+if HTTPS_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = _env_flag("SECURE_SSL_REDIRECT")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _env_flag("SECURE_COOKIES")
+SECURE_HSTS_SECONDS = _env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = _env_flag("SECURE_HSTS_PRELOAD")
+# e.g. https://burraco.example.org: the origins a form may be posted from, behind a proxy.
+CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS")
+
+# --- Content-Security-Policy (django-csp): scripts, styles, images and fonts from this site
+# only, no inline script or style attribute, no frame, forms posted to this site only.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# --- Login throttling (django-axes) ---------------------------------------------------------
+# After LOGIN_FAILURE_LIMIT wrong passwords for one user name, or from one address, logins from
+# there are refused for LOGIN_COOLOFF_MINUTES, counted from the last failure; the right password
+# too. Every failure is logged (logger "axes", level WARNING), with the password masked.
+AXES_FAILURE_LIMIT = _env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=_env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+# The log names the user name and the address tried (that is what it is for); the password is
+# always masked.
+AXES_SENSITIVE_PARAMETERS: list[str] = []
+AXES_LOCKOUT_CALLABLE = "burraco_tourney.core.login_lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "burraco_tourney.core.login_lockout.client_address"
 
 LOGGING = {
     "version": 1,

@@ -18,6 +18,7 @@ from django.db.models import Prefetch
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import PRESETS, Ruleset
+from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.tournaments.models import Penalty, Smazzata, Table, Tournament, Turno
 from burraco_tourney.tournaments.results_bridge import totals_last_move, tournament_forfeit_value
 from burraco_tourney.tournaments.selectors.imports import with_import_origin
@@ -96,8 +97,8 @@ def _tournament(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
         if value is not None:
             data["forfeit"] = {"vp": value.vp, "mp": value.mp}
             data["forfeit"]["loser_vp"] = tournament.forfeit_loser_vp
-    if tournament.tiebreaks:
-        data["tiebreaks"] = list(tournament.tiebreaks)
+    if tournament.tiebreaks and tuple(tournament.tiebreaks) != DEFAULT_TIEBREAKS:
+        data["tiebreaks"] = list(tournament.tiebreaks)  # the default order is left out
     if tournament.ko_mode == "smazzate":
         data["ko"] = {"mode": "smazzate", "smazzate": tournament.ko_smazzate}
     elif tournament.ko_mode == "punti":

@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.rulesets import PRESETS
+from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
 
 from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
@@ -118,7 +119,7 @@ class TournamentSection:
         self.bye = bye or (VpMp(*default) if default else None)
         self.forfeit = forfeit or self.bye
 
-        tiebreaks = None
+        tiebreaks = DEFAULT_TIEBREAKS  # stored, so the settings form and the file agree
         if "tiebreaks" in obj:
             tiebreaks = read_tiebreaks(obj["tiebreaks"], at(path, "tiebreaks"))
         ko, third_place, rounds = None, None, ()

@@ -1,6 +1,8 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from .views import PasswordChange
+
 urlpatterns = [
     path(
         "accesso/",
@@ -8,4 +10,5 @@ urlpatterns = [
         name="login",
     ),
     path("uscita/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/", PasswordChange.as_view(), name="password_change"),
 ]

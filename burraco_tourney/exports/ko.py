@@ -30,6 +30,7 @@ from burraco_tourney.tournaments.selectors.ko import BracketPage, MatchView, Pla
 from .pdf import render_pdf
 from .printouts import page_numbers_css
 from .registry import Exporter, ExportFile, register
+from .safe_cells import safe_row
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -158,13 +159,13 @@ def place_row(place: PlaceView) -> list[Any]:
 
 def _sheet(workbook: Workbook, title: str, caption: str, header: list, rows: list) -> None:
     sheet = workbook.create_sheet(title=title[:31])
-    sheet.append([caption])
+    sheet.append(safe_row(sheet, [caption]))
     sheet["A1"].font = Font(bold=True, size=13)
     sheet.append(header)
     for cell in sheet[2]:
         cell.font = Font(bold=True)
     for row in rows:
-        sheet.append(row)
+        sheet.append(safe_row(sheet, row))
     sheet.freeze_panes = "A3"
     for index, column in enumerate(sheet.iter_cols(min_row=2), start=1):
         width = max((len(str(c.value)) for c in column if c.value is not None), default=4)

@@ -1,8 +1,9 @@
 """The downloads of a tournament: one page listing every file, and the file itself.
 
 Public exporters (standings, seating lists, table cards) are open to anyone who can see the
-public pages; the others (scorecards, the workbook) only to the tournament's directors, and
-anyone else gets a 404, as on every director page. A draft turno's files, like its seating
+public pages; the others (scorecards, the workbook) only to the tournament's directors: a
+visitor who is not logged in is sent to the login page, another director gets a 404, as on
+every director page. A draft turno's files, like its seating
 page, are for its directors only. Thin views: parse the request, call the exporter, send it.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -132,6 +134,9 @@ def download(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         raise Http404
     director = can_direct(request.user, tournament)
     if not _visible(exporter, director):
+        if not request.user.is_authenticated:
+            # A director whose session ended clicked a saved link: log in, then the file.
+            return redirect_to_login(request.get_full_path())
         raise Http404
     turno = None
     after_turno = None

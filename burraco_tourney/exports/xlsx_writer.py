@@ -24,6 +24,8 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 
+from .safe_cells import as_text, safe_row
+
 TITLE_FONT = Font(bold=True, size=13)
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="E6E6E6")
@@ -129,7 +131,7 @@ def _style(sheet, **attributes: Any) -> StyleArray:
 def _styled(sheet, value: Any, style: StyleArray) -> WriteOnlyCell:
     cell = WriteOnlyCell(sheet, value=value)
     cell._style = copy(style)
-    return cell
+    return as_text(cell)
 
 
 def _write_sheet(ws, sheet: Sheet, *, title: StyleArray, header: StyleArray) -> None:
@@ -148,4 +150,4 @@ def _write_sheet(ws, sheet: Sheet, *, title: StyleArray, header: StyleArray) -> 
     ws.append([_styled(ws, sheet.caption, title)])
     ws.append([_styled(ws, h or None, header) for h in sheet.header])
     for row in sheet.rows:
-        ws.append(row)
+        ws.append(safe_row(ws, row))

@@ -8,8 +8,6 @@ and the pairs service saves the rows in one transaction once the director confir
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -17,10 +15,15 @@ from dataclasses import asdict, dataclass, field
 
 from django.utils.translation import gettext as _
 
+from .spreadsheet_files import SpreadsheetError, csv_cells, not_a_spreadsheet, xlsx_cells
+
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_ROWS = 1000
 MAX_NUMBER = 9999
 NAME_MAX = 120  # Pair.player1 / player2 / club max_length
+# A longer cell is cut (with "…") as soon as it is read: the preview and the errors never carry
+# a huge value; it is still refused as too long.
+CELL_MAX = 2 * NAME_MAX
 
 # Between the two players: " - ", " – ", " — " (spaces required, so "De-Rossi" stays whole) or "/".
 PLAYER_SEPARATOR = re.compile(r"\s+[-–—]\s+|\s*/\s*")
@@ -28,12 +31,6 @@ PLAYERS_SPLIT = re.compile(r"\t|" + PLAYER_SEPARATOR.pattern)  # in a pasted lin
 # An optional leading pair number: "7. ", "7) ", "7 " or "7<tab>".
 LEADING_NUMBER = re.compile(r"^(\d{1,6})(?:\s*[.)]\s*|\s+)(?=\S)")
 NUMBER_CELL = re.compile(r"^\s*(\d{1,9})\s*[.)]?\s*$")
-# Characters no text file of names contains; their presence means a binary file.
-BINARY_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
-
-class SpreadsheetError(Exception):
-    """The uploaded file cannot be read as a list of pairs; the message says why."""
 
 
 @dataclass
@@ -67,7 +64,8 @@ def _clean(value: object) -> str:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return " ".join(str(value).split())
+    text = " ".join(str(value)[: CELL_MAX * 4].split())
+    return text if len(text) <= CELL_MAX else text[:CELL_MAX] + "…"
 
 
 def _number(value: object, row: ImportRow) -> int | None:
@@ -254,63 +252,6 @@ def rows_from_cells(rows: Iterable[tuple[int, list]]) -> list[ImportRow]:
     return result
 
 
-def _not_a_spreadsheet() -> SpreadsheetError:
-    return SpreadsheetError(
-        _("This file is not a spreadsheet. Choose an .xlsx file (Excel) or a .csv file.")
-    )
-
-
-def _xlsx_cells(data: bytes) -> list[tuple[int, list]]:
-    from openpyxl import load_workbook
-
-    # Any failure of a damaged or foreign zip file means the same thing to the director.
-    try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        try:
-            sheet = workbook.worksheets[0]
-            rows = []
-            for number, cells in enumerate(sheet.iter_rows(max_col=12, values_only=True), 1):
-                rows.append((number, list(cells)))
-                if len(rows) > MAX_ROWS * 3:
-                    break
-            return rows
-        finally:
-            workbook.close()
-    except Exception as err:
-        raise _not_a_spreadsheet() from err
-
-
-def _decode(data: bytes) -> str:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        text = data.decode("utf-16", errors="replace")
-    else:
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            try:
-                text = data.decode("cp1252")
-            except UnicodeDecodeError:
-                raise _not_a_spreadsheet() from None
-    if BINARY_CHARS.search(text):
-        raise _not_a_spreadsheet()
-    return text
-
-
-def _csv_cells(data: bytes) -> list[tuple[int, list]]:
-    text = _decode(data)
-    sample = "\n".join(text.splitlines()[:20])
-    try:
-        delimiter = csv.Sniffer().sniff(sample, delimiters=";,\t").delimiter
-    except csv.Error:
-        first = next((line for line in text.splitlines() if line.strip()), "")
-        delimiter = max(";,\t", key=first.count) if any(d in first for d in ";,\t") else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    try:
-        return [(number, cells) for number, cells in enumerate(reader, start=1)]
-    except csv.Error as err:
-        raise _not_a_spreadsheet() from err
-
-
 def parse_spreadsheet(name: str, data: bytes) -> list[ImportRow]:
     """An uploaded .xlsx or .csv file as pairs; raises SpreadsheetError for an unreadable file."""
     if len(data) > MAX_FILE_BYTES:
@@ -323,10 +264,10 @@ def parse_spreadsheet(name: str, data: bytes) -> list[ImportRow]:
             _("The old Excel format (.xls) cannot be read: save the file as .xlsx or .csv.")
         )
     if data.startswith(b"PK\x03\x04"):
-        return rows_from_cells(_xlsx_cells(data))
+        return rows_from_cells(xlsx_cells(data))
     if extension in {"csv", "txt", "tsv", ""}:
-        return rows_from_cells(_csv_cells(data))
-    raise _not_a_spreadsheet()
+        return rows_from_cells(csv_cells(data))
+    raise not_a_spreadsheet()
 
 
 # --- Checks against each other and against the registered pairs -----------------------------

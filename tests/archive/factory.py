@@ -128,7 +128,9 @@ def random_archive(seed: int) -> dict[str, Any]:
     if rng.random() < 0.3:
         tournament["forfeit"] = {"vp": rng.randint(0, total), "mp": _five(rng, 0, 500)}
     if rng.random() < 0.3:
-        tournament["tiebreaks"] = rng.sample(["scarto", "head_to_head", "mp"], rng.randint(1, 3))
+        tiebreaks = rng.sample(["scarto", "head_to_head", "mp"], rng.randint(1, 3))
+        if tiebreaks != ["scarto", "head_to_head", "mp"]:  # the default is left out on export
+            tournament["tiebreaks"] = tiebreaks
     ko = None
     if kind == "ko":
         ko = rng.choice(

@@ -53,7 +53,8 @@ def test_scorecards_are_for_the_directors_only(client, demo_tournament, demo_dir
     assert response.status_code == 200
     assert attachment_name(response) == "score-turno-1.pdf"
     demo_director_client.logout()
-    assert client.get(url).status_code == 404
+    response = client.get(url)  # logged out: the login page, then the file
+    assert response.status_code == 302 and response["Location"].startswith("/accesso/?next=")
     # Logged in, but not a director of this tournament.
     client.force_login(make_director(username="altro-arbitro"))
     assert client.get(url).status_code == 404
@@ -64,7 +65,7 @@ def test_the_workbook_is_for_the_directors_only(client, demo_tournament, demo_di
     url = file_url(demo_tournament, "workbook")
     assert demo_director_client.get(url).status_code == 200
     demo_director_client.logout()
-    assert client.get(url).status_code == 404
+    assert client.get(url).status_code == 302  # to the login page
 
 
 @pytest.mark.parametrize(

@@ -69,7 +69,8 @@ def test_new_form_offers_the_sensible_defaults(creator):
 
 def test_same_name_and_date_gets_a_numbered_slug(creator):
     creator.post(CREATE, form_data())
-    creator.post(CREATE, form_data())
+    # Another tournament of the same name and day (the same form again would be a double click).
+    creator.post(CREATE, form_data(venue="Sala Verdi"))
     assert sorted(Tournament.objects.values_list("slug", flat=True)) == [
         "torneo-d-autunno-2026-10-18",
         "torneo-d-autunno-2026-10-18-2",

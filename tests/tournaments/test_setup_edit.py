@@ -194,10 +194,11 @@ def test_owner_adds_and_removes_a_director(english, owned):
     helper = make_director("aiuto")
     add = reverse("manage:director_add", args=[owned.slug])
     response = english.post(add, {"username": "aiuto"}, follow=True)
-    assert "aiuto can now direct this tournament" in response.content.decode()
+    assert "If aiuto is the user name of an account, it can now direct" in response.content.decode()
     assert owned.directors.filter(pk=helper.pk).exists()
     response = english.post(add, {"username": "nessuno"}, follow=True)
-    assert "There is no account with the username nessuno" in response.content.decode()
+    # The same words: the page does not tell which user names exist.
+    assert "If nessuno is the user name of an account" in response.content.decode()
     remove = reverse("manage:director_remove", args=[owned.slug, helper.pk])
     english.post(remove)
     assert not owned.directors.filter(pk=helper.pk).exists()

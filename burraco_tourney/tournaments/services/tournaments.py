@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -50,6 +50,9 @@ from .ko import ko_after_result
 from .results import tournament_recompute_results
 
 SLUG_MAX = Tournament._meta.get_field("slug").max_length
+# Directors creating tournaments of the same name and date at the same moment each get the next
+# free slug; this many tries is far more than a club's desk can race.
+SLUG_TRIES = 8
 
 # The settings that change how results are computed or ranked: once a result exists they change
 # only with the director's confirmation. Name, date, venue and planned turni never need it.
@@ -109,15 +112,30 @@ def tournament_slug(*, name: str, date: datetime.date) -> str:
     return slug
 
 
+def tournament_save_new(tournament: Tournament) -> Tournament:
+    """Insert a new ``tournament`` under the first free slug made from its name and date.
+
+    The free slug is read before the insert, so another director may take it in between: the
+    insert then fails on the unique slug inside its own savepoint, and is tried again with the
+    next free one. Call it inside a transaction.
+    """
+    for attempt in range(SLUG_TRIES):
+        tournament.slug = tournament_slug(name=tournament.name, date=tournament.date)
+        try:
+            with transaction.atomic():  # a savepoint: a clash undoes this insert only
+                tournament.save(force_insert=True)
+            return tournament
+        except IntegrityError:
+            taken = Tournament.objects.filter(slug=tournament.slug).exists()
+            if not taken or attempt == SLUG_TRIES - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
 @transaction.atomic
 def tournament_create(*, user, settings: TournamentSettings) -> Tournament:
     """Create a tournament owned and directed by ``user``, with a slug made from name and date."""
-    tournament = Tournament(
-        slug=tournament_slug(name=settings.name, date=settings.date),
-        owner=user,
-        **asdict(settings),
-    )
-    tournament.save()
+    tournament = tournament_save_new(Tournament(owner=user, **asdict(settings)))
     tournament.directors.add(user)
     audit_record(
         tournament=tournament,
@@ -260,14 +278,15 @@ def _check_later_matches(table: Table, outcome: Outcome, tables: list[Table]) ->
 
 @transaction.atomic
 def tournament_director_add(*, tournament: Tournament, user, username: str):
-    """Grant the tournament to another existing account, found by its username."""
+    """Grant the tournament to another existing account, found by its username.
+
+    Returns the account, or None when there is none by that name: the caller answers alike in
+    both cases, so the page does not tell which user names exist.
+    """
     User = get_user_model()
-    try:
-        director = User.objects.get(**{User.USERNAME_FIELD: username.strip()})
-    except User.DoesNotExist:
-        raise DirectorGrantError(
-            _("There is no account with the username %(username)s.") % {"username": username}
-        ) from None
+    director = User.objects.filter(**{User.USERNAME_FIELD: username.strip()}).first()
+    if director is None:
+        return None
     if director == tournament.owner or tournament.directors.filter(pk=director.pk).exists():
         raise DirectorGrantError(
             _("%(username)s already directs this tournament.") % {"username": username}

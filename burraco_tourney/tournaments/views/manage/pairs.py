@@ -17,6 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django_tables2 import RequestConfig
 
+from burraco_tourney.core.submissions import Submission
+
 from ...access import director_view
 from ...forms.pairs import (
     NumberDrawForm,
@@ -139,15 +141,24 @@ def pairs(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return _pairs_page(request, tournament)
     form = PairForm(request.POST, number_required=False)
     if form.is_valid():
+        next_pair = reverse("manage:pairs", args=[tournament.slug]) + "?nuova=1"
+        submission = Submission(request, "pair_create")
+        if submission.is_repeat():  # a double click on "add pair"
+            return submission.repeat_response(fallback=next_pair)
         try:
             pair = services.pair_create(
                 tournament=tournament, user=request.user, **form.cleaned_data
             )
         except ValidationError as err:
+            submission.forget()  # refused: the same form may be sent again at once
             form.add_error(None, err)
+        except Exception:
+            submission.forget()
+            raise
         else:
+            submission.done(next_pair)
             messages.success(request, _("Pair %(pair)s added.") % {"pair": pair})
-            return redirect(reverse("manage:pairs", args=[tournament.slug]) + "?nuova=1")
+            return redirect(next_pair)
     return _pairs_page(request, tournament, add_form=form, focus_add=True)
 
 

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
+
+from burraco_tourney.core.submissions import Submission
 
 from ...access import director_view
 from ...forms.setup import TournamentForm, create_initial
@@ -43,7 +46,15 @@ def home(request: HttpRequest) -> HttpResponse:
 def tournament_create_view(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None, initial=create_initial())
     if request.method == "POST" and form.is_valid():
-        tournament = tournament_create(user=request.user, settings=form.settings())
+        submission = Submission(request, "tournament_create")
+        if submission.is_repeat():  # a double click on "create"
+            return submission.repeat_response(fallback=reverse("manage:home"))
+        try:
+            tournament = tournament_create(user=request.user, settings=form.settings())
+        except Exception:
+            submission.forget()  # the same form may be sent again at once
+            raise
+        submission.done(reverse("manage:dashboard", args=[tournament.slug]))
         messages.success(request, _("Tournament created. Next: register the pairs."))
         for warning in form.warnings:
             messages.warning(request, warning)
@@ -97,6 +108,20 @@ def tournament_edit(request: HttpRequest, tournament: Tournament) -> HttpRespons
     )
 
 
+# The list of directors shows whether an added name was an account: this many tries an hour for
+# each account keeps the page from serving as a way to list the site's user names.
+GRANT_TRIES_PER_HOUR = 10
+
+
+def _grant_tries_exceeded(user) -> bool:
+    key = f"director_add_tries:{user.pk}"
+    cache.add(key, 0, 3600)
+    try:
+        return cache.incr(key) > GRANT_TRIES_PER_HOUR
+    except ValueError:  # expired between the two calls
+        return False
+
+
 def _can_grant(user, tournament: Tournament) -> bool:
     return user.is_superuser or tournament.owner_id == user.pk
 
@@ -109,18 +134,26 @@ def director_add(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     username = request.POST.get("username", "").strip()
     if not username:
         messages.error(request, _("Write the username of the director to add."))
+    elif _grant_tries_exceeded(request.user):
+        messages.error(
+            request,
+            _("Too many directors added in the last hour: try again later."),
+        )
     else:
         try:
-            director = tournament_director_add(
-                tournament=tournament, user=request.user, username=username
-            )
+            tournament_director_add(tournament=tournament, user=request.user, username=username)
         except DirectorGrantError as err:
             messages.error(request, err.message)
         else:
-            messages.success(
+            # The same words whether the account exists or not: the page is no way to find
+            # out which user names exist.
+            messages.info(
                 request,
-                _("%(username)s can now direct this tournament.")
-                % {"username": director.get_username()},
+                _(
+                    "If %(username)s is the user name of an account, it can now direct this "
+                    "tournament."
+                )
+                % {"username": username},
             )
     return redirect("manage:tournament_edit", tournament.slug)
 

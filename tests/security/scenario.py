@@ -1,0 +1,155 @@
+"""The site's URL patterns filled in for one small world, shared by the permanent security tests
+(access matrix, CSRF, fuzz of the write forms).
+
+The world: a pairs tournament (8 pairs, turno 1 published with results, a penalty) and a KO
+tournament (round 1 published), both owned by ``owner`` and co-directed by ``codirector``;
+``outsider`` is a director of neither. Every URL pattern of the resolver is listed by
+``site_urls`` with its arguments filled from the world; an argument name it does not know makes
+the tests fail, so a new page cannot slip past them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from burraco_tourney.exports.registry import EXPORTERS
+from tests.factories import add_penalty, make_director, make_pairs, make_tournament, make_turno
+from tests.tournaments.ko_support import ko_tournament, start
+
+# Pages whose writes only the tournament's owner may make (a co-director gets 403).
+OWNER_ONLY = {"manage:director_add", "manage:director_remove"}
+# Pages for any logged-in account (they belong to no tournament).
+LOGGED_IN = {"password_change", "manage:home", "manage:tournament_create", "archive:import"}
+LOGGED_IN_PATHS = {"gestione/verifica-gioco/"}
+
+
+# Site-wide pages of the administrator alone (no director of any tournament may open them).
+SUPERUSER_ONLY = {"archive:site_backup"}
+
+
+@dataclass(frozen=True)
+class World:
+    owner: object
+    codirector: object
+    outsider: object
+    pairs: object
+    ko: object
+    penalty_pk: int
+
+
+@dataclass(frozen=True)
+class SiteUrl:
+    name: str
+    route: str
+    url: str
+
+    @property
+    def policy(self) -> str:
+        """ "superuser", "owner", "director", "login" or "public": who may use the page."""
+        if self.name in SUPERUSER_ONLY:
+            return "superuser"
+        if self.name in OWNER_ONLY:
+            return "owner"
+        if self.name in LOGGED_IN or self.route in LOGGED_IN_PATHS:
+            return "login"
+        if "gestione/" in self.route or self.name == "archive:export":
+            return "director"
+        if self.name == "exports:download":
+            key = self.route_key
+            return "public" if EXPORTERS[key].public else "director"
+        return "public"
+
+    @property
+    def route_key(self) -> str:
+        return self.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+
+
+def make_world() -> World:
+    owner = make_director("titolare")
+    codirector = make_director("aiutante")
+    outsider = make_director("estraneo")
+    pairs = make_tournament(name="Torneo a coppie", owner=owner)
+    pairs.directors.add(owner, codirector)
+    make_pairs(pairs, 8)
+    turno = make_turno(pairs, 1, [(1, 2), (3, 4), (5, 6), (7, 8)], totals=[(900, 500)] * 4)
+    turno.published = True
+    turno.save()
+    penalty = add_penalty(turno, 1, vp=1)
+    ko = ko_tournament(owner, pairs=4, name="Torneo KO")
+    ko.directors.add(codirector)
+    start(ko, owner)
+    return World(owner, codirector, outsider, pairs, ko, penalty.pk)
+
+
+def _walk(patterns, prefix="", namespaces=()):
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            ns = namespaces + ((pattern.namespace,) if pattern.namespace else ())
+            yield from _walk(pattern.url_patterns, prefix + str(pattern.pattern), ns)
+        elif isinstance(pattern, URLPattern):
+            yield ":".join(namespaces + (pattern.name or "",)), prefix + str(pattern.pattern)
+
+
+def _fill(route: str, values: dict[str, object]) -> str:
+    def value(match):
+        name = match.group(2)
+        assert name in values, f"the security tests do not know how to fill <{name}> in {route}"
+        return str(values[name])
+
+    return "/" + re.sub(r"<(?:(\w+):)?(\w+)>", value, route)
+
+
+def site_urls(world: World) -> list[SiteUrl]:
+    """Every URL pattern of the site but the admin's, filled in; a download once per key."""
+    urls = []
+    for name, route in _walk(get_resolver().url_patterns):
+        if name.startswith("admin:"):
+            continue
+        tournament = world.ko if "tabellone" in route else world.pairs
+        values = {
+            "slug": tournament.slug,
+            "number": 1,
+            "turno": 1,
+            "table": 1,
+            "user_id": world.codirector.pk,
+            "pk": world.penalty_pk,
+        }
+        if "<slug:key>" in route:
+            for key, exporter in sorted(EXPORTERS.items()):
+                target = world.ko if "ko" in exporter.kinds else world.pairs
+                if target.kind not in exporter.kinds:
+                    continue
+                url = _fill(route, {**values, "slug": target.slug, "key": key})
+                if exporter.scope == "turno":
+                    url += "?turno=1"
+                urls.append(SiteUrl(name, route, url))
+            continue
+        urls.append(SiteUrl(name, route, _fill(route, values)))
+    return urls
+
+
+def fingerprint() -> str:
+    """A digest of every row the directors' work lives in: equal digests, nothing written."""
+    digest = hashlib.sha256()
+    users = get_user_model().objects.order_by("pk")
+    # Not last_login: logging in is no change to anyone's work.
+    digest.update(
+        repr(list(users.values_list("pk", "username", "password", "is_superuser"))).encode()
+    )
+    for model in apps.get_app_config("tournaments").get_models():
+        for row in model.objects.order_by("pk").values_list():
+            digest.update(repr(row).encode())
+        for field in model._meta.many_to_many:
+            through = getattr(model, field.name).through
+            digest.update(repr(list(through.objects.order_by("pk").values_list())).encode())
+    return digest.hexdigest()
+
+
+def login_url() -> str:
+    return reverse("login")
