@@ -13,7 +13,8 @@ Sheets, in order:
   values, tie-breaks, and the VP table's bands beside them.
 
 Every sheet has a title row (tournament, date, venue, what the sheet shows), then a bold header
-row frozen under it, column widths fitted to the content, and real numbers in number cells.
+row frozen under it, column widths fitted to the content, and real numbers in number cells;
+it prints landscape, one page wide, with both rows on every page (``sheet_layout``).
 Sheet and column names follow the active language.
 
 The workbook is written in openpyxl's write-only mode: cells stream to the file instead of being
@@ -33,7 +34,6 @@ from functools import partial
 from operator import is_not
 from typing import Any
 
-from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
@@ -43,7 +43,6 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 
-from burraco_tourney.core.templatetags.dates import lower_case_names
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.tournaments.models import EntryMode, Line, RulesetName, Tournament
 from burraco_tourney.tournaments.rules_config import (
@@ -57,6 +56,7 @@ from burraco_tourney.tournaments.selectors.standings import standings
 from burraco_tourney.tournaments.tables import StandingsTable
 
 from .registry import Exporter, ExportFile, register
+from .sheet_layout import set_print_layout, workbook_heading
 from .workbook_data import PairRow, TurnoRows, published_turni, table_values, workbook_data
 
 CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -102,7 +102,6 @@ class Sheet:
     header: Sequence[str]
     rows: list[Sequence[Any]]
     auto_filter: bool = False
-    landscape: bool = False
 
 
 @register
@@ -131,7 +130,7 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
     """The .xlsx file of ``tournament``, with standings and turni up to ``after_turno``."""
     turni = published_turni(tournament=tournament, after_turno=after_turno)
     data = workbook_data(tournament=tournament, turni=turni)
-    heading = _heading(tournament)
+    heading = workbook_heading(tournament)
     sheets = [_standings_sheet(tournament, heading, turni, after_turno)]
     players = {number: pair.players for number, pair in data.pairs.items()}
     sheets += [_turno_sheet(tournament, heading, rows, players) for rows in data.turni]
@@ -157,12 +156,6 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
     return out.getvalue()
 
 
-def _heading(tournament: Tournament) -> str:
-    day = lower_case_names(date_format(tournament.date, "DATE_FORMAT"))  # "18 ottobre 2024"
-    parts = [tournament.name, day, tournament.venue]
-    return " · ".join(part for part in parts if part)
-
-
 def _caption(heading: str, subject: str) -> str:
     return f"{heading} — {subject}"
 
@@ -183,7 +176,6 @@ def _standings_sheet(
         header=header,
         rows=values,
         auto_filter=True,
-        landscape=True,
     )
 
 
@@ -248,9 +240,7 @@ def _turno_sheet(
             (None, pair, players[pair], None, None, *blank_scores)
             + (None, None, bye.vp if bye else None, None, gettext("Riposo"))
         )
-    return Sheet(
-        name=name, caption=_caption(heading, name), header=header, rows=rows, landscape=True
-    )
+    return Sheet(name=name, caption=_caption(heading, name), header=header, rows=rows)
 
 
 def _pairs_sheet(heading: str, pairs: Iterable[PairRow]) -> Sheet:
@@ -391,9 +381,7 @@ def _write_sheet(ws, sheet: Sheet, *, title: StyleArray, header: StyleArray) -> 
     for index, width in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(index)].width = round(width, 1)
     ws.freeze_panes = FREEZE_AT
-    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
-    if sheet.landscape:
-        ws.page_setup.orientation = "landscape"
+    set_print_layout(ws)
     if sheet.auto_filter:
         last_row = HEADER_ROW + max(len(sheet.rows), 1)
         ws.auto_filter.ref = f"A{HEADER_ROW}:{get_column_letter(len(sheet.header))}{last_row}"
