@@ -16,16 +16,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def english_page(browser, live_server):
-    context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    page.base_url = live_server.url
-    yield page
-    context.close()
-
-
-@pytest.fixture
 def played(san_martino):
     """Table 1 of turno 1 entered smazzata by smazzata, the last one ended on the tallone."""
     make_pairs(san_martino, 4)

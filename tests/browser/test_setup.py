@@ -99,3 +99,30 @@ def test_choosing_ko_hides_the_vp_sections_and_pairs_brings_them_back(page):
     expect(page).to_have_url(re.compile(r"/t/coppa-d-inverno-2026-12-13/gestione/$"))
     tournament = Tournament.objects.get()
     assert (tournament.kind, tournament.ko_smazzate, tournament.tiebreaks) == ("ko", 4, [])
+
+
+def test_the_date_is_day_first_even_on_an_english_browser(english_page):
+    page = english_page
+    make_director()
+    log_in_through(page, "/gestione/nuovo/")
+    date = page.locator("#id_date")
+    expect(date).to_have_attribute("placeholder", "dd/mm/yyyy")
+    page.fill("#id_name", "Festa di primavera")
+    # Month first, as an American browser would write it: refused with the form to use.
+    date.fill("3/13/2025")
+    page.locator("#tournament-form button[type=submit]").click()
+    expect(page.locator("#field-date .errorlist")).to_contain_text("dd/mm/yyyy")
+    assert not Tournament.objects.exists()
+
+    date.fill("04/03/2025")  # the 4th of March, never April 3
+    page.locator("#tournament-form button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/t/festa-di-primavera-2025-03-04/gestione/$"))
+    page.goto(page.base_url + "/t/festa-di-primavera-2025-03-04/gestione/impostazioni/")
+    expect(page.locator("#id_date")).to_have_value("04/03/2025")
+
+
+def test_an_italian_browser_is_told_gg_mm_aaaa(page):
+    make_director()
+    log_in_through(page, "/gestione/nuovo/")
+    expect(page.locator("#id_date")).to_have_attribute("placeholder", "gg/mm/aaaa")
+    expect(page.locator("#field-date")).to_contain_text("13/03/2025")

@@ -27,6 +27,7 @@ from ..rules_config import VP_PRESET_LABELS
 from ..selectors.dashboard import tournament_has_results
 from ..services.tournaments import RecomputeFailed, TournamentSettings
 from . import setup_rules as rules
+from .dates import DayField
 from .setup_kind import ignored_fields, kept_pairs_settings
 from .setup_rules import SWITCH_LABELS
 from .setup_vp import SMAZZATE_OF_VP, VP_FOR_SMAZZATE, format_bands, parse_bands
@@ -53,9 +54,7 @@ def _points_field(label, hint: str = "") -> forms.IntegerField:
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
+    date = DayField(label=_("Date"))
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
     kind = forms.ChoiceField(
         label=_("Kind"),
