@@ -11,6 +11,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Tournament
+from tests.browser.waiting import expect_no_wider_than
 from tests.factories import make_director
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -57,5 +58,4 @@ def test_a_director_downloads_the_scorecards_of_a_turno(page, demo):
 def test_the_downloads_page_fits_a_phone(phone_page, demo):
     phone_page.goto(phone_page.base_url + f"/t/{demo.slug}/scarica/")
     expect(phone_page.locator("#scarica-classifica")).to_be_visible()
-    width = phone_page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 400
+    expect_no_wider_than(phone_page, 400)

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.login_support import log_in_through
+from tests.browser.waiting import expect_no_wider_than
 from tests.factories import make_pairs
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -71,7 +72,7 @@ def test_add_one_pair_on_a_phone(phone_page, pairs_path):
     # Ready for the next pair: the cursor is on the first player, the number moved on.
     expect(page.locator("#id_player1")).to_be_focused()
     expect(page.locator("#id_number")).to_have_value("2")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    expect_no_wider_than(page, 400)
 
 
 def test_the_draw_check_runs_as_python_with_the_seed_as_typed(page, san_martino):
