@@ -34,7 +34,7 @@ LINE_LABELS: dict[str, Any] = {
 # The same words as the choices of the smazzata form, so the director recognises them.
 END_LABELS: dict[str, Any] = {
     "chiusura": _("Chiusura"),
-    "tallone": _("Tallone esaurito"),
+    "tallone": _("Tallone run out"),
     "tempo": _("Time out"),
     "arbitrale": _("Stopped by the arbitro"),
 }

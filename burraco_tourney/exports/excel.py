@@ -13,7 +13,8 @@ Sheets, in order:
   values, tie-breaks, and the VP table's bands beside them.
 
 Every sheet has a title row (tournament, date, venue, what the sheet shows), then a bold header
-row frozen under it, column widths fitted to the content, and real numbers in number cells.
+row frozen under it, column widths fitted to the content, and real numbers in number cells;
+it prints landscape, one page wide, with both rows on every page (``sheet_layout``).
 Sheet and column names follow the active language.
 
 The sheets are written by ``xlsx_writer`` (openpyxl's write-only mode, see there). It reads
@@ -26,13 +27,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.core.rule_messages import rule_error_message
-from burraco_tourney.core.templatetags.dates import lower_case_names
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.tournaments.models import EntryMode, Line, RulesetName, Tournament
 from burraco_tourney.tournaments.results_bridge import (
@@ -47,6 +46,7 @@ from burraco_tourney.tournaments.table_fast_path import table_values
 from burraco_tourney.tournaments.tables import StandingsTable
 
 from .registry import Exporter, ExportFile, register
+from .sheet_layout import workbook_heading
 from .workbook_data import PairRow, TurnoRows, published_turni, workbook_data
 from .xlsx_writer import Sheet, write_workbook
 
@@ -103,7 +103,7 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
         after_turno = choice.default
     turni = published_turni(tournament=tournament, after_turno=after_turno)
     data = workbook_data(tournament=tournament, turni=turni)
-    heading = _heading(tournament)
+    heading = workbook_heading(tournament)
     if choice.provisional(after_turno):
         heading = f"{heading} — {gettext('PROVISIONAL')}"
     sheets = [_standings_sheet(tournament, heading, turni, after_turno)]
@@ -112,12 +112,6 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
     sheets += [_pairs_sheet(heading, data.pairs.values()), _rules_sheet(tournament, heading)]
 
     return write_workbook(sheets, title=heading)
-
-
-def _heading(tournament: Tournament) -> str:
-    day = lower_case_names(date_format(tournament.date, "DATE_FORMAT"))  # "18 ottobre 2024"
-    parts = [tournament.name, day, tournament.venue]
-    return " · ".join(part for part in parts if part)
 
 
 def _caption(heading: str, subject: str) -> str:
@@ -145,7 +139,6 @@ def _standings_sheet(
         header=header,
         rows=values,
         auto_filter=True,
-        landscape=True,
     )
 
 
@@ -210,9 +203,7 @@ def _turno_sheet(
             (None, pair, players[pair], None, None, *blank_scores)
             + (None, None, bye.vp if bye else None, None, gettext("Riposo"))
         )
-    return Sheet(
-        name=name, caption=_caption(heading, name), header=header, rows=rows, landscape=True
-    )
+    return Sheet(name=name, caption=_caption(heading, name), header=header, rows=rows)
 
 
 def _pairs_sheet(heading: str, pairs: Iterable[PairRow]) -> Sheet:

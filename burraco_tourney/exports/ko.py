@@ -31,6 +31,7 @@ from .pdf import render_pdf
 from .printouts import page_numbers_css
 from .registry import Exporter, ExportFile, register
 from .safe_cells import safe_row
+from .sheet_layout import set_print_layout, workbook_heading
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -167,6 +168,7 @@ def _sheet(workbook: Workbook, title: str, caption: str, header: list, rows: lis
     for row in rows:
         sheet.append(safe_row(sheet, row))
     sheet.freeze_panes = "A3"
+    set_print_layout(sheet)
     for index, column in enumerate(sheet.iter_cols(min_row=2), start=1):
         width = max((len(str(c.value)) for c in column if c.value is not None), default=4)
         letter = sheet.cell(row=2, column=index).column_letter
@@ -177,7 +179,7 @@ def bracket_workbook(*, tournament: Tournament) -> bytes:
     page = ko_bracket(tournament=tournament, include_drafts=False)
     workbook = Workbook()
     workbook.remove(workbook.active)
-    title = f"{tournament.name} · {tournament.date.isoformat()}"
+    title = workbook_heading(tournament)
     _sheet(
         workbook,
         gettext("Bracket"),

@@ -25,6 +25,7 @@ from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 
 from .safe_cells import as_text, safe_row
+from .sheet_layout import set_print_layout
 
 TITLE_FONT = Font(bold=True, size=13)
 HEADER_FONT = Font(bold=True)
@@ -52,7 +53,6 @@ class Sheet:
     header: Sequence[str]
     rows: list[Sequence[Any]]
     auto_filter: bool = False
-    landscape: bool = False
 
 
 def write_workbook(sheets: Sequence[Sheet], *, title: str) -> bytes:
@@ -141,9 +141,7 @@ def _write_sheet(ws, sheet: Sheet, *, title: StyleArray, header: StyleArray) -> 
     for index, width in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(index)].width = round(width, 1)
     ws.freeze_panes = FREEZE_AT
-    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
-    if sheet.landscape:
-        ws.page_setup.orientation = "landscape"
+    set_print_layout(ws)
     if sheet.auto_filter:
         last_row = HEADER_ROW + max(len(sheet.rows), 1)
         ws.auto_filter.ref = f"A{HEADER_ROW}:{get_column_letter(len(sheet.header))}{last_row}"

@@ -184,7 +184,7 @@ class Line(models.TextChoices):
 
 class EntryMode(models.TextChoices):
     NONE = "", _("No result yet")
-    SMAZZATE = "smazzate", _("Per smazzata")
+    SMAZZATE = "smazzate", _("By smazzata")
     TOTALS = "totals", _("Turno totals only")
     FORFEIT = "forfeit", _("Forfeit")
 
@@ -242,7 +242,7 @@ class Table(models.Model):
 
 class SmazzataEnd(models.TextChoices):
     CHIUSURA = "chiusura", _("Chiusura")
-    TALLONE = "tallone", _("Tallone esaurito")
+    TALLONE = "tallone", _("Tallone run out")
     TEMPO = "tempo", _("Time out")
     ARBITRALE = "arbitrale", _("Stopped by the arbitro")
 

@@ -43,8 +43,9 @@ def browser():
 
 @contextmanager
 def _new_page(browser, live_server, *, default_timeout: float | None = None, **options):
-    """A page of a new Italian browser context on the live server; the context closes after."""
-    context = browser.new_context(locale="it-IT", **options)
+    """A page of a new browser context (Italian unless ``locale`` says otherwise) on the live
+    server; the context closes after."""
+    context = browser.new_context(**{"locale": "it-IT", **options})
     if default_timeout is not None:
         context.set_default_timeout(default_timeout)
     page = context.new_page()
@@ -59,6 +60,15 @@ def _new_page(browser, live_server, *, default_timeout: float | None = None, **o
 def page(browser, live_server):
     viewport = {"width": 1280, "height": 900}
     with _new_page(browser, live_server, viewport=viewport, default_timeout=10_000) as page:
+        yield page
+
+
+@pytest.fixture
+def english_page(browser, live_server):
+    """A laptop page of a browser set to American English (dates month first, by default)."""
+    viewport = {"width": 1280, "height": 900}
+    options = {"viewport": viewport, "locale": "en-US", "default_timeout": 10_000}
+    with _new_page(browser, live_server, **options) as page:
         yield page
 
 

@@ -6,6 +6,8 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.browser.waiting import expect_no_wider_than
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -37,5 +39,4 @@ def test_demo_standings_on_a_phone(phone_page, demo_slug):
     phone_page.goto(phone_page.base_url + f"/t/{demo_slug}/classifica/")
     expect(phone_page.locator("table.standings tbody tr")).to_have_count(17)
     # The table scrolls inside its own box instead of widening the page.
-    width = phone_page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 400
+    expect_no_wider_than(phone_page, 400)

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import EntryMode, Table, Tournament
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
+from tests.browser.waiting import expect_no_wider_than
 from tests.exports.conftest import pdf_pages
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
@@ -59,8 +60,7 @@ def test_a_director_downloads_the_scorecards_of_a_turno(page, demo):
 def test_the_downloads_page_fits_a_phone(phone_page, demo):
     phone_page.goto(phone_page.base_url + f"/t/{demo.slug}/scarica/")
     expect(phone_page.locator("#scarica-classifica")).to_be_visible()
-    width = phone_page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 400
+    expect_no_wider_than(phone_page, 400)
 
 
 def test_provisional_standings_are_offered_but_marked(page):

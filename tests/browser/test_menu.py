@@ -5,6 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.login_support import log_in
+from tests.browser.waiting import expect_no_wider_than, wait_until
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -39,8 +40,13 @@ def test_every_menu_item_is_within_the_screen(request, device, dashboard_path):
     links = menu.locator("a")
     expect(links.last).to_have_text("Pagina pubblica ↗")
     assert links.count() >= 11
-    assert menu.evaluate(OUTSIDE) == []
+    wait_until(
+        page,
+        f"() => ({OUTSIDE})(document.querySelector('nav.subnav.director')).length === 0",
+        measure=f"() => ({OUTSIDE})(document.querySelector('nav.subnav.director'))",
+        what="every menu item should be within the screen",
+    )
     # The page itself never scrolls sideways to reach them.
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    expect_no_wider_than(page)
     # The archive is named as the import page names it.
     expect(menu.get_by_role("link", name="Scarica l'archivio")).to_be_visible()

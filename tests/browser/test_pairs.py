@@ -1,9 +1,14 @@
 """A director pastes the list of twelve pairs, checks the preview, saves it and sees them listed."""
 
+import io
+from contextlib import redirect_stdout
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.login_support import log_in_through
+from tests.browser.waiting import expect_no_wider_than
+from tests.factories import make_pairs
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -67,4 +72,25 @@ def test_add_one_pair_on_a_phone(phone_page, pairs_path):
     # Ready for the next pair: the cursor is on the first player, the number moved on.
     expect(page.locator("#id_player1")).to_be_focused()
     expect(page.locator("#id_number")).to_have_value("2")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    expect_no_wider_than(page, 400)
+
+
+def test_the_draw_check_runs_as_python_with_the_seed_as_typed(page, san_martino):
+    make_pairs(san_martino, 6)
+    path = f"/t/{san_martino.slug}/gestione/coppie/sorteggio-numeri/"
+    log_in_through(page, path)
+    seed = 'lotto-2026/11 "sera"'
+    page.fill("#id_seed", seed)
+    page.locator("main form button[type=submit]").click()
+    check = page.locator("pre.check")
+    expect(check).to_contain_text("random.Random(")
+    expect(check).not_to_contain_text("\\u")
+    snippet = check.inner_text()
+    assert "lotto-2026/11" in snippet
+    # What the director copies runs in Python and prints the old numbers in the drawn order.
+    printed = io.StringIO()
+    with redirect_stdout(printed):
+        exec(snippet, {})  # noqa: S102  (the page's own three lines)
+    drawn = page.locator("table.draw-order tbody tr td:nth-child(2)")
+    expect(drawn).to_have_count(6)
+    assert printed.getvalue().strip() == str([int(n) for n in drawn.all_inner_texts()])

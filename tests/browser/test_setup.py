@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Tournament
 from tests.browser.login_support import log_in_through
+from tests.browser.waiting import expect_no_wider_than
 from tests.factories import make_director
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,8 +35,9 @@ def test_create_a_tournament_and_land_on_its_dashboard(page):
     page.select_option("#id_ruleset_name", "classic")
     page.locator("#tournament-form button[type=submit]").click()
 
+    # The database is read once the dashboard is on screen, after the form was saved.
+    expect(page).to_have_url(re.compile(r"/t/torneo-di-san-martino-2026-11-11/gestione/$"))
     tournament = Tournament.objects.get()
-    expect(page).to_have_url(page.base_url + f"/t/{tournament.slug}/gestione/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Torneo di San Martino")
     expect(page.locator(f"a[href='/t/{tournament.slug}/gestione/coppie/']").first).to_be_visible()
     assert tournament.slug == "torneo-di-san-martino-2026-11-11"
@@ -70,8 +72,8 @@ def test_the_form_works_without_javascript(no_js_page):
 def test_settings_form_fits_a_phone(phone_page):
     make_director()
     log_in_through(phone_page, "/gestione/nuovo/")
-    width = phone_page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 400
+    expect(phone_page.locator("#tournament-form")).to_be_visible()
+    expect_no_wider_than(phone_page, 400)
 
 
 def test_choosing_ko_hides_the_vp_sections_and_pairs_brings_them_back(page):
@@ -106,3 +108,30 @@ def test_choosing_ko_hides_the_vp_sections_and_pairs_brings_them_back(page):
     expect(page).to_have_url(re.compile(r"/t/coppa-d-inverno-2026-12-13/gestione/$"))
     tournament = Tournament.objects.get()
     assert (tournament.kind, tournament.ko_smazzate, tournament.tiebreaks) == ("ko", 4, [])
+
+
+def test_the_date_is_day_first_even_on_an_english_browser(english_page):
+    page = english_page
+    make_director()
+    log_in_through(page, "/gestione/nuovo/")
+    date = page.locator("#id_date")
+    expect(date).to_have_attribute("placeholder", "dd/mm/yyyy")
+    page.fill("#id_name", "Festa di primavera")
+    # Month first, as an American browser would write it: refused with the form to use.
+    date.fill("3/13/2025")
+    page.locator("#tournament-form button[type=submit]").click()
+    expect(page.locator("#field-date .errorlist")).to_contain_text("dd/mm/yyyy")
+    assert not Tournament.objects.exists()
+
+    date.fill("04/03/2025")  # the 4th of March, never April 3
+    page.locator("#tournament-form button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/t/festa-di-primavera-2025-03-04/gestione/$"))
+    page.goto(page.base_url + "/t/festa-di-primavera-2025-03-04/gestione/impostazioni/")
+    expect(page.locator("#id_date")).to_have_value("04/03/2025")
+
+
+def test_an_italian_browser_is_told_gg_mm_aaaa(page):
+    make_director()
+    log_in_through(page, "/gestione/nuovo/")
+    expect(page.locator("#id_date")).to_have_attribute("placeholder", "gg/mm/aaaa")
+    expect(page.locator("#field-date")).to_contain_text("13/03/2025")

@@ -11,6 +11,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Pair, Tournament
+from tests.browser.waiting import wait_until
 from tests.factories import make_pairs, make_tournament, make_turno
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,16 +52,54 @@ def _column(page, header: str) -> int:
     return [h.strip().casefold() for h in headers].index(header.casefold())
 
 
-def _sideways_overflow(page) -> dict:
-    return page.evaluate(
-        """() => {
-            const wrap = document.querySelector("table.standings").closest(".table-wrap");
-            return {
-                page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-                table: wrap.scrollWidth - wrap.clientWidth,
-            };
-        }"""
+OVERFLOW = """() => {
+    const wrap = document.querySelector("table.standings").closest(".table-wrap");
+    return {
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        table: wrap.scrollWidth - wrap.clientWidth,
+    };
+}"""
+
+
+def _expect_overflow(page, *, table_slides: bool) -> None:
+    """Wait until the page never slides sideways, and the table's box slides (or not)."""
+    check = "o => o.page === 0 && " + ("o.table > 0" if table_slides else "o.table === 0")
+    wait_until(
+        page,
+        f"() => ({check})(({OVERFLOW})())",
+        measure=OVERFLOW,
+        what="no sideways scrolling of the page, "
+        + ("the table sliding in its box" if table_slides else "nor of the table"),
     )
+
+
+# The left edges of the first row's rank, pair and players before and after the table's box is
+# slid to its right end (it is put back after), and how far it slid.
+SLID_POSITIONS = """() => {
+    const wrap = document.querySelector("table.standings").closest(".table-wrap");
+    const cells = [...document.querySelectorAll("table.standings tbody tr:first-child td")]
+        .slice(0, 3);
+    const edges = () => cells.map(c => c.getBoundingClientRect());
+    wrap.scrollLeft = 0;
+    const before = edges();
+    wrap.scrollLeft = wrap.scrollWidth;
+    const slid = wrap.scrollLeft;
+    const after = edges();
+    wrap.scrollLeft = 0;
+    return {
+        slid,
+        before: before.map(b => b.x),
+        after: after.map(b => b.x),
+        gap: after[1].x - (after[0].x + after[0].width),
+    };
+}"""
+SLID_KEEPS_RANK_AND_PAIR = f"""() => {{
+    const m = ({SLID_POSITIONS})();
+    return m.slid > 50
+        && m.after[0] === m.before[0] && m.after[1] === m.before[1]
+        && Math.abs(m.after[2] - (m.before[2] - m.slid)) <= 1
+        && Math.abs(m.gap) < 1;
+}}"""
 
 
 @pytest.mark.parametrize("which", ["demo", "crowded"])
@@ -72,11 +111,8 @@ def test_on_a_phone_the_vp_is_on_screen_without_sliding(phone_page, request, whi
         .first.locator("td")
         .nth(_column(phone_page, VP))
     )
-    expect(vp).to_be_visible()
-    box = vp.bounding_box()
-    viewport = phone_page.viewport_size
-    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
-    assert _sideways_overflow(phone_page) == {"page": 0, "table": 0}
+    expect(vp).to_be_in_viewport(ratio=1)  # all of it on screen
+    _expect_overflow(phone_page, table_slides=False)
     # Scarto fits too; the other columns are left out, and the page says so.
     expect(phone_page.locator("table.standings thead th", has_text="Scarto")).to_be_visible()
     for name in PHONE_HIDDEN:
@@ -89,7 +125,7 @@ def test_on_a_laptop_every_column_shows_without_a_hint(page, demo):
     _open(page, demo)
     for name in (*PHONE_HIDDEN, "T3", "Scarto", VP):
         expect(page.locator("table.standings thead th", has_text=name).first).to_be_visible()
-    assert _sideways_overflow(page) == {"page": 0, "table": 0}
+    _expect_overflow(page, table_slides=False)
     expect(page.locator(".scroll-hint")).to_be_hidden()
     expect(page.locator(".standings-note.phone-only")).to_be_hidden()
 
@@ -102,21 +138,12 @@ def test_a_table_wider_than_the_screen_says_so_and_keeps_rank_and_pair(
         page = context.new_page()
         page.base_url = live_server.url
         _open(page, crowded)
-        assert _sideways_overflow(page)["page"] == 0  # the table slides, not the page
-        assert _sideways_overflow(page)["table"] > 0
+        _expect_overflow(page, table_slides=True)  # the table slides, not the page
         expect(page.locator(".scroll-hint")).to_be_visible()
-        first = page.locator("table.standings tbody tr").first
-        rank, pair, players = (first.locator("td").nth(i) for i in range(3))
-        before = [cell.bounding_box()["x"] for cell in (rank, pair, players)]
-        slid = page.locator(".table-wrap").evaluate(
-            "wrap => { wrap.scrollLeft = wrap.scrollWidth; return wrap.scrollLeft; }"
+        # Slid to its right end, the first row keeps its rank and pair where they were, the
+        # players slide under them, and nothing shows between the rank and the pair.
+        wait_until(
+            page, SLID_KEEPS_RANK_AND_PAIR, measure=SLID_POSITIONS, what="rank and pair stay"
         )
-        assert slid > 50
-        after = [cell.bounding_box()["x"] for cell in (rank, pair, players)]
-        assert after[:2] == before[:2]  # rank and pair stay put
-        assert after[2] == pytest.approx(before[2] - slid, abs=1)  # the players slid under them
-        # The rank column ends where the pair column starts: nothing shows between them.
-        rank_box, pair_box = rank.bounding_box(), pair.bounding_box()
-        assert abs(rank_box["x"] + rank_box["width"] - pair_box["x"]) < 1
     finally:
         context.close()

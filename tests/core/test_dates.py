@@ -47,3 +47,11 @@ def test_the_public_page_of_a_tournament_shows_its_date_in_italian(client):
     html = client.get(reverse("tournaments:detail", args=[tournament.slug])).content.decode()
     assert "20 novembre 2026" in html
     assert "Novembre" not in html
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"), [("it", "18/10/2026 14:30"), ("en", "18 Oct 2026, 14:30")]
+)
+def test_a_short_moment_puts_the_day_first_in_both_languages(language, expected):
+    # Never "10/18/2026 2:30 p.m.": the change log and the penalties list use the short form.
+    assert render('{{ at|date:"SHORT_DATETIME_FORMAT" }}', language, at=MOMENT) == expected

@@ -11,7 +11,7 @@ from openpyxl import load_workbook
 from burraco_tourney.exports.ko import bracket_grid
 from burraco_tourney.exports.registry import EXPORTERS, exporters_for
 from burraco_tourney.tournaments.selectors.ko import ko_bracket
-from tests.exports.conftest import pdf_page_size, pdf_words, render_export
+from tests.exports.conftest import pdf_page_size, pdf_text, pdf_words, render_export
 from tests.factories import make_director
 from tests.tournaments.ko_support import deal, draw, ko_tournament, play, start, win
 
@@ -123,3 +123,13 @@ def test_the_director_bracket_links_each_round_to_its_scorecards(client, directo
     scorecards = reverse("exports:download", kwargs={"slug": tournament.slug, "key": "score"})
     assert f"{scorecards}?turno=1" in html
     assert f"{scorecards}?turno=2" not in html  # the final has no table yet
+
+
+def test_bracket_pdf_keeps_the_winner_marker_beside_a_two_digit_pair_number(director):
+    tournament = ko_tournament(director, pairs=16)
+    start(tournament, director)
+    for table in range(1, 9):
+        win(tournament, director, 1, table, "eo")  # pairs 9 to 16 win
+    lines = pdf_text(render_export("tabellone", tournament, language="en").content).splitlines()
+    marked = [line.split()[:2] for line in lines if "▶" in line]
+    assert sorted(int(number) for _, number in marked) == list(range(9, 17))

@@ -129,7 +129,7 @@ def test_key_label(key, label):
         ("published", True, "Yes"),
         ("smazzate.1.ns.chiusura", False, "No"),
         ("entry_mode", "totals", "Turno totals only"),
-        ("smazzate.2.end", "tallone", "Tallone esaurito"),
+        ("smazzate.2.end", "tallone", "Tallone run out"),
         ("movement", "mitchell", "Mitchell"),
         ("rules.name", "reale", "Burraco reale"),
         ("tiebreaks", ["mp", "scarto"], ["Own MP (total scored)", "Scarto (total MP difference)"]),

@@ -35,3 +35,11 @@ def date(value, arg=None):
     if text and (get_language() or "").split("-")[0] == "it":
         return lower_case_names(text)
     return text
+
+
+def long_date(value) -> str:
+    """A day as the pages write it, in the active language: "13 marzo 2025", "March 13, 2025".
+
+    The one formatter for dates outside templates (workbooks, messages), so they read like
+    the pages' ``{{ day|date:"DATE_FORMAT" }}``."""
+    return date(value, "DATE_FORMAT")

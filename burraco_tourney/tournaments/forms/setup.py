@@ -28,6 +28,7 @@ from ..selectors.dashboard import tournament_has_results
 from ..settings_values import RecomputeFailed, ResultsCheck, TournamentSettings
 from . import setup_ko
 from . import setup_rules as rules
+from .dates import DayField
 from .setup_dry_run import DryRun, recompute_failed_message
 from .setup_initial import (
     COMPLEMENT,
@@ -62,9 +63,7 @@ def _points_field(label, hint: str = "") -> forms.IntegerField:
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
+    date = DayField(label=_("Date"))
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
     kind = forms.ChoiceField(
         label=_("Kind"),

@@ -9,6 +9,7 @@ one, so the view shows them next to that field. A few reads the pairs page needs
 from __future__ import annotations
 
 import datetime
+import json
 import random
 import secrets
 from dataclasses import dataclass
@@ -308,6 +309,13 @@ class NumberDraw:
     order: list[DrawnNumber]
     old_numbers: list[int]
     times: int
+
+    @property
+    def seed_literal(self) -> str:
+        """The seed as a Python string literal, for the check the page prints: JSON's quoting
+        of a string is valid Python, and keeps every printable character as it is typed (no
+        ``\\u002D`` in place of a hyphen, as JavaScript escaping would write)."""
+        return json.dumps(self.seed, ensure_ascii=False)
 
 
 def number_draw_latest(*, tournament: Tournament) -> NumberDraw | None:

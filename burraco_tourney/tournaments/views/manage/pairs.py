@@ -47,7 +47,7 @@ class DirectorPairTable(tables.Table):
         attrs={"td": {"class": "hide-phone"}, "th": {"class": "hide-phone"}},
     )
     withdrawn = tables.Column(verbose_name=gettext_lazy("State"), default="")
-    edit = tables.Column(verbose_name="", empty_values=(), orderable=False)
+    edit = tables.Column(verbose_name=gettext_lazy("Actions"), empty_values=(), orderable=False)
 
     class Meta:
         orderable = True

@@ -46,7 +46,7 @@ MODE_WORDS = {
     EntryMode.FORFEIT: "forfait",
 }
 MODE_LABELS = {
-    EntryMode.SMAZZATE: gettext_lazy("Per smazzata"),
+    EntryMode.SMAZZATE: gettext_lazy("By smazzata"),
     EntryMode.TOTALS: gettext_lazy("Turno totals only"),
     EntryMode.FORFEIT: gettext_lazy("Forfeit"),
 }
