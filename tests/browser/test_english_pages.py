@@ -36,7 +36,9 @@ def test_the_score_page_and_the_change_log_in_english(english_page, played):
     log_in_through(page, f"/t/{played.slug}/gestione/turni/1/tavoli/1/")
     main = page.locator("main")
     expect(main).to_contain_text("By smazzata")
-    expect(page.locator("select[name=s3_end] option[value=tallone]")).to_contain_text("Tallone run out")
+    expect(page.locator("select[name=s3_end] option[value=tallone]")).to_contain_text(
+        "Tallone run out"
+    )
     expect(main).not_to_contain_text("Per smazzata")
     expect(main).not_to_contain_text("Tallone esaurito")
 
@@ -54,4 +56,6 @@ def test_the_score_page_and_the_change_log_in_english(english_page, played):
 def test_an_italian_browser_keeps_the_italian_words(page, played):
     log_in_through(page, f"/t/{played.slug}/gestione/turni/1/tavoli/1/")
     expect(page.locator("main")).to_contain_text("Per smazzata")
-    expect(page.locator("select[name=s3_end] option[value=tallone]")).to_contain_text("Tallone esaurito")
+    expect(page.locator("select[name=s3_end] option[value=tallone]")).to_contain_text(
+        "Tallone esaurito"
+    )
