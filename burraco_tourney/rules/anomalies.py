@@ -30,7 +30,7 @@ from typing import Any
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.scoring import Smazzata, closing_line, score_smazzata
 
-# The messages of these codes live with the engine's errors in ``core/rule_messages.py``.
+# The messages of these codes live with the engine's errors in ``core/rule_sentences.py``.
 CODES: tuple[str, ...] = ("closer_negative_cards", "margin_beyond_usual")
 
 USUAL_MARGIN_PER_SMAZZATA = 1000
