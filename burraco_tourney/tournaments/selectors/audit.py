@@ -22,6 +22,11 @@ ChangeKind = Literal["added", "removed", "changed"]
 LONG_VALUE = 80
 
 
+# The subject codes (``audit_text``) whose values name a turno, and the one naming a table.
+TURNO_SUBJECTS = ("table", "penalty")
+TABLE_SUBJECT = "table"
+
+
 @dataclass(frozen=True)
 class Change:
     """One key of a change: its value before and after (None when absent on that side)."""
@@ -43,7 +48,9 @@ def audit_entries(
 
     An entry belongs to a turno when it names one of its tables, when it is about the turno
     itself (``turno_*`` actions keep the turno number as ``number``), or when its values say
-    ``"turno": N`` (penalties and other per-turno changes).
+    ``"turno": N`` (penalties and other per-turno changes). An entry about a table is found by
+    its subject too (``"turno"`` and ``"table"`` among the subject's values): the entries that
+    came with an imported archive are linked to no table of this site.
     """
     entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
     if turno is not None:
@@ -55,10 +62,14 @@ def audit_entries(
             | about_turno
             | Q(after__turno=turno)
             | Q(before__turno=turno)
+            | Q(subject_code__in=TURNO_SUBJECTS, subject_params__turno=turno)
         )
     if table is not None:
         entries = entries.filter(
-            Q(table__number=table) | Q(after__table=table) | Q(before__table=table)
+            Q(table__number=table)
+            | Q(after__table=table)
+            | Q(before__table=table)
+            | Q(subject_code=TABLE_SUBJECT, subject_params__table=table)
         )
     if action:
         entries = entries.filter(action=action)
@@ -141,6 +152,65 @@ def audit_changes(before: Any, after: Any) -> list[Change]:
         else:
             changes.append(Change(key, None, new[key], "added"))
     return changes
+
+
+@dataclass(frozen=True)
+class SmazzataChanges:
+    """What changed in one smazzata of a result, its keys relative to it (``ns.cards``).
+
+    ``totals`` are the lines' totals that changed (what a folded smazzata shows), ``boxes``
+    every other box that changed (shown when the director opens it). ``kind`` is "added" for a
+    smazzata that was not there before, "removed" for one that is gone, else "changed".
+    """
+
+    number: int
+    kind: ChangeKind
+    totals: tuple[Change, ...]
+    boxes: tuple[Change, ...]
+
+
+SMAZZATE_KEY = "smazzate"
+TOTAL_KEY = "total"
+
+
+def grouped_changes(before: Any, after: Any) -> list[Change | SmazzataChanges]:
+    """``audit_changes`` with the keys of each smazzata gathered into one ``SmazzataChanges``,
+    in the place of the smazzata's first key: a result entered smazzata by smazzata reads as a
+    few lines (its MP and VP, one line per smazzata) instead of one line per box.
+
+    The smazzata's own ``number`` is left out: the group is named by it.
+    """
+    grouped: list[Change | SmazzataChanges] = []
+    smazzate: dict[int, list[Change]] = {}
+    for change in audit_changes(before, after):
+        parts = change.key.split(".", 2)
+        if len(parts) == 3 and parts[0] == SMAZZATE_KEY and parts[1].isdigit():
+            number = int(parts[1])
+            if number not in smazzate:
+                smazzate[number] = []
+                grouped.append(SmazzataChanges(number, "changed", (), ()))  # placeholder
+            smazzate[number].append(Change(parts[2], change.before, change.after, change.kind))
+        else:
+            grouped.append(change)
+    return [_smazzata_group(item, smazzate) for item in grouped]
+
+
+def _smazzata_group(
+    item: Change | SmazzataChanges, smazzate: dict[int, list[Change]]
+) -> Change | SmazzataChanges:
+    if isinstance(item, Change):
+        return item
+    changes = smazzate[item.number]
+    kinds = {change.kind for change in changes}
+    kind: ChangeKind = kinds.pop() if len(kinds) == 1 and "changed" not in kinds else "changed"
+    return SmazzataChanges(
+        number=item.number,
+        kind=kind,
+        totals=tuple(c for c in changes if c.key.rsplit(".", 1)[-1] == TOTAL_KEY),
+        boxes=tuple(
+            c for c in changes if c.key != "number" and c.key.rsplit(".", 1)[-1] != TOTAL_KEY
+        ),
+    )
 
 
 def value_text(value: Any) -> str:
