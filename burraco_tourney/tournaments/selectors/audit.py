@@ -22,11 +22,6 @@ ChangeKind = Literal["added", "removed", "changed"]
 LONG_VALUE = 80
 
 
-# The subject codes (``audit_text``) whose values name a turno, and the one naming a table.
-TURNO_SUBJECTS = ("table", "penalty")
-TABLE_SUBJECT = "table"
-
-
 @dataclass(frozen=True)
 class Change:
     """One key of a change: its value before and after (None when absent on that side)."""
@@ -48,9 +43,7 @@ def audit_entries(
 
     An entry belongs to a turno when it names one of its tables, when it is about the turno
     itself (``turno_*`` actions keep the turno number as ``number``), or when its values say
-    ``"turno": N`` (penalties and other per-turno changes). An entry about a table is found by
-    its subject too (``"turno"`` and ``"table"`` among the subject's values): the entries that
-    came with an imported archive are linked to no table of this site.
+    ``"turno": N`` (penalties and other per-turno changes).
     """
     entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
     if turno is not None:
@@ -62,14 +55,10 @@ def audit_entries(
             | about_turno
             | Q(after__turno=turno)
             | Q(before__turno=turno)
-            | Q(subject_code__in=TURNO_SUBJECTS, subject_params__turno=turno)
         )
     if table is not None:
         entries = entries.filter(
-            Q(table__number=table)
-            | Q(after__table=table)
-            | Q(before__table=table)
-            | Q(subject_code=TABLE_SUBJECT, subject_params__table=table)
+            Q(table__number=table) | Q(after__table=table) | Q(before__table=table)
         )
     if action:
         entries = entries.filter(action=action)
