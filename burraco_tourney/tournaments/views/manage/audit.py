@@ -112,10 +112,10 @@ def smazzata_html(group: selectors.SmazzataChanges) -> str:
     )
 
 
-def item_html(item: selectors.Change | selectors.SmazzataChanges) -> str:
+def item_li(item: selectors.Change | selectors.SmazzataChanges) -> str:
     if isinstance(item, selectors.SmazzataChanges):
-        return smazzata_html(item)
-    return change_html(item)
+        return format_html('<li class="smazzata-line">{}</li>', smazzata_html(item))
+    return format_html("<li>{}</li>", change_html(item))
 
 
 class AuditTable(tables.Table):
@@ -177,9 +177,12 @@ class AuditTable(tables.Table):
         changes = selectors.grouped_changes(record.before, record.after)
         if not changes:
             return "—"
+        smazzate = any(isinstance(c, selectors.SmazzataChanges) for c in changes)
+        # A result's few values (entry mode, MP, VP) share a line; each smazzata has its own.
         return format_html(
-            '<ul class="changes">{}</ul>',
-            format_html_join("", "<li>{}</li>", ((item_html(c),) for c in changes)),
+            '<ul class="{}">{}</ul>',
+            "changes result" if smazzate else "changes",
+            format_html_join("", "{}", ((item_li(c),) for c in changes)),
         )
 
 
