@@ -239,11 +239,15 @@ def test_a_corrected_smazzata_shows_only_the_boxes_that_changed(english, directo
         before=result(120, 420),
         after=result(125, 425),
     )
-    [row] = table_rows(english.get(audit_url(tournament)), "audit")
+    response = english.get(audit_url(tournament))
+    [row] = table_rows(response, "audit")
     assert row[2] == "Result corrected"
     assert row[3] == "Turno 1, table 1 (NS 1 – EO 2)"
     assert row[5] == (
-        "NS MP: 420 → 425 "
-        "Smazzata 2 · NS · card points: 120 → 125 "
-        "Smazzata 2 · NS · total: 420 → 425"
+        "NS MP: 420 → 425 Smazzata 2: NS · total: 420 → 425 NS · card points: 120 → 125"
     )
+    # The smazzata is folded: its total in the summary, the card points inside.
+    html = response.content.decode()
+    summary, inside = html.split("<summary>", 1)[1].split("</summary>", 1)
+    assert "420" in summary and "card points" not in summary
+    assert "card points" in inside.split("</details>", 1)[0]

@@ -143,6 +143,65 @@ def audit_changes(before: Any, after: Any) -> list[Change]:
     return changes
 
 
+@dataclass(frozen=True)
+class SmazzataChanges:
+    """What changed in one smazzata of a result, its keys relative to it (``ns.cards``).
+
+    ``totals`` are the lines' totals that changed (what a folded smazzata shows), ``boxes``
+    every other box that changed (shown when the director opens it). ``kind`` is "added" for a
+    smazzata that was not there before, "removed" for one that is gone, else "changed".
+    """
+
+    number: int
+    kind: ChangeKind
+    totals: tuple[Change, ...]
+    boxes: tuple[Change, ...]
+
+
+SMAZZATE_KEY = "smazzate"
+TOTAL_KEY = "total"
+
+
+def grouped_changes(before: Any, after: Any) -> list[Change | SmazzataChanges]:
+    """``audit_changes`` with the keys of each smazzata gathered into one ``SmazzataChanges``,
+    in the place of the smazzata's first key: a result entered smazzata by smazzata reads as a
+    few lines (its MP and VP, one line per smazzata) instead of one line per box.
+
+    The smazzata's own ``number`` is left out: the group is named by it.
+    """
+    grouped: list[Change | SmazzataChanges] = []
+    smazzate: dict[int, list[Change]] = {}
+    for change in audit_changes(before, after):
+        parts = change.key.split(".", 2)
+        if len(parts) == 3 and parts[0] == SMAZZATE_KEY and parts[1].isdigit():
+            number = int(parts[1])
+            if number not in smazzate:
+                smazzate[number] = []
+                grouped.append(SmazzataChanges(number, "changed", (), ()))  # placeholder
+            smazzate[number].append(Change(parts[2], change.before, change.after, change.kind))
+        else:
+            grouped.append(change)
+    return [_smazzata_group(item, smazzate) for item in grouped]
+
+
+def _smazzata_group(
+    item: Change | SmazzataChanges, smazzate: dict[int, list[Change]]
+) -> Change | SmazzataChanges:
+    if isinstance(item, Change):
+        return item
+    changes = smazzate[item.number]
+    kinds = {change.kind for change in changes}
+    kind: ChangeKind = kinds.pop() if len(kinds) == 1 and "changed" not in kinds else "changed"
+    return SmazzataChanges(
+        number=item.number,
+        kind=kind,
+        totals=tuple(c for c in changes if c.key.rsplit(".", 1)[-1] == TOTAL_KEY),
+        boxes=tuple(
+            c for c in changes if c.key != "number" and c.key.rsplit(".", 1)[-1] != TOTAL_KEY
+        ),
+    )
+
+
 def value_text(value: Any) -> str:
     """A JSON value as short text: lists of pairs as ``1-2``, no quotes around words."""
     if isinstance(value, str):

@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.urls import path
 from django.utils.html import format_html, format_html_join
 from django.utils.text import Truncator
-from django.utils.translation import gettext, gettext_lazy, pgettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 from django_tables2 import RequestConfig
 
 from ...access import director_view
@@ -90,6 +90,34 @@ def change_html(change: selectors.Change) -> str:
     return format_html("{}<del>{}</del> → <ins>{}</ins>", key, before, after)
 
 
+def smazzata_html(group: selectors.SmazzataChanges) -> str:
+    """One smazzata of a result, folded: its name and the totals that changed, the boxes shown
+    when the director opens it (no script: a ``<details>`` element)."""
+    name = key_label(f"{selectors.SMAZZATE_KEY}.{group.number}")
+    if group.totals:
+        shown = format_html_join("; ", "{}", ((change_html(c),) for c in group.totals))
+    else:
+        count = len(group.boxes)
+        shown = ngettext("%(count)s box changed", "%(count)s boxes changed", count) % {
+            "count": count
+        }
+    summary = format_html('<span class="key">{}:</span> {}', name, shown)
+    if not group.boxes:
+        return format_html('<span class="smazzata">{}</span>', summary)
+    return format_html(
+        '<details class="smazzata {}"><summary>{}</summary><ul class="changes">{}</ul></details>',
+        group.kind,
+        summary,
+        format_html_join("", "<li>{}</li>", ((change_html(c),) for c in group.boxes)),
+    )
+
+
+def item_li(item: selectors.Change | selectors.SmazzataChanges) -> str:
+    if isinstance(item, selectors.SmazzataChanges):
+        return format_html('<li class="smazzata-line">{}</li>', smazzata_html(item))
+    return format_html("<li>{}</li>", change_html(item))
+
+
 class AuditTable(tables.Table):
     at = tables.DateTimeColumn(
         verbose_name=gettext_lazy("When"),
@@ -146,12 +174,15 @@ class AuditTable(tables.Table):
         return entry_reason(record)
 
     def render_changes(self, record: AuditEntry):
-        changes = selectors.audit_changes(record.before, record.after)
+        changes = selectors.grouped_changes(record.before, record.after)
         if not changes:
             return "—"
+        smazzate = any(isinstance(c, selectors.SmazzataChanges) for c in changes)
+        # A result's few values (entry mode, MP, VP) share a line; each smazzata has its own.
         return format_html(
-            '<ul class="changes">{}</ul>',
-            format_html_join("", "<li>{}</li>", ((change_html(c),) for c in changes)),
+            '<ul class="{}">{}</ul>',
+            "changes result" if smazzate else "changes",
+            format_html_join("", "{}", ((item_li(c),) for c in changes)),
         )
 
 
