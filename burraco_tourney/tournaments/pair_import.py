@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 
 from django.utils.translation import gettext as _
 
+from .player_names import flag_repeated_players
 from .spreadsheet_files import SpreadsheetError, csv_cells, not_a_spreadsheet, xlsx_cells
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -45,6 +46,8 @@ class ImportRow:
     errors: list[str] = field(default_factory=list)
     # True when the number was not given and ``check_rows`` assigned the next free one.
     number_auto: bool = False
+    # What the director should look at but may accept (a player already in another pair).
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def players(self) -> str:
@@ -52,7 +55,7 @@ class ImportRow:
 
     def payload(self) -> dict:
         data = asdict(self)
-        del data["errors"], data["number_auto"]
+        del data["errors"], data["number_auto"], data["warnings"]
         if self.number_auto:
             data["number"] = None
         return data
@@ -284,11 +287,14 @@ def check_rows(
 
     ``registered`` maps the number of each pair already in the tournament to its two players.
     A number used twice, a number already taken and a pair already registered (in either order)
-    are errors on the later line. Rows without a number get, in their order, the numbers after
+    are errors on the later line; a player already in another pair is a warning
+    (``player_names``). Rows without a number get, in their order, the numbers after
     the highest registered one that no other row of the list names. The rows are changed in
     place and returned.
     """
     by_players = {_players_key(*players): number for number, players in registered.items()}
+    for row in rows:
+        row.warnings = []  # a second check finds them afresh
     number_lines: dict[int, int] = {}
     player_lines: dict[frozenset[str], int] = {}
     for row in rows:
@@ -327,7 +333,12 @@ def check_rows(
                 next_number += 1
             row.number, row.number_auto = next_number, True
             next_number += 1
+    flag_repeated_players(rows, registered=registered)
     return rows
+
+
+def rows_have_warnings(rows: Iterable[ImportRow]) -> bool:
+    return any(row.warnings for row in rows)
 
 
 def rows_have_errors(rows: Iterable[ImportRow]) -> bool:

@@ -74,8 +74,8 @@ def test_paste_preview_saves_nothing_then_save_creates_all(english, tournament, 
 
 def test_paste_numbers_follow_the_registered_pairs(english, tournament):
     make_pairs(tournament, 3)
-    english.post(paste_url(tournament), {"text": "Rossi Anna - Bianchi Bruno", "action": "save"})
-    assert stored(tournament)[-1] == (4, "Rossi Anna", "Bianchi Bruno", "")
+    english.post(paste_url(tournament), {"text": "Neri Elena - Gallo Fabio", "action": "save"})
+    assert stored(tournament)[-1] == (4, "Neri Elena", "Gallo Fabio", "")
 
 
 def test_line_without_two_names_reported_with_its_number_and_nothing_saved(english, tournament):

@@ -163,13 +163,16 @@ def test_unpublish_needs_a_confirmation_and_is_recorded(director_client, directo
     assert turno.draw_options["step"] == 2
 
 
-def test_a_turno_with_a_result_is_locked_for_good(director_client, director):
+def test_a_turno_with_a_result_is_never_drawn_again_but_its_seating_can_be_corrected(
+    director_client, director
+):
     tournament = director_tournament(director, 4)
     turno = draw_and_publish(director_client, tournament, movement="mitchell", step="1")
     enter_totals(turno, [(1200, 1000), (900, 900)])
     html = director_client.get(url("turno_preview", turno)).content.decode()
-    assert "locked for good" in html
+    assert "cannot be drawn again" in html
     assert url("turno_unpublish", turno) not in html
+    assert url("turno_seating_fix", turno) in html
     director_client.post(url("turno_unpublish", turno), {"confirm": "on"})
     turno.refresh_from_db()
     assert turno.published

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet
 from django.utils import timezone
+from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
 from ..audit_text import number_draw_subject, pair_subject, pairs_import_subject
@@ -27,6 +28,7 @@ from .audit import audit_record
 from .locks import tournament_lock
 
 NUMBER_DRAW_ACTION = "pair_numbers_draw"
+REASON_MAX = AuditEntry._meta.get_field("reason").max_length
 
 
 class PairImportRejected(Exception):
@@ -198,16 +200,28 @@ def pairs_import_check(*, tournament: Tournament, rows: list[ImportRow]) -> list
 
 
 @transaction.atomic
-def pairs_import(*, tournament: Tournament, user, rows: list[ImportRow], source: str) -> list[Pair]:
+def pairs_import(
+    *,
+    tournament: Tournament,
+    user,
+    rows: list[ImportRow],
+    source: str,
+    accept_warnings: bool = False,
+) -> list[Pair]:
     """Create every pair of a pasted or uploaded list, or none of them. ``source`` is the
     uploaded file's name, empty for a pasted list (the change log names it in words).
 
     The rows are checked again against the pairs registered now (another director may have
-    added one since the preview); any error raises ``PairImportRejected`` and saves nothing.
+    added one since the preview); any error raises ``PairImportRejected`` and saves nothing, and
+    so does a warning (the same player in two pairs) unless ``accept_warnings``: the accepted
+    warnings are then the change log's reason.
     """
     tournament_lock(tournament)
     rows = check_rows(rows, registered=_registered(tournament))
     if not rows or rows_have_errors(rows):
+        raise PairImportRejected(rows)
+    warnings = [w for row in rows for w in row.warnings]
+    if warnings and not accept_warnings:
         raise PairImportRejected(rows)
     pairs = Pair.objects.bulk_create(
         Pair(
@@ -224,6 +238,7 @@ def pairs_import(*, tournament: Tournament, user, rows: list[ImportRow], source:
         user=user,
         action="pairs_import",
         subject=pairs_import_subject(len(pairs), source),
+        reason=Truncator(" ".join(warnings)).chars(REASON_MAX),
         after=[_snapshot(p) for p in pairs],
     )
     return pairs

@@ -3,8 +3,9 @@
 The life of a turno: drawn as a DRAFT (seen by the director only, may be drawn again or deleted),
 then PUBLISHED (seating locked, shown to the players). A published turno on which no result has
 been entered yet may go back to draft with an explicit confirmation; once a table has a result the
-turno is locked for good. Only the last turno changes state, so a later turno is never drawn on a
-seating that is later changed.
+turno is never drawn again: a seating written down wrong is corrected pair by pair, its results
+moving with it (``services/seating_fix.py``). Only the last turno changes state, so a later turno
+is never drawn on a seating that is later changed.
 
 Every function runs in one transaction and records the change with ``audit_record``. A refusal
 that depends on the state of the tournament is a ``ValidationError`` with a translated message;
@@ -163,9 +164,10 @@ def turno_draw(*, tournament: Tournament, user, request: DrawRequest) -> Turno:
 
 
 def _locked_by_results(turno: Turno) -> str:
-    return _("Turno %(turno)s has results: its seating is locked for good.") % {
-        "turno": turno.number
-    }
+    return _(
+        "Turno %(turno)s has results: it cannot be drawn again or go back to draft. A seating "
+        "written down wrong is corrected with “Correct the seating”."
+    ) % {"turno": turno.number}
 
 
 def redraw_refusal(turno: Turno) -> str | None:

@@ -88,7 +88,11 @@ class PairPreviewTable(tables.Table):
     class Meta:
         orderable = False
         attrs = {"class": "preview"}
-        row_attrs = {"class": lambda record: "row-error" if record.errors else ""}
+        row_attrs = {
+            "class": lambda record: (
+                "row-error" if record.errors else ("row-warning" if record.warnings else "")
+            )
+        }
 
     def render_number(self, record):
         if record.number_auto:
@@ -98,11 +102,17 @@ class PairPreviewTable(tables.Table):
         return record.number
 
     def render_errors(self, record):
-        if not record.errors:
+        if not record.errors and not record.warnings:
             return format_html('<span class="badge ok">{}</span>', _("OK"))
         return format_html(
-            '<ul class="errorlist">{}</ul>',
+            '<ul class="errorlist">{}</ul>{}',
             format_html_join("", "<li>{}</li>", ((e,) for e in record.errors)),
+            format_html(
+                '<ul class="warnlist">{}</ul>',
+                format_html_join("", "<li>{}</li>", ((w,) for w in record.warnings)),
+            )
+            if record.warnings
+            else "",
         )
 
 
@@ -235,14 +245,24 @@ def pair_status(
     return render(request, "manage/pairs_confirm.html", context)
 
 
-def _preview_context(tournament: Tournament, rows: list[ImportRow]) -> dict:
+def _preview_context(
+    tournament: Tournament, rows: list[ImportRow], *, save_tried: bool = False
+) -> dict:
     rows = services.pairs_import_check(tournament=tournament, rows=rows)
+    has_errors = rows_have_errors(rows)
     return {
         "rows": rows,
         "preview_table": PairPreviewTable(rows),
-        "has_errors": rows_have_errors(rows),
+        "has_errors": has_errors,
         "error_rows": [row for row in rows if row.errors],
+        "warning_rows": [row for row in rows if row.warnings],
+        # Saved without ticking the box that accepts the warnings: say so next to it.
+        "accept_missing": save_tried and not has_errors,
     }
+
+
+def _accepts_warnings(request: HttpRequest) -> bool:
+    return request.POST.get("accept_warnings") == "on"
 
 
 def _imported(request: HttpRequest, tournament: Tournament, pairs: list[Pair]) -> HttpResponse:
@@ -267,9 +287,10 @@ def pairs_paste(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                     user=request.user,
                     rows=form.rows,
                     source="",  # a pasted list: the change log says so in words
+                    accept_warnings=_accepts_warnings(request),
                 )
             except services.PairImportRejected as rejected:
-                context.update(_preview_context(tournament, rejected.rows))
+                context.update(_preview_context(tournament, rejected.rows, save_tried=True))
             else:
                 return _imported(request, tournament, pairs)
         else:
@@ -290,9 +311,13 @@ def pairs_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                     user=request.user,
                     rows=confirm.rows,
                     source=confirm.source,
+                    accept_warnings=_accepts_warnings(request),
                 )
             except services.PairImportRejected as rejected:
-                context.update(_preview_context(tournament, rejected.rows))
+                context.update(_preview_context(tournament, rejected.rows, save_tried=True))
+                if not context["has_errors"]:
+                    context["payload"] = request.POST["payload"]
+                    context["file_name"] = confirm.source
             else:
                 return _imported(request, tournament, pairs)
         else:

@@ -25,6 +25,7 @@ from ...models import Tournament, TournamentKind, Turno
 from ...selectors import tournaments as selectors
 from ...selectors.seating import turno_seating
 from ...services import turni as services
+from ...services.seating_fix import seating_fix_refusal
 from .. import seating as seating_views
 from .refusals import run_for_button, run_for_form
 
@@ -127,6 +128,7 @@ def _preview(
             "form": form if can_redraw else None,
             "unpublish_form": (unpublish_form or UnpublishForm()) if refusal is None else None,
             "unpublish_refusal": refusal,
+            "seating_fixable": seating_fix_refusal(turno) is None,
         },
     )
 
