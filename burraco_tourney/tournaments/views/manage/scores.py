@@ -50,6 +50,8 @@ MODE_LABELS = {
     EntryMode.TOTALS: gettext_lazy("Turno totals only"),
     EntryMode.FORFEIT: gettext_lazy("Forfeit"),
 }
+# A KO match is one incontro, not a turno: its page speaks of the match.
+KO_MODE_LABELS = {**MODE_LABELS, EntryMode.TOTALS: gettext_lazy("Match totals only")}
 
 
 def turno_or_refusal(request: HttpRequest, tournament: Tournament, number: int):
@@ -243,8 +245,9 @@ def render_entry(
     ruleset = tournament_ruleset(tournament)
     forfeit = tournament_forfeit_value(tournament)
     url = reverse("manage:score_entry", args=[tournament.slug, turno.number, table.number])
+    labels = KO_MODE_LABELS if tournament.kind == TournamentKind.KO else MODE_LABELS
     modes = [
-        {"label": MODE_LABELS[mode], "url": f"{url}?modo={word}", "active": mode == form.mode}
+        {"label": labels[mode], "url": f"{url}?modo={word}", "active": mode == form.mode}
         for mode, word in MODE_WORDS.items()
     ]
     if table.has_result and clear_form is None:
