@@ -78,14 +78,23 @@ def _mode(request: HttpRequest, table: Table) -> str:
     return table.entry_mode or EntryMode.SMAZZATE
 
 
-def result_form(tournament: Tournament, table: Table, mode: str, data=None) -> ResultForm:
-    """The form of ``mode`` for ``table``, bound to ``data``: the same for a save and a preview."""
+def result_form(
+    tournament: Tournament, table: Table, mode: str, data=None, *, rows: int | None = None
+) -> ResultForm:
+    """The form of ``mode`` for ``table``, bound to ``data``: the same for a save and a preview.
+    ``rows``: the scorecard's number of smazzate, when not the usual one."""
     knockout = tournament.kind == TournamentKind.KO
     if mode == EntryMode.TOTALS:
         return TotalsForm(data, table=table, knockout=knockout)
     if mode == EntryMode.FORFEIT:
         return ForfeitForm(data, table=table)
-    rows = selectors.smazzate_rows(tournament, len(table.smazzate.all()), table.turno.number)
+    if rows is None:
+        rows = selectors.smazzate_rows(
+            tournament,
+            len(table.smazzate.all()),
+            table.turno.number,
+            posted=selectors.posted_rows(data),
+        )
     return ScorecardForm(
         data,
         table=table,
