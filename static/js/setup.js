@@ -28,11 +28,19 @@
     });
     var hasSemipulito = "semipulito" in preset.bonuses;
     show("field-semipulito", hasSemipulito || field("semipulito").value !== "");
+    var switched = field("semipulito").value;
+    var semipulitoCounts = hasSemipulito && (switched ? switched === "yes" : preset.semipulito);
     Object.keys(data.bonus_fields).forEach(function (kind) {
       var name = data.bonus_fields[kind];
       var input = field(name);
       var value = preset.bonuses[kind];
       input.placeholder = value === undefined ? "" : value;
+      if (kind === "semipulito") {
+        // Its bonus means nothing while semipulito does not count: the server ignores it too.
+        input.disabled = !semipulitoCounts;
+        show("field-" + name, semipulitoCounts);
+        return;
+      }
       show("field-" + name, value !== undefined || input.value !== "");
     });
     ["chiusura_bonus", "pozzetto_penalty"].forEach(function (name) {
@@ -64,6 +72,12 @@
     var usual = data.vp_for_smazzate[smazzate];
     var choice = checked("vp_preset");
     var note = document.getElementById("vp-suggestion");
+    if (!usual && choice !== "custom") {
+      // No published table for this number: say so, choose nothing for the director.
+      note.textContent = data.no_table.replace("%(smazzate)s", smazzate);
+      note.hidden = false;
+      return;
+    }
     if (!usual || choice === "custom" || choice === usual) {
       note.hidden = true;
       return;
@@ -85,6 +99,7 @@
   }
 
   field("ruleset_name").addEventListener("change", syncRuleset);
+  field("semipulito").addEventListener("change", syncRuleset);
   field("smazzate_per_turno").addEventListener("change", syncSmazzate);
   form.querySelectorAll('input[name="vp_preset"]').forEach(function (input) {
     input.addEventListener("change", syncVp);

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -239,3 +241,56 @@ def test_the_score_pages_of_a_ko_match_show_no_vp(english, director):
         reverse("manage:score_entry", args=[pairs.slug, turno.number, 1])
     ).content.decode()
     assert 'data-turno="vp"' in page
+
+
+def test_the_standings_list_tells_an_imported_copy_from_its_original(client, director):
+    """Two qualifications named alike: the one imported later says so, with the import's date."""
+    from datetime import UTC, datetime
+
+    from burraco_tourney.tournaments.models import AuditEntry
+
+    client.force_login(director)
+    original = make_tournament(owner=director, name="Qualificazione di primavera")
+    copy = make_tournament(owner=director, name="Qualificazione di primavera")
+    for source in (original, copy):
+        make_pairs(source, 4)
+        make_turno(source, 1, [(1, 2), (3, 4)], totals=[(900, 100), (300, 700)])
+    AuditEntry.objects.create(
+        tournament=copy, action="tournament_import", at=datetime(2025, 3, 13, 21, 5, tzinfo=UTC)
+    )
+    tournament = ko_tournament(director, pairs=0)
+    page = client.get(
+        url("ko_from_standings", tournament), HTTP_ACCEPT_LANGUAGE="it"
+    ).content.decode()
+    options = {
+        int(part.split('"')[0]): part.split(">", 1)[1].split("</option>")[0]
+        for part in page.split('<option value="')[1:]
+    }
+    assert "copia importata il 13/03/2025" in options[copy.pk]
+    assert "copia" not in options[original.pk]
+    assert options[original.pk].startswith("Qualificazione di primavera (")
+
+
+def test_the_score_pages_of_a_ko_match_speak_of_the_match_not_a_turno(client, director):
+    client.force_login(director)
+    tournament = ko_tournament(director, pairs=4)
+    start(tournament, director)
+    page = unescape(
+        client.get(
+            url("score_entry", tournament, 1, 1) + "?modo=totali", HTTP_ACCEPT_LANGUAGE="it"
+        ).content.decode()
+    )
+    assert "Solo totali dell'incontro" in page and ": punti" in page
+    assert "MP del turno" not in page and "Solo totali del turno" not in page
+    play(tournament, director, 1, 1, deal(300, 200))
+    results = client.get(url("turno_results", tournament, 1), HTTP_ACCEPT_LANGUAGE="it")
+    head = results.content.decode().split("<thead>")[1].split("</thead>")[0]
+    assert ">Punti<" in head and ">MP<" not in head
+    pairs = make_tournament(owner=director)
+    make_pairs(pairs, 2)
+    turno = make_turno(pairs, 1, [(1, 2)])
+    page = client.get(
+        reverse("manage:score_entry", args=[pairs.slug, turno.number, 1]) + "?modo=totali",
+        HTTP_ACCEPT_LANGUAGE="it",
+    ).content.decode()
+    assert "Solo totali del turno" in page and "MP del turno" in page

@@ -182,3 +182,21 @@ def test_access(client, director):
     client.force_login(make_director("altro"))
     assert client.get(general).status_code == 200
     assert client.get(inside).status_code == 404
+
+
+def test_a_reale_tournament_shows_examples_it_can_play(english, director):
+    """No jolly in burraco reale: its examples, its placeholder and its notation have none, and
+    the page says the pinella is worth 10. Every example link gives a verdict, not a typing
+    error."""
+    reale = make_tournament(owner=director, ruleset="reale")
+    page = english.get(reverse("manage:meld_checker", args=[reale.slug]))
+    html = page.content.decode()
+    notation = html.split('class="card notation"')[1]
+    assert "JK" not in notation and 'placeholder="3C 4C 5C 2P"' in html
+    assert "This ruleset has no jolly: the only matta is a pinella (a 2), worth 10 points." in html
+    for example in (*page.context["examples"], *page.context["laid_examples"]):
+        assert "JK" not in example
+        response = check(english, example, tournament=reale)
+        assert response.context["verdict"] is not None, example
+    classic = english.get(reverse("manage:meld_checker")).content.decode()
+    assert "<code>3C 4C 5C JK</code>" in classic and "has no jolly" not in classic

@@ -213,3 +213,22 @@ def test_a_ko_match_a_punti_gets_the_saves_match_refusals(english, director):
     assert text_of(html, "total-2-ns") == "100"
     html = english.post(preview_url(turno), scorecard(table, over, rows=6)).content.decode()
     assert re.search(r'data-turno="winner">pair 1 goes through<', html)
+
+
+def test_a_match_to_a_target_offers_the_next_smazzata_once_the_last_is_filled(english, director):
+    """A match to 2005 shows 6 rows; with the 6th filled and nobody at 2005 the preview appends
+    the 7th (out of band), and a 7th posted row is read, not dropped."""
+    tournament = ko_tournament(director, pairs=4, ko_mode="punti", ko_smazzate=None, ko_target=2005)
+    start(tournament, director)
+    turno = tournament.turni.get(number=1)
+    table = table_of(turno)
+    deal = {"cards": 100}
+    five = [smazzata(n, deal, deal) for n in range(1, 6)]
+    html = english.post(preview_url(turno), scorecard(table, *five, rows=6)).content.decode()
+    assert 'data-smazzata="7"' not in html
+    six = [*five, smazzata(6, deal, deal)]
+    html = english.post(preview_url(turno), scorecard(table, *six, rows=6)).content.decode()
+    assert 'hx-swap-oob="beforeend:#scorecard-grid"' in html and 'data-smazzata="7"' in html
+    seven = [*six, smazzata(7, deal, deal)]
+    html = english.post(preview_url(turno), scorecard(table, *seven, rows=7)).content.decode()
+    assert 'data-smazzata="8"' in html

@@ -1,6 +1,7 @@
 """Creating a tournament through the settings form: what is stored, and every refusal."""
 
 import datetime
+from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -139,7 +140,53 @@ def test_bands_with_lower_bounds_and_dashes_are_read(creator):
 def test_four_smazzate_with_the_three_smazzate_table_warns(creator):
     response = creator.post(CREATE, form_data(smazzate_per_turno="4"), follow=True)
     assert Tournament.objects.get().vp_table == "fibur-3"  # the director's choice stands
-    assert "the usual table is fibur-4" in response.content.decode()
+    page = unescape(response.content.decode())
+    # The table by the name the settings and scorecards give it, never its code.
+    assert "the usual table is “FIBUR, 4 smazzate”" in page
+    assert "fibur-4" not in page.split("<main")[1].split('id="setup-data"')[0]
+
+
+def test_two_smazzate_with_a_fibur_table_is_refused_until_confirmed(client, director):
+    """No official table is known for 2 smazzate (RULES.md section 5): the page says so and
+    saves a FIBUR table only when the director ticks "use it anyway"."""
+    client.force_login(director)
+    response = client.post(CREATE, form_data(smazzate_per_turno="2"), HTTP_ACCEPT_LANGUAGE="it")
+    assert response.status_code == 200 and not Tournament.objects.exists()
+    page = unescape(response.content.decode())
+    assert (
+        "Per 2 smazzate a turno non si conosce una tabella PV ufficiale: “FIBUR, 3 smazzate” è "
+        "fatta per 3." in page
+    )
+    assert 'name="vp_confirm_preset"' in page and "Usa comunque questa tabella" in page
+    confirmed = form_data(smazzate_per_turno="2", vp_confirm_preset="on")
+    response = client.post(CREATE, confirmed, HTTP_ACCEPT_LANGUAGE="it", follow=True)
+    tournament = Tournament.objects.get()
+    assert (tournament.smazzate_per_turno, tournament.vp_table) == (2, "fibur-3")
+    # Saved knowingly: said once more, as a warning.
+    assert "usa “FIBUR, 3 smazzate”, fatta per 3, come hai scelto" in unescape(
+        response.content.decode()
+    )
+
+
+def test_two_smazzate_with_custom_bands_needs_no_confirmation(creator):
+    bands = "100 10 10\n300 12 8\n- 20 0"
+    data = form_data(smazzate_per_turno="2", vp_preset="custom", vp_bands=bands, bye_vp="12")
+    response = creator.post(CREATE, {**data, "bye_mp": "200"})
+    assert response.status_code == 302
+    assert Tournament.objects.get().smazzate_per_turno == 2
+
+
+def test_an_old_two_smazzate_tournament_is_warned_not_refused(english, director):
+    from tests.factories import make_tournament
+    from tests.tournaments.test_setup_edit import posted
+
+    tournament = make_tournament(owner=director, smazzate_per_turno=2, vp_table="fibur-3")
+    tournament.directors.add(director)
+    edit = reverse("manage:tournament_edit", args=[tournament.slug])
+    response = english.post(edit, posted(tournament, venue="Sala Verde"), follow=True)
+    page = unescape(response.content.decode())
+    assert "Settings saved." in page
+    assert "No official VP table is known for 2 smazzate per turno: this tournament uses" in page
 
 
 def test_ko_tournament_stores_its_match_mode(creator):
@@ -237,3 +284,26 @@ def test_creating_needs_a_login(client):
     assert response["Location"].startswith(reverse("login"))
     client.post(CREATE, form_data())
     assert not Tournament.objects.exists()
+
+
+def test_the_semipulito_bonus_is_ignored_and_disabled_while_semipulito_is_off(creator):
+    response = creator.post(CREATE, form_data(semipulito="no", bonus_semipulito="170"))
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.rules["semipulito"] is False
+    assert dict(tournament.rules["bonuses"]).get("semipulito") != 170
+    page = creator.get(reverse("manage:tournament_edit", args=[tournament.slug])).content
+    box = page.decode().split('id="field-bonus_semipulito"')[1].split("</div>")[0]
+    assert "disabled" in box
+    assert "Not used: burraco semipulito does not count in this tournament." in box
+    on = creator.post(CREATE, form_data(name="Altro", semipulito="yes", bonus_semipulito="170"))
+    assert on.status_code == 302
+    assert dict(Tournament.objects.get(name="Altro").rules["bonuses"])["semipulito"] == 170
+
+
+def test_the_ruleset_box_says_what_each_preset_plays_with(client, director):
+    client.force_login(director)
+    page = client.get(CREATE, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    box = page.split('id="field-ruleset_name"')[1].split("</div>")[0]
+    assert "Burraco reale: 104 carte, senza jolly, pinella 10 punti, solo scale" in box
+    assert "108 carte con 4 jolly (30 punti), pinella 20 punti" in box

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.db.models import QuerySet
+from django.utils import formats, timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.core.rule_messages import rule_error_message
@@ -12,6 +14,7 @@ from burraco_tourney.rules.errors import RuleError
 from ..access import tournaments_directed_by
 from ..ko_seeding import SeedingRequest
 from ..models import Pair, Tournament, TournamentKind
+from ..selectors.imports import with_import_mark
 
 SEED_MAX = 999
 
@@ -92,7 +95,7 @@ class SeedingForm(forms.Form):
 
 def finished_pairs_tournaments(*, user, exclude: Tournament) -> QuerySet[Tournament]:
     """The pairs tournaments ``user`` directs that have a published turno: the qualifications."""
-    return (
+    return with_import_mark(
         tournaments_directed_by(user)
         .filter(kind=TournamentKind.PAIRS, turni__published=True)
         .exclude(pk=exclude.pk)
@@ -101,8 +104,25 @@ def finished_pairs_tournaments(*, user, exclude: Tournament) -> QuerySet[Tournam
     )
 
 
+class SourceChoiceField(forms.ModelChoiceField):
+    """A qualification by its name and date; an imported copy says when it was imported, so it
+    can be told from its original (the mark of the tournament lists, ``with_import_mark``)."""
+
+    def label_from_instance(self, obj: Tournament) -> str:
+        label = f"{obj.name} ({formats.date_format(obj.date, 'SHORT_DATE_FORMAT')})"
+        imported_at = getattr(obj, "imported_at", None)
+        if imported_at is None:
+            return label
+        imported_at = timezone.localtime(imported_at)
+        return gettext("%(tournament)s, copy imported on %(date)s at %(time)s") % {
+            "tournament": label,
+            "date": formats.date_format(imported_at, "SHORT_DATE_FORMAT"),
+            "time": formats.time_format(imported_at, "TIME_FORMAT"),
+        }
+
+
 class FromStandingsForm(forms.Form):
-    source = forms.ModelChoiceField(
+    source = SourceChoiceField(
         label=_("Pairs tournament"),
         queryset=Tournament.objects.none(),
         empty_label=None,

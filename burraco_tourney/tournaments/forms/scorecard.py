@@ -181,7 +181,9 @@ class ScorecardForm(ResultForm):
         if not entries and not self.errors:
             self.add_error(
                 "s1_ns_cards",
-                _("Enter smazzata 1, or choose “turno totals only” or “forfeit” above."),
+                _("Enter smazzata 1, or choose “match totals only” or “forfeit” above.")
+                if self.knockout
+                else _("Enter smazzata 1, or choose “turno totals only” or “forfeit” above."),
             )
         if entries:
             self._check_with_engine(entries)

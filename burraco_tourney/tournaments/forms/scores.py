@@ -126,8 +126,10 @@ class TotalsForm(ResultForm):
     def __init__(self, *args: Any, table: Table, knockout: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, table=table, **kwargs)
         self.knockout = knockout
+        # A KO match is one incontro: its total is the line's points, not a turno's MP.
+        label = _("%(who)s: match points") if knockout else _("%(who)s: turno MP")
         for line in LINES:
-            self.fields[f"{line}_mp"].label = _("%(who)s: turno MP") % {
+            self.fields[f"{line}_mp"].label = label % {
                 "who": pair_label(line, getattr(table, line))
             }
         self.fields["ns_mp"].widget.attrs["autofocus"] = True

@@ -41,7 +41,7 @@ from .setup_initial import (
 )
 from .setup_kind import ignored_fields, kept_pairs_settings
 from .setup_rules import SWITCH_LABELS
-from .setup_vp import SMAZZATE_OF_VP, VP_FOR_SMAZZATE, parse_bands
+from .setup_vp import parse_bands, preset_mismatch
 
 TIEBREAK_CHOICES = [
     ("scarto", _("Scarto (total MP difference)")),
@@ -93,6 +93,10 @@ class TournamentForm(forms.Form):
         choices=[(n, n) for n in range(1, 7)],
         coerce=int,
         initial=3,
+        help_text=_(
+            "The official FIBUR VP tables are for 3 and 4 smazzate; for any other number no "
+            "official table is known: type your regulation's bands under “Custom bands”."
+        ),
     )
     vp_preset = forms.ChoiceField(
         label=_("VP table"),
@@ -100,6 +104,7 @@ class TournamentForm(forms.Form):
         initial=DEFAULT_VP_TABLE,
         widget=forms.RadioSelect,
     )
+    vp_confirm_preset = forms.BooleanField(label=_("Use this table anyway"), required=False)
     vp_bands = forms.CharField(
         label=_("Custom bands"),
         required=False,
@@ -174,6 +179,13 @@ class TournamentForm(forms.Form):
             del self.fields["confirm_recompute"]
         ruleset = self._shown_value("ruleset_name")
         rules.show_preset(self.fields, ruleset if ruleset in PRESETS else RulesetName.CLASSIC)
+        self.fields["ruleset_name"].help_text = rules.ruleset_summary()
+        shown = {name: self._shown_value(name) for name in ("semipulito", "ruleset_name")}
+        if not rules.semipulito_counts(shown):
+            self.fields["bonus_semipulito"].help_text = _(
+                "Not used: burraco semipulito does not count in this tournament."
+            )
+            self.fields["bonus_semipulito"].widget.attrs["disabled"] = True
         self.fields["bye_vp"].help_text = rules.bye_hint()
         self.fields["forfeit_vp"].help_text = _("Blank: the riposo value.")
         loser = tournament.forfeit_loser_vp if tournament is not None else None
@@ -187,6 +199,8 @@ class TournamentForm(forms.Form):
         self._rules: dict[str, Any] | None = None
         self._vp: str | list[dict[str, Any]] | None = None
         self.warnings: list[str] = []
+        # The "use this table anyway" box shows once a preset has been refused for it.
+        self.vp_confirm_needed = bool(self.is_bound and self.data.get("vp_confirm_preset"))
         # The dry run of a rule change, once the service has made it (shown with the box).
         self.dry_run: DryRun | None = None
 
@@ -237,22 +251,7 @@ class TournamentForm(forms.Form):
             return None
         if choice != CUSTOM:
             self._vp = choice
-            smazzate = data.get("smazzate_per_turno")
-            usual = VP_FOR_SMAZZATE.get(smazzate)
-            if usual is not None and usual != choice:
-                self.warnings.append(
-                    str(
-                        _(
-                            "The VP table is the one for %(table_smazzate)s smazzate, but a "
-                            "turno has %(smazzate)s: the usual table is %(usual)s."
-                        )
-                        % {
-                            "table_smazzate": SMAZZATE_OF_VP[choice],
-                            "smazzate": smazzate,
-                            "usual": usual,
-                        }
-                    )
-                )
+            self._check_preset_fits(choice, data.get("smazzate_per_turno"), data)
             return vp_table(choice)
         try:
             bands = parse_bands(data.get("vp_bands", ""))
@@ -279,6 +278,24 @@ class TournamentForm(forms.Form):
             return None
         self._vp = table.to_json()
         return table
+
+    def _check_preset_fits(self, choice: str, smazzate: int | None, data: dict) -> None:
+        """A preset made for another number of smazzate: a warning, or a refusal (unless
+        confirmed) when no published table exists for this number (``preset_mismatch``)."""
+        # A combination already stored is warned about, not refused at every save.
+        chosen_now = self.tournament is None or {"vp_preset", "smazzate_per_turno"} & set(
+            self.changed_data
+        )
+        kept = bool(data.get("vp_confirm_preset")) or not chosen_now
+        mismatch = preset_mismatch(choice, smazzate, kept=kept)
+        if mismatch is None:
+            return
+        sentence, no_table = mismatch
+        if no_table and not kept:
+            self.vp_confirm_needed = True
+            self.add_error("vp_preset", sentence)
+        else:
+            self.warnings.append(sentence)
 
     def _clean_value(self, data: dict[str, Any], prefix: str, table: VpTable | None) -> None:
         vp, mp = data.get(f"{prefix}_vp"), data.get(f"{prefix}_mp")

@@ -82,6 +82,22 @@ def bye_hint() -> str:
     )
 
 
+def ruleset_summary() -> str:
+    """What each preset plays with, under the ruleset box: “Reale: 104 cards, no jolly, …”."""
+    names = dict(RulesetName.choices)
+    parts = []
+    for name, preset in PRESETS.items():
+        if preset.has_jolly:
+            text = _("108 cards with 4 jolly (%(jolly)s points), pinella %(pinella)s points")
+        else:
+            text = _("104 cards, no jolly, pinella %(pinella)s points")
+        text = text % {"jolly": preset.jolly_value, "pinella": preset.pinella_value}
+        if not preset.combinations_allowed:
+            text = _("%(cards)s, sequences only") % {"cards": text}
+        parts.append(f"{names[name]}: {text}")
+    return " · ".join(parts)
+
+
 def show_preset(fields: dict[str, forms.Field], ruleset: str) -> None:
     """Label the "as the ruleset" choices and the blank boxes with ``ruleset``'s values."""
     preset = PRESETS[ruleset]
@@ -104,12 +120,26 @@ def show_preset(fields: dict[str, forms.Field], ruleset: str) -> None:
         fields[option].help_text = _("Blank: %(value)s.") % {"value": value}
 
 
+def semipulito_counts(data: dict[str, Any]) -> bool:
+    """Whether the boxes (the switch, else the chosen preset) let burraco semipulito count."""
+    if data.get("semipulito"):
+        return data["semipulito"] == YES
+    preset = PRESETS.get(data.get("ruleset_name") or "", PRESETS[RulesetName.CLASSIC])
+    return preset.semipulito
+
+
 def ruleset_overrides(data: dict[str, Any]) -> dict[str, Any]:
-    """The ``get_ruleset`` overrides the boxes ask for: only the ones not left to the preset."""
+    """The ``get_ruleset`` overrides the boxes ask for: only the ones not left to the preset.
+    The semipulito bonus is not read while semipulito does not count (the page hides it)."""
     overrides: dict[str, Any] = {
         option: data[option] == YES for option in SWITCHES if data.get(option)
     }
-    bonuses = {kind: data[f] for kind, f in BONUS_FIELDS.items() if data.get(f) is not None}
+    ignored = set() if semipulito_counts(data) else {"semipulito"}
+    bonuses = {
+        kind: data[f]
+        for kind, f in BONUS_FIELDS.items()
+        if data.get(f) is not None and kind not in ignored
+    }
     if bonuses:
         overrides["bonuses"] = bonuses
     for option in POINT_OPTIONS:
@@ -183,5 +213,11 @@ def client_data() -> dict[str, Any]:
         "no": yes_no(False),
         "suggested": str(
             _("With %(smazzate)s smazzate per turno the usual VP table has been chosen for you.")
+        ),
+        "no_table": str(
+            _(
+                "No official VP table is known for %(smazzate)s smazzate per turno: choose "
+                "“Custom bands” and type your regulation's bands."
+            )
         ),
     }

@@ -21,6 +21,8 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.vp import PRESET_SMAZZATE, VpTable
 
+from ..results_bridge import VP_PRESET_LABELS
+
 # The published table that goes with a number of smazzate (RULES.md section 5).
 VP_FOR_SMAZZATE: dict[int, str] = {smazzate: table for table, smazzate in PRESET_SMAZZATE.items()}
 SMAZZATE_OF_VP: dict[str, int] = {table: smazzate for smazzate, table in VP_FOR_SMAZZATE.items()}
@@ -130,3 +132,40 @@ def format_bands(table: VpTable | Sequence[Any]) -> str:
     return "\n".join(
         f"{'-' if band.max is None else band.max} {band.winner} {band.loser}" for band in bands
     )
+
+
+def preset_mismatch(
+    choice: str, smazzate: int | None, *, kept: bool = False
+) -> tuple[str, bool] | None:
+    """What to say when the VP preset ``choice`` is not the published table for ``smazzate``
+    per turno: (the sentence, True when no published table exists for that number). None when
+    the preset fits. The FIBUR tables are for 3 and 4 smazzate; none is known for 2 or any other
+    number (RULES.md section 5), so the director must choose knowingly or define one. ``kept``:
+    the sentence for a table the director has already confirmed."""
+    made_for = SMAZZATE_OF_VP.get(choice)
+    if smazzate is None or made_for is None or made_for == smazzate:
+        return None
+    usual = VP_FOR_SMAZZATE.get(smazzate)
+    params = {
+        "table": VP_PRESET_LABELS.get(choice, choice),
+        "table_smazzate": made_for,
+        "smazzate": smazzate,
+    }
+    if usual is None:
+        return str((NO_TABLE_KEPT if kept else NO_TABLE_KNOWN) % params), True
+    usual_text = _(
+        "The VP table is the one for %(table_smazzate)s smazzate, but a turno has "
+        "%(smazzate)s: the usual table is “%(usual)s”."
+    )
+    return str(usual_text % {**params, "usual": VP_PRESET_LABELS.get(usual, usual)}), False
+
+
+NO_TABLE_KNOWN = _(
+    "No official VP table is known for %(smazzate)s smazzate per turno: “%(table)s” is made "
+    "for %(table_smazzate)s. Type your regulation's bands under “Custom bands”, or tick "
+    "“Use this table anyway” to keep it."
+)
+NO_TABLE_KEPT = _(
+    "No official VP table is known for %(smazzate)s smazzate per turno: this tournament uses "
+    "“%(table)s”, made for %(table_smazzate)s, as you chose."
+)

@@ -181,6 +181,16 @@ def table_preview(*, tournament: Tournament, table: Table, form: Form) -> TableP
     raise ValueError(f"no live preview for the {form.mode!r} form")
 
 
+def offers_next_smazzata(*, form: Form, figures: TablePreview, open_match: bool) -> bool:
+    """Whether the scorecard of a match to a target score (``open_match``) should offer one
+    more smazzata: its last row is filled and a save would store a match still in progress
+    (no winner yet). The engine said so through ``figures``; nothing is decided here."""
+    if not open_match or form.mode != EntryMode.SMAZZATE:
+        return False
+    last_filled = form.rows not in form.blank_smazzate
+    return last_filled and figures.saved_as_is and figures.knockout and not figures.winner
+
+
 def stored_figures(*, tournament: Tournament, table: Table, mode: str) -> TablePreview:
     """The stored result of ``table`` as the page's totals show it before anything is typed:
     empty unless it was entered in ``mode``."""

@@ -8,6 +8,8 @@ writes.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.shortcuts import get_object_or_404
@@ -45,11 +47,27 @@ def smazzate_limit(tournament: Tournament, round_number: int = 1) -> int | None:
     return tournament_rules(tournament).smazzate_limit(round_number)
 
 
-def smazzate_rows(tournament: Tournament, stored: int, round_number: int = 1) -> int:
-    """How many smazzate the score form shows: the limit, never fewer than those stored."""
+# The rows the page of a match to a target score may add one by one (a bound, not a rule).
+MAX_OPEN_MATCH_ROWS = 40
+_ROW_BOX = re.compile(r"^s(\d+)_")
+
+
+def posted_rows(data: Mapping[str, object] | None) -> int:
+    """The highest smazzata a posted scorecard has boxes of (0 without data)."""
+    numbers = [int(m.group(1)) for m in map(_ROW_BOX.match, data or {}) if m]
+    return min(max(numbers, default=0), MAX_OPEN_MATCH_ROWS)
+
+
+def smazzate_rows(
+    tournament: Tournament, stored: int, round_number: int = 1, *, posted: int = 0
+) -> int:
+    """How many smazzate the score form shows: the limit, never fewer than those stored. A
+    match to a target score shows one row more than those stored (at least
+    ``OPEN_MATCH_ROWS``), and every row the page posted (it adds the next row as soon as the
+    last one is filled and the match is not over)."""
     limit = smazzate_limit(tournament, round_number)
     if limit is None:
-        return max(OPEN_MATCH_ROWS, stored + 1)
+        return max(OPEN_MATCH_ROWS, stored + 1, posted)
     return max(limit, stored)
 
 

@@ -4,7 +4,9 @@ The page posts its form here as the director types (htmx, debounced). The view b
 form the save binds (``scores.result_form``), runs its validation and computes the outcome with
 the save's own function (``selectors.score_preview.table_preview``, through the results bridge),
 then answers with an HTML fragment: the turno's figures, and out of band each smazzata's totals
-and the refusals next to their boxes (``manage/score_preview.html``). Access as for a save: a
+and the refusals next to their boxes (``manage/score_preview.html``); in a match to a target
+score whose last row is filled and which is not over, also the next smazzata's row, appended to
+the scorecard. Access as for a save: a
 director of the tournament, POST with its CSRF token. It never writes.
 """
 
@@ -55,6 +57,11 @@ def score_preview_view(
         **score_live.live_context(form, figures),
     }
     context["field_errors"] = list(context["box_errors"].items())
+    open_match = selectors.smazzate_limit(tournament, turno_obj.number) is None
+    if score_preview.offers_next_smazzata(form=form, figures=figures, open_match=open_match):
+        # The next row as the page draws an empty one: from an unbound form one row longer.
+        longer = result_form(tournament, table_obj, mode, rows=form.rows + 1)
+        context["next_smazzata"] = longer.scorecard()[-1]
     return render(request, "manage/score_preview.html", context)
 
 

@@ -50,6 +50,8 @@ MODE_LABELS = {
     EntryMode.TOTALS: gettext_lazy("Turno totals only"),
     EntryMode.FORFEIT: gettext_lazy("Forfeit"),
 }
+# A KO match is one incontro, not a turno: its page speaks of the match.
+KO_MODE_LABELS = {**MODE_LABELS, EntryMode.TOTALS: gettext_lazy("Match totals only")}
 
 
 def turno_or_refusal(request: HttpRequest, tournament: Tournament, number: int):
@@ -76,14 +78,23 @@ def _mode(request: HttpRequest, table: Table) -> str:
     return table.entry_mode or EntryMode.SMAZZATE
 
 
-def result_form(tournament: Tournament, table: Table, mode: str, data=None) -> ResultForm:
-    """The form of ``mode`` for ``table``, bound to ``data``: the same for a save and a preview."""
+def result_form(
+    tournament: Tournament, table: Table, mode: str, data=None, *, rows: int | None = None
+) -> ResultForm:
+    """The form of ``mode`` for ``table``, bound to ``data``: the same for a save and a preview.
+    ``rows``: the scorecard's number of smazzate, when not the usual one."""
     knockout = tournament.kind == TournamentKind.KO
     if mode == EntryMode.TOTALS:
         return TotalsForm(data, table=table, knockout=knockout)
     if mode == EntryMode.FORFEIT:
         return ForfeitForm(data, table=table)
-    rows = selectors.smazzate_rows(tournament, len(table.smazzate.all()), table.turno.number)
+    if rows is None:
+        rows = selectors.smazzate_rows(
+            tournament,
+            len(table.smazzate.all()),
+            table.turno.number,
+            posted=selectors.posted_rows(data),
+        )
     return ScorecardForm(
         data,
         table=table,
@@ -243,8 +254,9 @@ def render_entry(
     ruleset = tournament_ruleset(tournament)
     forfeit = tournament_forfeit_value(tournament)
     url = reverse("manage:score_entry", args=[tournament.slug, turno.number, table.number])
+    labels = KO_MODE_LABELS if tournament.kind == TournamentKind.KO else MODE_LABELS
     modes = [
-        {"label": MODE_LABELS[mode], "url": f"{url}?modo={word}", "active": mode == form.mode}
+        {"label": labels[mode], "url": f"{url}?modo={word}", "active": mode == form.mode}
         for mode, word in MODE_WORDS.items()
     ]
     if table.has_result and clear_form is None:

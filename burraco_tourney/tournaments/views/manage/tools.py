@@ -54,6 +54,16 @@ EXAMPLES = (
 )
 # Arrangements as laid: the 2 after the 8 is a matta for the 9, so sporco, not pulito.
 LAID_EXAMPLES = ("3C 4C 5C 6C 7C 8C 2C", "3C JK 5C 6C 7C 8C 9C 10C JC")
+# A ruleset without jolly (burraco reale): the only matta is a pinella, and only sequences.
+NO_JOLLY_EXAMPLES = (
+    "3C 4C 5C 2P",
+    "AC 2C 3C 2P 5C",
+    "5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠",
+    "KC AC 2C 3C",
+    "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC",
+    "3C 4C 5C 6C 7C 8C 9C 2F JC",
+)
+NO_JOLLY_LAID_EXAMPLES = ("3C 4C 5C 6C 7C 8C 2C", "3C 2F 5C 6C 7C 8C 9C 10C JC")
 
 BURRACO_LABELS: dict[str, Any] = {
     "pulito": gettext_lazy("burraco pulito"),
@@ -276,6 +286,8 @@ def _meld_page(request: HttpRequest, tournament: Tournament | None) -> HttpRespo
             )
         except InvalidMeld as error:
             form.add_error("cards", rule_error_message(error))
+    examples = EXAMPLES if ruleset.has_jolly else NO_JOLLY_EXAMPLES
+    form.fields["cards"].widget.attrs["placeholder"] = examples[0]
     return render(
         request,
         "manage/meld_checker.html",
@@ -288,8 +300,10 @@ def _meld_page(request: HttpRequest, tournament: Tournament | None) -> HttpRespo
             "ruleset_label": dict(RulesetName.choices).get(ruleset.name, ruleset.name),
             # A tournament may switch semipulito off: such a burraco then counts as sporco.
             "semipulito_off": "semipulito" in dict(ruleset.bonuses) and not ruleset.semipulito,
-            "examples": EXAMPLES,
-            "laid_examples": LAID_EXAMPLES,
+            "examples": examples,
+            "laid_examples": LAID_EXAMPLES if ruleset.has_jolly else NO_JOLLY_LAID_EXAMPLES,
+            "has_jolly": ruleset.has_jolly,
+            "pinella_value": ruleset.pinella_value,
             "suits": [
                 (letter, SUIT_SYMBOLS[letter], letter in RED_SUITS) for letter in cards_module.SUITS
             ],
