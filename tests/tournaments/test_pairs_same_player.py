@@ -37,6 +37,7 @@ def _warnings(text, registered=None):
     return [(row.line, row.warnings) for row in rows if row.warnings]
 
 
+@pytest.mark.usefixtures("english_messages")
 def test_a_player_in_two_lines_of_the_list_is_flagged_on_the_later_line():
     flagged = _warnings("Rossi Anna - Bianchi Bruno\nVerdi Carla - rossi ànna\n")
     assert len(flagged) == 1
