@@ -24,6 +24,9 @@ def log_in_through(page, path: str) -> None:
     _fill_in(page)
     page.locator("main form button[type=submit]").click()
     expect(page).to_have_url(page.base_url + path)
+    # The URL changes as soon as the page starts to arrive; its deferred scripts (the penalty
+    # presets, the scorecard's keys) run only before "load", and a click before then is lost.
+    page.wait_for_load_state("load")
 
 
 def log_in(page) -> None:
