@@ -73,38 +73,21 @@ class TablePreview:
         return self.ns_mp is not None and self.refusal is None
 
 
-def _stored(
-    tournament: Tournament, table: Table, totals: dict[int, tuple[int, int]]
+def _figures(
+    tournament: Tournament, source: Table | Outcome, totals: dict[int, tuple[int, int]]
 ) -> TablePreview:
-    """The figures the table has stored now."""
+    """The figures of a table's row: the ones it has stored now (a ``Table``), or the ones a
+    save stores for an ``Outcome`` (as ``results_bridge.apply_outcome`` puts them in the row)."""
     knockout = tournament.kind == TournamentKind.KO
     return TablePreview(
         totals=totals,
-        ns_mp=table.ns_mp,
-        eo_mp=table.eo_mp,
-        ns_vp=None if knockout else table.ns_vp,
-        eo_vp=None if knockout else table.eo_vp,
+        ns_mp=source.ns_mp,
+        eo_mp=source.eo_mp,
+        ns_vp=None if knockout else source.ns_vp,
+        eo_vp=None if knockout else source.eo_vp,
         knockout=knockout,
-        winner=table.winner if knockout else "",
-        by_last_move=knockout and table.by_last_move,
-    )
-
-
-def _from_outcome(
-    tournament: Tournament, outcome: Outcome, totals: dict[int, tuple[int, int]]
-) -> TablePreview:
-    """The figures a save stores for ``outcome`` (as ``results_bridge.apply_outcome`` puts
-    them in the table's row)."""
-    knockout = tournament.kind == TournamentKind.KO
-    return TablePreview(
-        totals=totals,
-        ns_mp=outcome.ns_mp,
-        eo_mp=outcome.eo_mp,
-        ns_vp=None if knockout else outcome.ns_vp,
-        eo_vp=None if knockout else outcome.eo_vp,
-        knockout=knockout,
-        winner=(outcome.winner or "") if knockout else "",
-        by_last_move=knockout and outcome.by_last_move,
+        winner=(source.winner or "") if knockout else "",
+        by_last_move=knockout and source.by_last_move,
     )
 
 
@@ -130,7 +113,7 @@ def _smazzate_preview(tournament: Tournament, table: Table, form: Form) -> Table
                 n: (score.ns.total, score.eo.total)
                 for (n, _), score in zip(entries, scores, strict=True)
             }
-            return _from_outcome(tournament, preview.outcome, totals)
+            return _figures(tournament, preview.outcome, totals)
         return TablePreview(
             totals=_smazzata_totals(tournament, entries),
             knockout=knockout,
@@ -165,7 +148,7 @@ def _totals_preview(tournament: Tournament, table: Table, form: Form) -> TablePr
     preview = table_outcome_preview(tournament, table, entry)
     if preview.outcome is None:
         return TablePreview(knockout=knockout, refusal=_table_refusal(preview.refusals))
-    return _from_outcome(tournament, preview.outcome, {})
+    return _figures(tournament, preview.outcome, {})
 
 
 def table_preview(*, tournament: Tournament, table: Table, form: Form) -> TablePreview:
@@ -198,4 +181,4 @@ def stored_figures(*, tournament: Tournament, table: Table, mode: str) -> TableP
     if table.entry_mode != mode or mode not in (EntryMode.SMAZZATE, EntryMode.TOTALS):
         return TablePreview(knockout=knockout)
     totals = {s.number: (s.ns_total, s.eo_total) for s in table.smazzate.all()}
-    return _stored(tournament, table, totals)
+    return _figures(tournament, table, totals)
