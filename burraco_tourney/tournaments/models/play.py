@@ -1,141 +1,15 @@
-"""The tournament's data: rules in use, pairs, turni, tables, smazzate, riposi and penalties.
-
-Models hold data and database invariants only. Scores are computed by the rules engine through
-the services (``services.py``); no business logic lives in ``save()`` or in signals.
-"""
+"""What is played: turni, their tables and smazzate, riposi and penalties."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from burraco_tourney.rules.vp import DEFAULT_VP_TABLE
-
-
-def default_vp_table() -> str:
-    return DEFAULT_VP_TABLE
-
-
-class TournamentKind(models.TextChoices):
-    PAIRS = "pairs", _("Pairs (VP standings)")
-    KO = "ko", _("Knock-out")
-
-
-class RulesetName(models.TextChoices):
-    CLASSIC = "classic", _("Classic (FIBUR)")
-    REALE = "reale", _("Burraco reale")
-    INTERNAZIONALE = "internazionale", _("Internazionale")
-
-
-class KoMode(models.TextChoices):
-    SMAZZATE = "smazzate", _("By number of smazzate")
-    PUNTI = "punti", _("By target score")
-
-
-class Tournament(models.Model):
-    """One tournament with the rules it is played under, copied from a preset at creation."""
-
-    slug = models.SlugField(_("short name"), max_length=80, unique=True)
-    name = models.CharField(_("name"), max_length=200)
-    date = models.DateField(_("date"))
-    venue = models.CharField(_("venue"), max_length=200, blank=True)
-    kind = models.CharField(
-        _("kind"), max_length=10, choices=TournamentKind.choices, default=TournamentKind.PAIRS
-    )
-    ruleset_name = models.CharField(
-        _("ruleset"), max_length=20, choices=RulesetName.choices, default=RulesetName.CLASSIC
-    )
-    # The whole ruleset as the engine's Ruleset.to_dict(): the values this tournament is run with.
-    rules = models.JSONField(_("rules in use"), default=dict)
-    smazzate_per_turno = models.PositiveSmallIntegerField(_("smazzate per turno"), default=3)
-    # A preset name ("fibur-3") or a band list, as in the archive format.
-    vp_table = models.JSONField(_("VP table"), default=default_vp_table)
-    bye_vp = models.IntegerField(_("riposo VP"), null=True, blank=True)
-    bye_mp = models.IntegerField(_("riposo MP"), null=True, blank=True)
-    forfeit_vp = models.IntegerField(_("forfeit VP"), null=True, blank=True)
-    forfeit_mp = models.IntegerField(_("forfeit MP"), null=True, blank=True)
-    # VP of the pair that forfeits: None gives the complement of the winner's VP to the band
-    # total (RULES.md section 5, the club rule), 0 gives nothing.
-    forfeit_loser_vp = models.IntegerField(_("forfeiting pair's VP"), null=True, blank=True)
-    tiebreaks = models.JSONField(_("tie-breaks"), default=list)
-    planned_turni = models.PositiveSmallIntegerField(_("planned turni"), null=True, blank=True)
-    ko_mode = models.CharField(_("KO match"), max_length=10, choices=KoMode.choices, blank=True)
-    ko_smazzate = models.PositiveSmallIntegerField(_("KO smazzate"), null=True, blank=True)
-    ko_target = models.PositiveIntegerField(_("KO target score"), null=True, blank=True)
-    # Whether the semifinal losers play for third place; otherwise they share it.
-    ko_third_place = models.BooleanField(_("third-place match"), default=False)
-    # Rounds whose match length differs from the tournament's KO match (ARCHIVE.md version 2,
-    # ``ko.rounds``): [{"round": 3, "mode": "punti", "target": 2005}, ...].
-    ko_rounds = models.JSONField(_("KO match length per round"), default=list, blank=True)
-    owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("owner"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="owned_tournaments",
-    )
-    directors = models.ManyToManyField(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("directors"),
-        blank=True,
-        related_name="directed_tournaments",
-    )
-    # The seed of the random draw of pair numbers, kept so the draw can be shown to be fair.
-    number_draw_seed = models.CharField(_("pair number draw seed"), max_length=64, blank=True)
-    number_draw_at = models.DateTimeField(_("pair numbers drawn at"), null=True, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("tournament")
-        verbose_name_plural = _("tournaments")
-        ordering = ["-date", "name"]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def get_absolute_url(self) -> str:
-        return reverse("tournaments:detail", kwargs={"slug": self.slug})
-
-
-class Pair(models.Model):
-    """A coppia: two players who play together the whole tournament."""
-
-    tournament = models.ForeignKey(
-        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="pairs"
-    )
-    number = models.PositiveIntegerField(_("number"))
-    player1 = models.CharField(_("first player"), max_length=120)
-    player2 = models.CharField(_("second player"), max_length=120)
-    club = models.CharField(_("club"), max_length=120, blank=True)
-    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
-    withdrawn = models.BooleanField(_("withdrawn"), default=False)
-    # The last turno a withdrawn pair played (0: before turno 1), and why it left.
-    withdrawn_after_turno = models.PositiveSmallIntegerField(
-        _("withdrawn after turno"), null=True, blank=True
-    )
-    withdrawn_reason = models.CharField(_("reason for withdrawing"), max_length=200, blank=True)
-
-    class Meta:
-        verbose_name = _("pair")
-        verbose_name_plural = _("pairs")
-        ordering = ["tournament", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="pair_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.number}. {self.players}"
-
-    @property
-    def players(self) -> str:
-        return f"{self.player1} – {self.player2}"
+from .tournament import Pair, Tournament
 
 
 class Movement(models.TextChoices):
@@ -339,54 +213,3 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pair}: {self.reason}"
-
-
-class AuditEntry(models.Model):
-    """One change made by a director: who, when, what, why, the values before and after.
-
-    Written only by the services, in the same transaction as the change it records.
-    """
-
-    tournament = models.ForeignKey(
-        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="audit"
-    )
-    at = models.DateTimeField(_("when"), default=timezone.now)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("who"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-    )
-    action = models.CharField(_("action"), max_length=40)
-    # The table a result change concerns, so a turno's progress can show corrected tables.
-    table = models.ForeignKey(
-        Table,
-        verbose_name=_("table"),
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="audit",
-    )
-    # What the change is about, as a code and its values (``audit_text``): the log reads it in
-    # the reader's language. ``subject`` keeps the words made when the change was recorded, for
-    # the admin and for the entries written before the codes existed (their code is empty).
-    subject_code = models.CharField(_("subject code"), max_length=40, blank=True, default="")
-    subject_params = models.JSONField(_("subject values"), default=dict, blank=True)
-    subject = models.CharField(_("subject"), max_length=200)
-    reason = models.CharField(_("reason"), max_length=300, blank=True)
-    before = models.JSONField(_("before"), null=True, blank=True)
-    after = models.JSONField(_("after"), null=True, blank=True)
-    # Entries that came with an imported archive: who made them there, by name (the user may not
-    # exist on this site), and the entry's own detail as the archive gave it.
-    imported = models.BooleanField(_("imported"), default=False)
-    by_name = models.CharField(_("by (as imported)"), max_length=150, blank=True)
-    detail = models.JSONField(_("detail"), null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("change record")
-        verbose_name_plural = _("change records")
-        ordering = ["-at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.action} {self.subject}"

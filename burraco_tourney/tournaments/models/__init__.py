@@ -1,0 +1,45 @@
+"""The tournament's data: rules in use, pairs, turni, tables, smazzate, riposi and penalties.
+
+Models hold data and database invariants only. Scores are computed by the rules engine through
+the services (``services.py``); no business logic lives in ``save()`` or in signals.
+"""
+
+from .audit import AuditEntry
+from .play import (
+    Bye,
+    EntryMode,
+    Line,
+    Movement,
+    Penalty,
+    Smazzata,
+    SmazzataEnd,
+    Table,
+    Turno,
+)
+from .tournament import (
+    KoMode,
+    Pair,
+    RulesetName,
+    Tournament,
+    TournamentKind,
+    default_vp_table,
+)
+
+__all__ = [
+    "AuditEntry",
+    "Bye",
+    "EntryMode",
+    "KoMode",
+    "Line",
+    "Movement",
+    "Pair",
+    "Penalty",
+    "RulesetName",
+    "Smazzata",
+    "SmazzataEnd",
+    "Table",
+    "Tournament",
+    "TournamentKind",
+    "Turno",
+    "default_vp_table",
+]
