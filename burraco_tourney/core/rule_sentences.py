@@ -239,6 +239,9 @@ MESSAGES: dict[str, Any] = {
     ),
     # tiebreaks
     "unknown_tiebreak": _("There is no tie-break called “%(key)s”."),
+    # why is a pair above another
+    "explain_same_pair": _("Pick two different pairs."),
+    "explain_unknown_pair": _("Pair %(pair)s is not in the standings."),
     # pairing
     "too_few_pairs": ngettext_lazy(
         "At least two pairs are needed to draw a turno; there is only %(count)s.",

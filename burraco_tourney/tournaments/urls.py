@@ -3,6 +3,7 @@
 from django.urls import path
 
 from .views import public as views
+from .views.standings_explain import standings_explain
 
 app_name = "tournaments"
 
@@ -12,4 +13,5 @@ urlpatterns = [
     path("t/<slug:slug>/coppie/", views.pair_list, name="pairs"),
     path("t/<slug:slug>/turno/<int:number>/", views.turno_detail, name="turno"),
     path("t/<slug:slug>/classifica/", views.standings_page, name="standings"),
+    path("t/<slug:slug>/classifica/perche/", standings_explain, name="standings_explain"),
 ]
