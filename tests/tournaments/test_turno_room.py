@@ -50,6 +50,7 @@ def test_the_results_page_lists_what_looks_wrong(english, played):
     assert "1250 – 600 is the result of table 2 with NS and EO swapped" in text
     entry = reverse("manage:score_entry", args=[played.tournament.slug, 1, 3])
     assert f'href="{entry}"' in text
+    assert "3 anomalies to look at" in text
 
 
 def test_a_dismissal_keeps_its_note_and_author_and_goes_to_the_change_log(
