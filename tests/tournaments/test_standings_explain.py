@@ -65,3 +65,23 @@ def test_linked_from_the_standings(client, head_to_head):
     assert reverse("tournaments:standings_explain", args=[head_to_head.slug]) in (
         client.get(url).content.decode()
     )
+
+
+def test_after_an_earlier_turno(client, head_to_head):
+    # After turno 1 alone, 1 beat 2 on VP: the chain stops at the first step.
+    text = _page(client, head_to_head, a=2, b=1, dopo=1).content.decode()
+    assert "Pair 1 is above pair 2: it has more victory points." in text
+    assert "Standings after turno 1" in text
+
+
+def test_the_standings_say_why_a_rank_is_shared(client):
+    tournament = make_tournament()
+    make_pairs(tournament, 4)
+    make_turno(tournament, 1, [(1, 2), (3, 4)], totals=[(700, 600), (700, 600)])
+    url = reverse("tournaments:standings", args=[tournament.slug])
+    text = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "See why pairs 1 and 3 share their rank" in text
+    explain = reverse("tournaments:standings_explain", args=[tournament.slug])
+    assert f"{explain}?a=1&amp;b=3&amp;dopo=1" in text
+    answer = _page(client, tournament, a=1, b=3, dopo=1).content.decode()
+    assert "they share rank 1." in answer
