@@ -27,12 +27,16 @@
     show(index);
   }
 
-  root.addEventListener("htmx:afterSwap", function (event) {
+  function restart(event) {
     if (event.target === root) {
       index = 0;
       show(0);
     }
-  });
+  }
+  root.addEventListener("htmx:afterSwap", restart);
+  // The server did not answer: go on with the panels already here.
+  root.addEventListener("htmx:responseError", restart);
+  root.addEventListener("htmx:sendError", restart);
   show(0);
   setInterval(next, seconds * 1000);
 })();
