@@ -116,6 +116,11 @@ def _tournament(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
             "at": moment_json(tournament.number_draw_at),
         }
     settings = _settings(ruleset)
+    if tournament.turno_minutes is not None:
+        settings["turno_minutes"] = tournament.turno_minutes
+    default_warning = Tournament._meta.get_field("last_smazzata_minutes").default
+    if tournament.last_smazzata_minutes != default_warning:
+        settings["last_smazzata_minutes"] = tournament.last_smazzata_minutes
     if settings:
         data["settings"] = settings
     return data

@@ -17,7 +17,13 @@ from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
 
 from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
-from .reader_v2 import read_ko_extras, read_loser_vp, read_number_draw, read_settings
+from .reader_v2 import (
+    read_clock_settings,
+    read_ko_extras,
+    read_loser_vp,
+    read_number_draw,
+    read_settings,
+)
 from .records import ArchiveError, ArchiveTournament, VpMp
 from .tournament_keys import (
     read_date,
@@ -77,8 +83,10 @@ class TournamentSection:
                     % {"ruleset": ruleset_name},
                 )
         settings: tuple[tuple[str, Any], ...] = ()
+        clock: tuple[int | None, int | None] = (None, None)
         if "settings" in obj:
             settings = read_settings(obj["settings"], at(path, "settings"), ruleset_name)
+            clock = read_clock_settings(obj["settings"], at(path, "settings"))
         self.ruleset = read_ruleset(
             ruleset_name, semipulito, at(path, "semipulito"), dict(settings)
         )
@@ -156,4 +164,6 @@ class TournamentSection:
             ko_rounds=rounds,
             number_draw=number_draw,
             settings=settings,
+            turno_minutes=clock[0],
+            last_smazzata_minutes=clock[1],
         )

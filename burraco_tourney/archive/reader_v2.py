@@ -42,12 +42,15 @@ SETTINGS_KEYS = (
     "bonuses",
 )
 SETTINGS_FLAGS = ("closing_needs_pulito", "pozzetto_penalty_always")
+# The turno clock's settings, in ``tournament.settings`` too but not rule options.
+CLOCK_KEYS = ("turno_minutes", "last_smazzata_minutes")
+CLOCK_MAX = 600
 BY_MAX, ACTION_MAX, LOG_REASON_MAX, SEED_MAX, REASON_MAX = 150, 40, 300, 64, 200
 
 
 def read_settings(value: Any, path: str, ruleset: str) -> tuple[tuple[str, Any], ...]:
     """The rule options of ``tournament.settings``, checked against the preset ``ruleset``."""
-    obj = json_object(value, path, (), SETTINGS_KEYS)
+    obj = json_object(value, path, (), SETTINGS_KEYS + CLOCK_KEYS)
     settings: dict[str, Any] = {}
     for key in SETTINGS_KEYS:
         if key not in obj:
@@ -72,6 +75,30 @@ def read_settings(value: Any, path: str, ruleset: str) -> tuple[tuple[str, Any],
             where = at(at(path, "bonuses"), str(kind))
         raise ArchiveError(where, rule_message(error)) from None
     return tuple(settings.items())
+
+
+def read_clock_settings(value: Any, path: str) -> tuple[int | None, int | None]:
+    """The turno clock of ``tournament.settings``: minutes per turno and the "last smazzata"
+    warning (None when not given)."""
+    obj = json_object(value, path, (), SETTINGS_KEYS + CLOCK_KEYS)
+    minutes = warning = None
+    if "turno_minutes" in obj:
+        minutes = json_int(
+            obj["turno_minutes"], at(path, "turno_minutes"), minimum=1, maximum=CLOCK_MAX
+        )
+    if "last_smazzata_minutes" in obj:
+        warning = json_int(
+            obj["last_smazzata_minutes"],
+            at(path, "last_smazzata_minutes"),
+            minimum=0,
+            maximum=CLOCK_MAX,
+        )
+    if minutes is not None and warning is not None and warning >= minutes:
+        raise ArchiveError(
+            at(path, "last_smazzata_minutes"),
+            _("must be less than turno_minutes (%(minutes)s)") % {"minutes": minutes},
+        )
+    return minutes, warning
 
 
 def read_number_draw(value: Any, path: str) -> NumberDraw:

@@ -76,6 +76,9 @@ class ArchiveTournament:
     number_draw: NumberDraw | None = None
     # ``tournament.settings``: the rule options of ``docs/archive.md`` (keys of the ruleset).
     settings: tuple[tuple[str, Any], ...] = ()
+    # ``tournament.settings``: the turno clock (None: not given, the site's default applies).
+    turno_minutes: int | None = None
+    last_smazzata_minutes: int | None = None
 
     def ruleset_overrides(self) -> dict[str, Any]:
         """The options to pass to ``get_ruleset`` besides the name."""

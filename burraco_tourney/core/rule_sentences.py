@@ -139,6 +139,19 @@ MESSAGES: dict[str, Any] = {
         "A margin of %(margin)s MP over %(smazzate)s smazzate is beyond the usual (%(limit)s): "
         "check the entry."
     ),
+    "table_without_result": _("Table %(table)s has no result yet."),
+    "same_total_every_smazzata": _(
+        "Both lines have the same total in every smazzata (%(smazzate)s): check that one "
+        "line's figures were not copied into the other's."
+    ),
+    # Translators: %(other)s is the number of another table of the same turno.
+    "mirrored_result": _(
+        "%(ns_mp)s – %(eo_mp)s is the result of table %(other)s with NS and EO swapped: check "
+        "that one scorecard was not entered twice."
+    ),
+    "smazzate_count": _(
+        "%(count)s smazzate entered; the turno has %(expected)s: check the scorecard."
+    ),
     # vp
     "unknown_vp_preset": _(
         "There is no VP table called “%(name)s”: use fibur-3, fibur-4 or a list of bands."
@@ -239,6 +252,9 @@ MESSAGES: dict[str, Any] = {
     ),
     # tiebreaks
     "unknown_tiebreak": _("There is no tie-break called “%(key)s”."),
+    # why is a pair above another
+    "explain_same_pair": _("Pick two different pairs."),
+    "explain_unknown_pair": _("Pair %(pair)s is not in the standings."),
     # pairing
     "too_few_pairs": ngettext_lazy(
         "At least two pairs are needed to draw a turno; there is only %(count)s.",

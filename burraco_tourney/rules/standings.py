@@ -241,7 +241,7 @@ class _Seats:
         self.seated.add((turno, pair))
 
 
-def compute_standings(
+def _standings_inputs(
     *,
     pairs: Iterable[int],
     tables: Iterable[TableResult],
@@ -249,18 +249,9 @@ def compute_standings(
     penalties: Iterable[Penalty] = (),
     bye: Value | None = None,
     forfeit: Value | None = None,
-    tiebreaks: Iterable[str] = DEFAULT_TIEBREAKS,
     after_turno: int | None = None,
-) -> list[StandingRow]:
-    """The standings of every pair in ``pairs``, best first (see the module docstring).
-
-    ``bye`` is the value of a riposo (required as soon as a bye counts: ``bye_value_missing``);
-    ``forfeit`` the value of a forfeit win, used here for its MP (the VP are in the table
-    result); it defaults to ``bye`` as in ARCHIVE.md (``forfeit_value_missing`` when neither is
-    given and a forfeit counts). ``after_turno`` keeps only tables, byes and penalties of turni up
-    to and including it: the standings as they were after that turno.
-    """
-    keys = check_tiebreaks(tiebreaks)
+) -> tuple[dict[int, _Tally], TiebreakContext]:
+    """Every pair's running sums and what the tie-breaks may look at (see ``compute_standings``)."""
     forfeit = forfeit if forfeit is not None else bye
     seats = _Seats(pairs)
     tallies = {pair: _Tally() for pair in sorted(seats.known)}
@@ -330,6 +321,44 @@ def compute_standings(
     context = TiebreakContext(
         totals={p: PairTotals(t.vp, t.scarto, t.mp) for p, t in tallies.items()},
         meetings=meetings,
+    )
+    return tallies, context
+
+
+def standings_context(**inputs: Any) -> TiebreakContext:
+    """What the tie-breaks see for these inputs (the keyword arguments of
+    ``compute_standings`` but ``tiebreaks``): the one context the standings were ranked with."""
+    return _standings_inputs(**inputs)[1]
+
+
+def compute_standings(
+    *,
+    pairs: Iterable[int],
+    tables: Iterable[TableResult],
+    byes: Iterable[Bye] = (),
+    penalties: Iterable[Penalty] = (),
+    bye: Value | None = None,
+    forfeit: Value | None = None,
+    tiebreaks: Iterable[str] = DEFAULT_TIEBREAKS,
+    after_turno: int | None = None,
+) -> list[StandingRow]:
+    """The standings of every pair in ``pairs``, best first (see the module docstring).
+
+    ``bye`` is the value of a riposo (required as soon as a bye counts: ``bye_value_missing``);
+    ``forfeit`` the value of a forfeit win, used here for its MP (the VP are in the table
+    result); it defaults to ``bye`` as in ARCHIVE.md (``forfeit_value_missing`` when neither is
+    given and a forfeit counts). ``after_turno`` keeps only tables, byes and penalties of turni up
+    to and including it: the standings as they were after that turno.
+    """
+    keys = check_tiebreaks(tiebreaks)
+    tallies, context = _standings_inputs(
+        pairs=pairs,
+        tables=tables,
+        byes=byes,
+        penalties=penalties,
+        bye=bye,
+        forfeit=forfeit,
+        after_turno=after_turno,
     )
     by_vp: dict[int, list[int]] = {}
     for pair, tally in tallies.items():

@@ -3,6 +3,8 @@
 from django.urls import path
 
 from .views import public as views
+from .views.projector import projector, projector_fragment
+from .views.standings_explain import standings_explain
 
 app_name = "tournaments"
 
@@ -12,4 +14,7 @@ urlpatterns = [
     path("t/<slug:slug>/coppie/", views.pair_list, name="pairs"),
     path("t/<slug:slug>/turno/<int:number>/", views.turno_detail, name="turno"),
     path("t/<slug:slug>/classifica/", views.standings_page, name="standings"),
+    path("t/<slug:slug>/classifica/perche/", standings_explain, name="standings_explain"),
+    path("t/<slug:slug>/proiettore/", projector, name="projector"),
+    path("t/<slug:slug>/proiettore/pannelli/", projector_fragment, name="projector_panels"),
 ]

@@ -109,6 +109,12 @@ CASES: list[tuple[str, Callable[[dict], None], str, str]] = [
         "unknown",
     ),
     (
+        "last smazzata warning after the end of the turno",
+        _set(t, "settings", {"turno_minutes": 60, "last_smazzata_minutes": 60}),
+        "tournament.settings.last_smazzata_minutes",
+        "turno_minutes",
+    ),
+    (
         "setting of another ruleset",
         _set(t, "settings", {"bonuses": {"nobile": 500}}),
         "tournament.settings.bonuses.nobile",

@@ -18,6 +18,8 @@ from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import Table, Tournament
 from burraco_tourney.tournaments.selectors.standings import standings
+from burraco_tourney.tournaments.services.anomalies import anomaly_dismiss
+from burraco_tourney.tournaments.services.clock import tournament_clock_set, turno_clock_start
 from burraco_tourney.tournaments.services.ko import ko_set_third_place
 from burraco_tourney.tournaments.services.pairs import pair_numbers_draw, pair_set_withdrawn
 from burraco_tourney.tournaments.services.penalties import penalty_add
@@ -83,6 +85,14 @@ def pairs_tournament(director) -> Tournament:
     pair_set_withdrawn(
         pair=tournament.pairs.get(number=5), user=director, withdrawn=True, reason="Malore"
     )
+    # The turno clock, started; an anomaly (2 smazzate of 3) dismissed with a note.
+    tournament_clock_set(
+        tournament=tournament, user=director, turno_minutes=70, last_smazzata_minutes=12
+    )
+    turno_clock_start(turno=tournament.turni.get(number=1), user=director)
+    anomaly_dismiss(
+        table=table(tournament, 1, 1), user=director, code="smazzate_count", note="Tempo scaduto"
+    )
     turno_draw(tournament=tournament, user=director, request=DrawRequest("danese"))  # a draft
     return tournament
 
@@ -110,7 +120,13 @@ def test_a_pairs_tournament_in_play_round_trips(director):
     assert_same_but_the_import_entry(first, second)
 
     info = first["tournament"]
-    assert info["settings"] == {"chiusura_bonus": 150, "bonuses": {"pulito": 250}}
+    assert info["settings"] == {
+        "chiusura_bonus": 150,
+        "bonuses": {"pulito": 250},
+        "turno_minutes": 70,
+        "last_smazzata_minutes": 12,
+    }
+    assert (copy.turno_minutes, copy.last_smazzata_minutes) == (70, 12)
     assert info["planned_turni"] == 4 and info["forfeit"]["loser_vp"] == 2
     assert info["number_draw"]["seed"] == "fa1r"
     assert first["turni"][1]["published"] is False
@@ -118,6 +134,7 @@ def test_a_pairs_tournament_in_play_round_trips(director):
     assert first["penalties"][0]["given_by"] == director.username
     actions = [entry["action"] for entry in first["log"]]
     assert "result_correct" in actions and "turno_draw" in actions
+    assert {"clock_settings", "clock_start", "anomaly_dismiss"} <= set(actions)
     # The copy is the same tournament: same standings, the draft still a draft, the pair out.
     assert [(r.pair.number, r.vp, r.scarto) for r in standings(tournament=copy)] == [
         (r.pair.number, r.vp, r.scarto) for r in standings(tournament=original)

@@ -74,7 +74,7 @@ def test_the_schema_speaks_the_code_s_vocabulary():
     """The lists the schema spells out are those the reader and the engine know."""
     from burraco_tourney.archive.reader import MOVEMENTS
     from burraco_tourney.archive.reader_tournament import KINDS
-    from burraco_tourney.archive.reader_v2 import SETTINGS_KEYS
+    from burraco_tourney.archive.reader_v2 import CLOCK_KEYS, SETTINGS_KEYS
     from burraco_tourney.archive.tables import ENDS
     from burraco_tourney.rules.rulesets import BURRACO_KINDS, PRESETS
     from burraco_tourney.rules.tiebreaks import TIEBREAKS
@@ -86,7 +86,7 @@ def test_the_schema_speaks_the_code_s_vocabulary():
     assert set(tournament["tiebreaks"]["items"]["enum"]) == set(TIEBREAKS)
     assert defs["turno"]["properties"]["movement"]["enum"] == list(MOVEMENTS)
     assert defs["smazzata"]["properties"]["end"]["enum"] == list(ENDS)
-    assert list(defs["settings"]["properties"]) == list(SETTINGS_KEYS)
+    assert list(defs["settings"]["properties"]) == [*SETTINGS_KEYS, *CLOCK_KEYS]
     assert list(defs["settings"]["properties"]["bonuses"]["properties"]) == list(BURRACO_KINDS)
     line = defs["line"]["properties"]
     assert [k for k in line if k in BURRACO_KINDS] == list(BURRACO_KINDS)

@@ -35,9 +35,22 @@ def test_the_directors_pages_and_the_public_ones_break_no_rule_of_the_policy(pag
     demo = Tournament.objects.get()
     demo.directors.add(make_director())
     found = _violations(page)
-    for path in ("/", f"/t/{demo.slug}/classifica/", f"/t/{demo.slug}/turno/1/posti/"):
+    for path in (
+        "/",
+        f"/t/{demo.slug}/classifica/",
+        f"/t/{demo.slug}/classifica/perche/?a=1&b=2",
+        f"/t/{demo.slug}/turno/1/posti/",
+        f"/t/{demo.slug}/proiettore/?ogni=2",
+    ):
         page.goto(page.base_url + path)
         expect(page.locator("main")).to_be_visible()
+    # The projector's script turns the panels and fetches them again (htmx) within the policy.
+    page.goto(page.base_url + f"/t/{demo.slug}/proiettore/?ogni=2")
+    expect(page.locator("#panels [data-panel].active")).to_have_attribute(
+        "data-panel", "standings-1"
+    )
+    with page.expect_response(lambda r: "/proiettore/pannelli/" in r.url, timeout=30_000):
+        pass
     log_in(page)
     for path in (
         "/gestione/",
@@ -47,6 +60,7 @@ def test_the_directors_pages_and_the_public_ones_break_no_rule_of_the_policy(pag
         f"/t/{demo.slug}/gestione/coppie/",
         f"/t/{demo.slug}/gestione/turni/",
         f"/t/{demo.slug}/gestione/turni/1/tavoli/1/",
+        f"/t/{demo.slug}/gestione/turni/3/risultati/",
         f"/t/{demo.slug}/gestione/penalita/",
         f"/t/{demo.slug}/gestione/impostazioni/",
         "/password/",

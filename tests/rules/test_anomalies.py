@@ -4,7 +4,9 @@ import pytest
 
 from burraco_tourney.rules.anomalies import (
     CODES,
+    TableFacts,
     smazzata_flags,
+    turno_anomalies,
     turno_flags,
     usual_margin_per_smazzata,
 )
@@ -85,3 +87,63 @@ def test_flags_read_like_engine_errors():
     flag = smazzata_flags(CLASSIC, Smazzata(closes(-20), LineEntry(0), "chiusura"))[0]
     assert flag.code in CODES and flag.line == "ns"
     assert "negative card points" in flag.message
+
+
+# --- a turno's tables ---------------------------------------------------------------------------
+
+
+def _turno(*tables, per_turno=3):
+    return [
+        (f.code, f.params["table"])
+        for f in turno_anomalies(CLASSIC, tables, smazzate_per_turno=per_turno)
+    ]
+
+
+def _by_smazzata(table, totals):
+    ns = sum(a for a, _ in totals)
+    eo = sum(b for _, b in totals)
+    return TableFacts(table, "smazzate", ns, eo, smazzata_totals=tuple(totals))
+
+
+def test_a_plausible_turno_has_no_anomaly():
+    assert (
+        _turno(
+            _by_smazzata(1, [(500, 300), (200, 400), (700, 100)]),
+            TableFacts(2, "totals", 1200, 900),
+            TableFacts(3, "forfeit"),
+        )
+        == []
+    )
+
+
+def test_a_table_without_result():
+    assert _turno(TableFacts(1, "totals", 900, 700), TableFacts(2)) == [("table_without_result", 2)]
+
+
+def test_same_total_in_every_smazzata():
+    assert _turno(_by_smazzata(4, [(300, 300), (450, 450), (120, 120)])) == [
+        ("same_total_every_smazzata", 4)
+    ]
+
+
+def test_a_result_that_mirrors_another_tables():
+    flags = _turno(TableFacts(1, "totals", 1250, 600), TableFacts(2, "totals", 600, 1250))
+    assert flags == [("mirrored_result", 1), ("mirrored_result", 2)]
+    # A draw mirrors itself and every other draw: not flagged.
+    assert _turno(TableFacts(1, "totals", 800, 800), TableFacts(2, "totals", 800, 800)) == []
+
+
+def test_a_smazzata_count_different_from_the_turnos():
+    flags = turno_anomalies(
+        CLASSIC, [_by_smazzata(3, [(500, 300), (200, 400)])], smazzate_per_turno=3
+    )
+    assert [(f.code, f.params) for f in flags] == [
+        ("smazzate_count", {"table": 3, "count": 2, "expected": 3})
+    ]
+
+
+def test_the_margin_is_weighed_against_the_smazzate_played():
+    # 2,500 MP over 2 smazzate is beyond 2,000; over the turno's 3 it would not be.
+    flags = _turno(_by_smazzata(1, [(1500, 0), (1000, 0)]), per_turno=None)
+    assert flags == [("margin_beyond_usual", 1)]
+    assert _turno(TableFacts(1, "totals", 2500, 0)) == []

@@ -16,6 +16,7 @@ from .play import (
     Table,
     Turno,
 )
+from .room import AnomalyDismissal
 from .tournament import (
     KoMode,
     Pair,
@@ -26,6 +27,7 @@ from .tournament import (
 )
 
 __all__ = [
+    "AnomalyDismissal",
     "AuditEntry",
     "Bye",
     "EntryMode",

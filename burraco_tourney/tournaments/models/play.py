@@ -38,6 +38,9 @@ class Turno(models.Model):
     # explanation of it (DrawNote codes and parameters), shown with the draw.
     draw_options = models.JSONField(_("draw options"), default=dict, blank=True)
     draw_notes = models.JSONField(_("draw explanation"), default=list, blank=True)
+    # When the director started the turno's time (the clock counts down from it by the
+    # tournament's ``turno_minutes``); empty while the time is not running.
+    clock_started_at = models.DateTimeField(_("time started at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("turno")

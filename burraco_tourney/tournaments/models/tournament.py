@@ -65,6 +65,12 @@ class Tournament(models.Model):
     ko_third_place = models.BooleanField(_("third-place match"), default=False)
     # Rounds whose match length differs from the tournament's KO match (ARCHIVE.md version 2,
     # ``ko.rounds``): [{"round": 3, "mode": "punti", "target": 2005}, ...].
+    # The turno clock: how long a turno lasts, and how long before its end the players are told
+    # to start the last smazzata. No clock while ``turno_minutes`` is empty.
+    turno_minutes = models.PositiveSmallIntegerField(_("minutes per turno"), null=True, blank=True)
+    last_smazzata_minutes = models.PositiveSmallIntegerField(
+        _("“last smazzata” warning, minutes before the end"), default=15
+    )
     ko_rounds = models.JSONField(_("KO match length per round"), default=list, blank=True)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,

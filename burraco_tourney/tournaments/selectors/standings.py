@@ -11,6 +11,7 @@ than joined in again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.standings import (
@@ -20,6 +21,7 @@ from burraco_tourney.rules.standings import (
     TableResult,
     compute_standings,
 )
+from burraco_tourney.rules.standings_explain import Explanation, explain_pair_order
 
 from ..models import Bye as ByeRow
 from ..models import Pair, Table, Tournament
@@ -91,8 +93,10 @@ def table_results(
     ]
 
 
-def standings(*, tournament: Tournament, after_turno: int | None = None) -> list[Standing]:
-    """The standings after ``after_turno`` (all turni when None), best first."""
+def _engine_inputs(
+    tournament: Tournament, after_turno: int | None
+) -> tuple[dict[int, Pair], dict[str, Any]]:
+    """The tournament's pairs by id, and the keyword arguments of ``compute_standings``."""
     pairs = {p.pk: p for p in Pair.objects.filter(tournament=tournament)}
     numbers = {pk: pair.number for pk, pair in pairs.items()}
     byes = [
@@ -109,18 +113,33 @@ def standings(*, tournament: Tournament, after_turno: int | None = None) -> list
             turno__tournament=tournament, turno__published=True
         ).values_list("turno__number", "pair_id", "vp", "mp", "reason")
     ]
-    rows = compute_standings(
-        pairs=numbers.values(),
-        tables=tables,
-        byes=byes,
-        penalties=penalties,
-        bye=rules.bye,
-        forfeit=rules.forfeit,
-        tiebreaks=rules.tiebreaks,
-        after_turno=after_turno,
-    )
+    return pairs, {
+        "pairs": numbers.values(),
+        "tables": tables,
+        "byes": byes,
+        "penalties": penalties,
+        "bye": rules.bye,
+        "forfeit": rules.forfeit,
+        "tiebreaks": rules.tiebreaks,
+        "after_turno": after_turno,
+    }
+
+
+def standings(*, tournament: Tournament, after_turno: int | None = None) -> list[Standing]:
+    """The standings after ``after_turno`` (all turni when None), best first."""
+    pairs, inputs = _engine_inputs(tournament, after_turno)
+    rows = compute_standings(**inputs)
     by_number = {pair.number: pair for pair in pairs.values()}
     return [Standing(row=row, pair=by_number[row.pair]) for row in rows]
+
+
+def standings_explanation(
+    *, tournament: Tournament, first: int, second: int, after_turno: int | None = None
+) -> Explanation:
+    """Why pair number ``first`` is above, below or level with ``second`` in ``standings`` for
+    the same turno: the engine's chain on the same inputs (raises the engine's RuleError)."""
+    _pairs, inputs = _engine_inputs(tournament, after_turno)
+    return explain_pair_order(first=first, second=second, **inputs)
 
 
 def standings_or_missing(

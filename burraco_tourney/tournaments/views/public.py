@@ -87,6 +87,11 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
     table = StandingsTable(rows, turni=shown)
     RequestConfig(request, paginate=False).configure(table)
+    # The first two pairs sharing a rank: the page says why, through "why is A above B".
+    pairs_in_order = zip(rows, rows[1:], strict=False)
+    shared = next(
+        ((a.pair.number, b.pair.number) for a, b in pairs_in_order if a.rank == b.rank), None
+    )
     return render(
         request,
         "tournaments/standings.html",
@@ -100,5 +105,6 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
             # What the director has not set yet (the riposo value): said instead of the table.
             "missing": rule_error_message(missing) if missing else None,
             "can_direct": can_direct(request.user, tournament),
+            "shared": shared,
         },
     )

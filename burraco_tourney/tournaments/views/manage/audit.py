@@ -61,6 +61,10 @@ ACTION_LABELS: dict[str, Any] = {
     "ko_match_create": gettext_lazy("Knock-out match added"),
     "ko_match_delete": gettext_lazy("Knock-out match removed"),
     "ko_third_place": gettext_lazy("Third-place match changed"),
+    "anomaly_dismiss": gettext_lazy("Anomaly dismissed"),
+    "clock_settings": gettext_lazy("Turno time changed"),
+    "clock_start": gettext_lazy("Turno time started"),
+    "clock_reset": gettext_lazy("Turno time reset"),
 }
 
 

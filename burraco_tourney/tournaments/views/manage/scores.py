@@ -35,7 +35,6 @@ from ...results_bridge import (
 )
 from ...selectors import score_preview
 from ...selectors import scores as selectors
-from ...selectors.tournaments import turno_byes
 from ...services import scores as services
 from . import score_live
 
@@ -335,33 +334,9 @@ def score_clear(request: HttpRequest, tournament: Tournament, turno: int, table:
     return render_entry(request, tournament, turno_obj, table_obj, form, clear_form=clear_form)
 
 
-@director_view
-def turno_results(request: HttpRequest, tournament: Tournament, turno: int) -> HttpResponse:
-    """Which tables of a turno have a result, which are missing, which were corrected."""
-    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
-    if refusal:
-        return refusal
-    progress = selectors.turno_progress(turno=turno_obj)
-    return render(
-        request,
-        "manage/results_turno.html",
-        {
-            "tournament": tournament,
-            "section": "turni",
-            "turno": turno_obj,
-            "progress": progress,
-            "next_missing": progress.missing[0] if progress.missing else None,
-            "byes": turno_byes(turno=turno_obj),
-        },
-    )
-
-
 _TABLE = "t/<slug:slug>/gestione/turni/<int:turno>/tavoli/<int:table>/"
 
 urlpatterns = [
     path(_TABLE, score_entry, name="score_entry"),
     path(_TABLE + "cancella/", score_clear, name="score_clear"),
-    path(
-        "t/<slug:slug>/gestione/turni/<int:turno>/risultati/", turno_results, name="turno_results"
-    ),
 ]

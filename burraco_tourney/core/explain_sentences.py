@@ -1,0 +1,99 @@
+"""The words of "why is A above B": the engine's steps (``rules/standings_explain.py``) turned
+into translated sentences. The engine gives codes and numbers; only this module speaks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from burraco_tourney.rules.standings_explain import Explanation, Step
+
+TIEBREAK_NAMES = {
+    "vp": gettext_lazy("Victory points"),
+    "scarto": gettext_lazy("Scarto"),
+    "head_to_head": gettext_lazy("Head-to-head"),
+    "mp": gettext_lazy("Own MP"),
+}
+
+
+VERDICTS = {
+    "vp": gettext_lazy("Pair %(ahead)s is above pair %(below)s: it has more victory points."),
+    "scarto": gettext_lazy("Pair %(ahead)s is above pair %(below)s: the scarto decides."),
+    "head_to_head": gettext_lazy("Pair %(ahead)s is above pair %(below)s: head-to-head decides."),
+    "mp": gettext_lazy("Pair %(ahead)s is above pair %(below)s: the own MP decide."),
+}
+
+
+@dataclass(frozen=True)
+class ExplainedStep:
+    """One step in words: its title (the criterion), its sentence and whether it decided."""
+
+    title: str
+    sentence: str
+    decides: bool
+
+
+def _signed(key: str, value: int | None) -> str:
+    return f"{value:+d}" if key == "scarto" and value is not None else str(value)
+
+
+def step_sentence(step: Step, first: int, second: int) -> str:
+    """The sentence of one step; the pairs are named by number."""
+    a, b = _signed(step.key, step.first), _signed(step.key, step.second)
+    names = {"a": first, "b": second, "va": a, "vb": b}
+    if step.outcome == "not_applicable":
+        if step.reason == "not_two":
+            # Translators: head-to-head applies only between exactly two tied pairs.
+            return _(
+                "%(count)s pairs are still tied: head-to-head counts only when exactly two are."
+            ) % {"count": len(step.tied)}
+        if step.reason == "never_met":
+            return _("Pairs %(a)s and %(b)s never met: head-to-head does not apply.") % names
+        return _("This tie-break does not apply here.")
+    if step.key == "head_to_head":
+        if step.outcome == "equal":
+            return (
+                _("In their meetings pair %(a)s scored %(va)s VP and pair %(b)s %(vb)s: equal.")
+                % names
+            )
+        ahead = first if step.first > step.second else second
+        return _(
+            "In their meetings pair %(a)s scored %(va)s VP and pair %(b)s %(vb)s: "
+            "pair %(ahead)s is ahead."
+        ) % {**names, "ahead": ahead}
+    if step.outcome == "equal":
+        return _("Pair %(a)s %(va)s, pair %(b)s %(vb)s: equal, the next criterion decides.") % names
+    ahead = first if step.first > step.second else second
+    return _("Pair %(a)s %(va)s, pair %(b)s %(vb)s: pair %(ahead)s is ahead.") % {
+        **names,
+        "ahead": ahead,
+    }
+
+
+def explained_steps(explanation: Explanation) -> list[ExplainedStep]:
+    return [
+        ExplainedStep(
+            title=str(TIEBREAK_NAMES.get(step.key, step.key)),
+            sentence=step_sentence(step, explanation.first, explanation.second),
+            decides=step.outcome == "decides",
+        )
+        for step in explanation.steps
+    ]
+
+
+def verdict_sentence(explanation: Explanation, rank: int | None = None) -> str:
+    """The answer in one sentence: who is above, or why the rank is shared."""
+    if explanation.ahead is None:
+        if rank is not None:
+            return _(
+                "Pairs %(a)s and %(b)s are equal on VP and on every tie-break: "
+                "they share rank %(rank)s."
+            ) % {"a": explanation.first, "b": explanation.second, "rank": rank}
+        return _(
+            "Pairs %(a)s and %(b)s are equal on VP and on every tie-break: they share the rank."
+        ) % {"a": explanation.first, "b": explanation.second}
+    below = explanation.second if explanation.ahead == explanation.first else explanation.first
+    template = VERDICTS.get(explanation.steps[-1].key, VERDICTS["vp"])
+    return template % {"ahead": explanation.ahead, "below": below}

@@ -1,0 +1,67 @@
+"""What the room's projector shows, panel by panel: the standings in pages sized for the screen,
+the seating of the turno being played (the last published one), and its clock.
+
+Read only, from the same selectors as the public pages (``standings``, ``seating``, ``clock``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from burraco_tourney.core.rule_messages import rule_error_message
+
+from ..models import Tournament, TournamentKind, Turno
+from .clock import TurnoClock, playing_turno, turno_clock
+from .seating import turno_seating
+from .standings import Standing, standings_choice, standings_or_missing
+
+ROWS_PER_PAGE = 10
+TABLES_PER_PAGE = 10
+
+
+def _pages(items: list[Any], size: int) -> list[list[Any]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+@dataclass(frozen=True)
+class ProjectorPanels:
+    standings_pages: list[list[Standing]]
+    after_turno: int | None
+    provisional: bool
+    missing: str | None
+    turno: Turno | None
+    seating_pages: list[list[Any]]
+    byes: list[Any]
+    clock: TurnoClock
+
+    @property
+    def page_count(self) -> int:
+        return len(self.standings_pages)
+
+
+def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
+    """The panels of the projector; the standings are those the public page shows first."""
+    rows: list[Standing] = []
+    missing = None
+    after_turno = None
+    provisional = False
+    # A knock-out has a bracket, not standings: its projector shows the seating and the clock.
+    if tournament.kind != TournamentKind.KO:
+        choice = standings_choice(tournament=tournament)
+        rows, error = standings_or_missing(tournament=tournament, after_turno=choice.default)
+        missing = rule_error_message(error) if error else None
+        after_turno = choice.shown_turno(choice.default)
+        provisional = choice.provisional(choice.default)
+    turno = playing_turno(tournament=tournament)
+    seating = turno_seating(turno=turno) if turno else None
+    return ProjectorPanels(
+        standings_pages=_pages(rows, ROWS_PER_PAGE),
+        after_turno=after_turno,
+        provisional=provisional,
+        missing=missing,
+        turno=turno,
+        seating_pages=_pages(seating.tables, TABLES_PER_PAGE) if seating else [],
+        byes=seating.byes if seating else [],
+        clock=turno_clock(turno=turno, tournament=tournament),
+    )

@@ -1,0 +1,73 @@
+"""The room's projector in the browser: it rotates by itself from the standings pages to the
+seating and the clock, and shows new data after a round without a reload."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from burraco_tourney.tournaments.models import Pair
+from burraco_tourney.tournaments.services.clock import tournament_clock_set, turno_clock_start
+from tests.factories import make_director, make_pairs, make_tournament, make_turno
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def room():
+    """24 pairs (three pages of standings), turno 1 played, turno 2 published with its time
+    running."""
+    director = make_director()
+    tournament = make_tournament(owner=director, name="Gran Premio di Natale")
+    make_pairs(tournament, 24)
+    seats = [(i, i + 1) for i in range(1, 24, 2)]
+    make_turno(tournament, 1, seats, totals=[(700 + 50 * i, 600) for i in range(12)])
+    turno = make_turno(tournament, 2, [(i, 25 - i) for i in range(1, 13)])
+    tournament_clock_set(
+        tournament=tournament, user=director, turno_minutes=60, last_smazzata_minutes=10
+    )
+    turno_clock_start(turno=turno, user=director, at=timezone.now() - datetime.timedelta(minutes=5))
+    return tournament
+
+
+def test_the_projector_rotates_by_itself(page, room):
+    page.goto(page.base_url + f"/t/{room.slug}/proiettore/?ogni=2")
+    panel = page.locator("#panels [data-panel].active")
+    expect(panel).to_have_attribute("data-panel", "standings-1")
+    expect(panel.locator("h2")).to_contain_text("Classifica")
+    expect(panel.locator("tbody tr")).to_have_count(10)
+    # No control on the screen: nothing to click.
+    expect(page.locator("a, button, input, select")).to_have_count(0)
+    expect(panel).to_have_attribute("data-panel", "standings-2", timeout=15_000)
+    expect(panel).to_have_attribute("data-panel", "seating-1", timeout=15_000)
+    expect(panel.locator("h2")).to_contain_text("Turno 2")
+    expect(panel).to_have_attribute("data-panel", "seating-2", timeout=15_000)
+    expect(panel).to_have_attribute("data-panel", "clock", timeout=15_000)
+    expect(panel.locator(".clock-msg-running")).to_be_visible()
+    # Only one panel at a time.
+    expect(page.locator("#panels [data-panel]:visible")).to_have_count(1)
+
+
+def test_the_projector_shows_new_data_without_a_reload(page, room):
+    page.goto(page.base_url + f"/t/{room.slug}/proiettore/?ogni=2")
+    expect(page.locator("#panels [data-panel].active")).to_have_attribute(
+        "data-panel", "standings-1"
+    )
+    Pair.objects.filter(tournament=room, number=1).update(player1="Zanardelli Ottavia")
+    # After a round the panels are fetched again: the new name appears on the seating.
+    expect(page.locator("#panels")).to_contain_text("Zanardelli Ottavia", timeout=40_000)
+
+
+def test_without_script_the_standings_show(browser, live_server, room):
+    context = browser.new_context(java_script_enabled=False, locale="it-IT")
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + f"/t/{room.slug}/proiettore/")
+        expect(page.locator(".panel-standings").first).to_be_visible()
+        expect(page.locator(".panel-standings")).to_have_count(3)
+        expect(page.locator(".panel-seating").first).to_be_hidden()
+    finally:
+        context.close()

@@ -1,0 +1,37 @@
+"""The projector's page: public, standings in pages, the seating of the turno being played."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import make_pairs, make_tournament, make_turno
+
+pytestmark = pytest.mark.django_db
+
+
+def test_anyone_sees_the_standings_and_the_seating(client):
+    tournament = make_tournament()
+    make_pairs(tournament, 4)
+    make_turno(tournament, 1, [(1, 2), (3, 4)], totals=[(900, 600), (700, 600)])
+    make_turno(tournament, 2, [(1, 3), (2, 4)])
+    response = client.get(
+        reverse("tournaments:projector", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert 'data-panel="standings-1"' in text and "after turno 1" in text
+    assert "Turno 2: seating" in text
+    # No clock panel while no turno time is set.
+    assert 'data-panel="clock"' not in text
+    fragment = client.get(reverse("tournaments:projector_panels", args=[tournament.slug]))
+    assert 'data-panel="seating-1"' in fragment.content.decode()
+
+
+def test_a_ko_tournament_shows_no_standings(client):
+    tournament = make_tournament(kind="ko")
+    response = client.get(
+        reverse("tournaments:projector", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 200
+    assert "No turno played yet" in response.content.decode()
