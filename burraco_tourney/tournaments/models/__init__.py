@@ -18,6 +18,7 @@ from .play import (
 )
 from .tournament import (
     KoMode,
+    MissedTurni,
     Pair,
     RulesetName,
     Tournament,
@@ -31,6 +32,7 @@ __all__ = [
     "EntryMode",
     "KoMode",
     "Line",
+    "MissedTurni",
     "Movement",
     "Pair",
     "Penalty",
