@@ -46,7 +46,8 @@ class StandingsTable(FastTable):
     to the VP total. A turno the pair has no result in shows "—" (not played yet).
 
     The last column, "Note", says when a pair withdrew or joined late (and how the turni it
-    missed were scored: those turni's columns hold that value); empty otherwise.
+    missed were scored: those turni's columns hold that value); it is there only when some pair
+    has a note.
     """
 
     rank = tables.Column(
@@ -108,7 +109,9 @@ class StandingsTable(FastTable):
             )
             for n in turni
         ]
-        extra.append(("note", note))
+        data = list(data)
+        if any(getattr(row, "note", "") for row in data):
+            extra.append(("note", note))
         super().__init__(data, extra_columns=extra, **kwargs)
 
     def render_penalties(self, record):
