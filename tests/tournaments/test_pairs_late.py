@@ -138,9 +138,7 @@ def test_other_movements_seat_the_late_pair(english, played, movement):
 
 def test_a_manual_seating_may_seat_the_late_pair(english, played):
     add_late(english, played, missed="none")
-    turno = draw_ok(
-        english, played, movement="manual", seating="1 9\n2 8\n3 7\n4 6", byes="5"
-    )
+    turno = draw_ok(english, played, movement="manual", seating="1 9\n2 8\n3 7\n4 6", byes="5")
     assert (1, 1, 9) in seats(turno)
 
 
@@ -155,9 +153,8 @@ def test_a_pasted_list_after_a_turno_is_late_with_one_choice(english, played):
     text = "Neri Ugo - Galli Vera\nConti Zeno - Fabbri Olga"
     preview = english.post(url, {"text": text, "action": "preview"}).content.decode()
     assert "Arriving late: plays from turno 2" in preview
-    response = english.post(
-        url, {"text": text, "action": "save", "missed": "value", "missed_vp": "10", "missed_mp": "0"}
-    )
+    late = {"missed": "value", "missed_vp": "10", "missed_mp": "0"}
+    response = english.post(url, {"text": text, "action": "save", **late})
     assert response.status_code == 302
     late = Pair.objects.filter(tournament=played, number__in=[9, 10])
     assert {(p.joined_turno, p.missed, p.missed_vp) for p in late} == {(2, "value", 10)}
