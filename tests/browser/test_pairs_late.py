@@ -34,6 +34,12 @@ def test_a_late_pair_counted_as_riposo_is_drawn_in_turno_2_and_marked(page, tour
     riposo = late.locator("input[name=missed][value=bye]")
     expect(riposo).to_be_checked()  # the riposo value is offered first
     expect(late).to_contain_text("Come un riposo (14 PV, 355 MP ciascuno)")
+    # The VP and MP boxes only for a value typed by the director.
+    expect(late.locator("[name=missed_vp]")).to_be_hidden()
+    late.locator("input[name=missed][value=value]").check()
+    expect(late.locator("[name=missed_vp]")).to_be_visible()
+    riposo.check()
+    expect(late.locator("[name=missed_vp]")).to_be_hidden()
     add.locator("[name=player1]").fill("Neri Ugo")
     add.locator("[name=player2]").fill("Galli Vera")
     add.locator("button[type=submit]").click()
