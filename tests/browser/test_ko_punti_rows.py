@@ -25,9 +25,7 @@ def fill_row(page, n: int, ns: int, eo: int) -> None:
 
 def test_the_next_smazzata_is_offered_once_the_last_row_is_filled(page):
     director = make_director()
-    tournament = ko_tournament(
-        director, pairs=4, ko_mode="punti", ko_smazzate=None, ko_target=2005
-    )
+    tournament = ko_tournament(director, pairs=4, ko_mode="punti", ko_smazzate=None, ko_target=2005)
     start(tournament, director)
     log_in(page)
     url = f"{page.base_url}/t/{tournament.slug}/gestione/turni/1/tavoli/1/"
@@ -40,7 +38,7 @@ def test_the_next_smazzata_is_offered_once_the_last_row_is_filled(page):
     expect(page.locator("[data-total='5-ns']")).not_to_have_text("")
     expect(rows).to_have_count(6)
     fill_row(page, 6, 200, 150)
-    # The sixth filled, NS at 1200 and nobody at 2005: the seventh smazzata appears, ready to be typed in.
+    # The sixth filled, NS at 1200, nobody at 2005: the seventh smazzata appears, ready to type.
     seventh = page.locator("tbody.smazzata[data-smazzata='7']")
     expect(seventh).to_be_visible()
     expect(rows).to_have_count(7)
