@@ -51,3 +51,29 @@ def test_the_next_smazzata_is_offered_once_the_last_row_is_filled(page):
     expect(page).not_to_have_url(re.compile(r"/tavoli/1/$"))
     table = Table.objects.get(turno__tournament=tournament, turno__number=1, number=1)
     assert table.smazzate.count() == 7 and table.winner == "ns"
+
+
+def test_enter_in_the_last_box_waits_for_the_next_smazzata(page):
+    """The known bug of issue 15: Enter in the last box of the sixth smazzata saved the match
+    before the seventh was offered. Now it goes to the seventh when the match goes on, and saves
+    once the target is passed."""
+    director = make_director()
+    tournament = ko_tournament(director, pairs=4, ko_mode="punti", ko_smazzate=None, ko_target=2005)
+    start(tournament, director)
+    log_in(page)
+    url = f"{page.base_url}/t/{tournament.slug}/gestione/turni/1/tavoli/1/"
+    page.goto(url)
+    for n in range(1, 7):
+        fill_row(page, n, 200, 150)
+    page.locator("[name=s6_last_move]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[name=s7_ns_pulito]")).to_be_focused()
+    assert page.url == url
+    table = Table.objects.get(turno__tournament=tournament, turno__number=1, number=1)
+    assert not table.has_result
+    fill_row(page, 7, 900, 150)
+    page.locator("[name=s7_last_move]").focus()
+    page.keyboard.press("Enter")
+    expect(page).not_to_have_url(url)
+    table.refresh_from_db()
+    assert table.has_result and table.smazzate.count() == 7 and table.winner == "ns"
