@@ -95,7 +95,10 @@ class StandingsTable(FastTable):
     def __init__(self, data, *, turni: list[int], **kwargs):
         # The note goes last, after the turni's columns.
         note = tables.Column(
-            verbose_name=_("Note"), orderable=False, default="", attrs=_cells("col-note")
+            verbose_name=_("Note"),
+            orderable=False,
+            default="",
+            attrs=_cells("col-note wide-only"),
         )
         extra = [
             (

@@ -178,3 +178,13 @@ def test_the_change_log_shows_the_choice_in_words(english, played):
     add_late(english, played, missed="bye")
     page = english.get(reverse("manage:audit", args=[played.slug])).content.decode()
     assert "Joined in turno" in page and "as a riposo" in page
+
+
+def test_a_knock_out_asks_nothing_of_a_pair_added_after_round_1(english, director):
+    from tests.tournaments.ko_support import ko_tournament, start
+
+    tournament = ko_tournament(director, pairs=4)
+    start(tournament, director)
+    assert "Arriving late" not in english.get(pairs_url(tournament)).content.decode()
+    assert add_late(english, tournament).status_code == 302
+    assert tournament.pairs.get(number=5).joined_turno is None
