@@ -27,6 +27,7 @@ from burraco_tourney.tournaments.selectors.standings import standings
 
 from .log import log_json, moment_json
 from .reader import FORMAT, VERSION
+from .reader_late import late_pairs_json
 from .reader_v2 import SETTINGS_FLAGS
 
 LINE_FIELDS_TAIL = ("chiusura", "pozzetto")
@@ -60,7 +61,7 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
     archive: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "tournament": _tournament(tournament, ruleset),
+        "tournament": _tournament(tournament, ruleset, pairs),
         "pairs": [_pair(pair, _last_seated(pair.pk, turni)) for pair in pairs],
         "turni": [_turno(turno, numbers, ruleset) for turno in turni],
         "penalties": [_penalty(penalty, numbers) for penalty in penalties],
@@ -75,7 +76,7 @@ def archive_json(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def _tournament(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
+def _tournament(tournament: Tournament, ruleset: Ruleset, pairs: list[Any]) -> dict[str, Any]:
     data: dict[str, Any] = {"name": tournament.name, "date": tournament.date.isoformat()}
     if tournament.venue:
         data["venue"] = tournament.venue
@@ -121,6 +122,9 @@ def _tournament(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
     default_warning = Tournament._meta.get_field("last_smazzata_minutes").default
     if tournament.last_smazzata_minutes != default_warning:
         settings["last_smazzata_minutes"] = tournament.last_smazzata_minutes
+    late = late_pairs_json(pairs)
+    if late:
+        settings["late_pairs"] = late
     if settings:
         data["settings"] = settings
     return data

@@ -34,7 +34,8 @@ from .checks import (
     json_text,
     load_json,
 )
-from .reader_tournament import TournamentSection
+from .reader_late import check_late_pairs
+from .reader_tournament import LATE_PAIRS_PATH, TournamentSection
 from .reader_v2 import (
     check_withdrawals,
     read_log,
@@ -107,6 +108,13 @@ class _Reader(TournamentSection):
         pairs = self._pairs(root["pairs"])
         turni = self._turni(root["turni"])
         check_withdrawals(pairs, self.seated)
+        check_late_pairs(
+            tournament.late_pairs,
+            path=LATE_PAIRS_PATH,
+            pairs=self.pair_index,
+            seated=self.seated,
+            bye=self.bye,
+        )
         penalties = self._penalties(root.get("penalties", []))
         log = read_log(root["log"]) if "log" in root else ()
         return Archive(

@@ -17,6 +17,7 @@ from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
 
 from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
+from .reader_late import read_late_pairs
 from .reader_v2 import (
     read_clock_settings,
     read_ko_extras,
@@ -24,7 +25,7 @@ from .reader_v2 import (
     read_number_draw,
     read_settings,
 )
-from .records import ArchiveError, ArchiveTournament, VpMp
+from .records import ArchiveError, ArchiveTournament, LatePair, VpMp
 from .tournament_keys import (
     read_date,
     read_ko,
@@ -35,6 +36,7 @@ from .tournament_keys import (
 )
 
 KINDS = ("pairs", "ko")
+LATE_PAIRS_PATH = "tournament.settings.late_pairs"
 NAME_MAX = 200
 
 TOURNAMENT_REQUIRED = ("name", "date", "kind", "ruleset")
@@ -145,6 +147,9 @@ class TournamentSection:
         number_draw = None
         if "number_draw" in obj:
             number_draw = read_number_draw(obj["number_draw"], at(path, "number_draw"))
+        late: tuple[LatePair, ...] = ()
+        if "late_pairs" in obj.get("settings", {}):
+            late = read_late_pairs(obj["settings"]["late_pairs"], LATE_PAIRS_PATH, self.vp.total)
         return ArchiveTournament(
             name=name,
             date=date,
@@ -166,4 +171,5 @@ class TournamentSection:
             settings=settings,
             turno_minutes=clock[0],
             last_smazzata_minutes=clock[1],
+            late_pairs=late,
         )

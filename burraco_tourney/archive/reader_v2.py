@@ -34,13 +34,15 @@ from .records import ArchiveError, ArchiveLogEntry, ArchivePair, NumberDraw
 
 # ``tournament.settings``: the rule options a director can change besides semipulito, by the
 # names of the engine's ruleset (documented in docs/archive.md).
-SETTINGS_KEYS = (
+RULE_SETTINGS_KEYS = (
     "chiusura_bonus",
     "pozzetto_penalty",
     "closing_needs_pulito",
     "pozzetto_penalty_always",
     "bonuses",
 )
+# ``late_pairs`` is read by ``reader_late`` (it needs the VP table, then the pairs and turni).
+SETTINGS_KEYS = (*RULE_SETTINGS_KEYS, "late_pairs")
 SETTINGS_FLAGS = ("closing_needs_pulito", "pozzetto_penalty_always")
 # The turno clock's settings, in ``tournament.settings`` too but not rule options.
 CLOCK_KEYS = ("turno_minutes", "last_smazzata_minutes")
@@ -52,7 +54,7 @@ def read_settings(value: Any, path: str, ruleset: str) -> tuple[tuple[str, Any],
     """The rule options of ``tournament.settings``, checked against the preset ``ruleset``."""
     obj = json_object(value, path, (), SETTINGS_KEYS + CLOCK_KEYS)
     settings: dict[str, Any] = {}
-    for key in SETTINGS_KEYS:
+    for key in RULE_SETTINGS_KEYS:
         if key not in obj:
             continue
         if key in SETTINGS_FLAGS:

@@ -79,6 +79,8 @@ class ArchiveTournament:
     # ``tournament.settings``: the turno clock (None: not given, the site's default applies).
     turno_minutes: int | None = None
     last_smazzata_minutes: int | None = None
+    # ``tournament.settings.late_pairs``: the pairs that joined after a published turno.
+    late_pairs: tuple[LatePair, ...] = ()
 
     def ruleset_overrides(self) -> dict[str, Any]:
         """The options to pass to ``get_ruleset`` besides the name."""
@@ -92,6 +94,19 @@ class ArchiveTournament:
         if self.vp_table is None or isinstance(self.vp_table, str):
             return self.vp_table
         return [{"max": top, "vp": [winner, loser]} for top, winner, loser in self.vp_table]
+
+
+@dataclass(frozen=True)
+class LatePair:
+    """A pair that joined late (``tournament.settings.late_pairs``): it plays from
+    ``first_turno``; the turni before count as ``missed`` says ("bye", "none", or "value" with
+    ``vp`` and ``mp``)."""
+
+    pair: int
+    first_turno: int
+    missed: str
+    vp: int | None = None
+    mp: int | None = None
 
 
 @dataclass(frozen=True)

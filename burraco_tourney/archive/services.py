@@ -46,7 +46,7 @@ from burraco_tourney.tournaments.services.tournaments import tournament_slug
 from .checks import rule_message
 from .log import log_rows
 from .reader import read_archive
-from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable, ArchiveTurno
+from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable, ArchiveTurno, LatePair
 
 
 def tournament_import(
@@ -185,8 +185,20 @@ def _table_row(turno: Turno, table: ArchiveTable, pairs: dict[int, Pair]) -> Tab
     return row
 
 
+def _late_fields(late: LatePair | None) -> dict[str, Any]:
+    if late is None:
+        return {}
+    return {
+        "joined_turno": late.first_turno,
+        "missed": late.missed,
+        "missed_vp": late.vp,
+        "missed_mp": late.mp,
+    }
+
+
 def _create_contents(tournament: Tournament, archive: Archive) -> None:
     """Pairs, turni, tables, smazzate, riposi and penalties, a few bulk inserts in all."""
+    late = {item.pair: item for item in archive.tournament.late_pairs}
     created = Pair.objects.bulk_create(
         Pair(
             tournament=tournament,
@@ -198,6 +210,7 @@ def _create_contents(tournament: Tournament, archive: Archive) -> None:
             withdrawn=pair.withdrawn_after_turno is not None,
             withdrawn_after_turno=pair.withdrawn_after_turno,
             withdrawn_reason=pair.withdrawn_reason,
+            **_late_fields(late.get(pair.number)),
         )
         for pair in archive.pairs
     )

@@ -2,14 +2,18 @@
 
 Follows ARCHIVE.md ``results`` exactly. Per pair:
 
-- ``vp`` = sum of table VP + sum of bye VP + sum of penalty VP;
-- ``scarto`` = sum of (own MP - opponent MP) over tables + sum of bye MP + sum of (+forfeit MP
-  for a forfeit win, -forfeit MP for a forfeit loss) + sum of penalty MP;
+- ``vp`` = sum of table VP + sum of bye VP + sum of absence VP + sum of penalty VP;
+- ``scarto`` = sum of (own MP - opponent MP) over tables + sum of bye MP + sum of absence MP +
+  sum of (+forfeit MP for a forfeit win, -forfeit MP for a forfeit loss) + sum of penalty MP;
 - ``mp`` = sum of own MP over tables + sum of penalty MP.
 
 Order: VP descending, then the tie-breaks in order (see ``tiebreaks``); pairs still equal share
 the rank (1, 1, 3 ...) and are listed by pair number. Penalties never give anything to the
 opponent. Only tables with a result are passed in: a table still being played counts for nothing.
+
+An *absence* is a turno a pair missed because it joined the tournament late: it is scored like a
+riposo, at the riposo's value or at a value of its own (the director's choice, 0 - 0 for
+"nothing"), and the row lists the turni it missed.
 
 Plain data in, plain data out. This module is pure Python: it never imports Django or any app,
 and never touches a database.
@@ -80,6 +84,16 @@ class Bye:
 
 
 @dataclass(frozen=True)
+class Absence:
+    """A turno a late pair missed. ``value`` None: scored as a riposo (``bye_value_missing``
+    when the riposo has no value); otherwise at that value (``Value(0, 0)``: nothing)."""
+
+    turno: int
+    pair: int
+    value: Value | None = None
+
+
+@dataclass(frozen=True)
 class Penalty:
     """An arbitro's penalty against one pair in one turno; ``vp`` and ``mp`` are deltas (<= 0)."""
 
@@ -107,6 +121,8 @@ class StandingRow:
     # The VP each turno gave the pair at its table or for its riposo, before any penalty; no key
     # for a turno the pair has no result in (``vp_by_turno`` has the penalties taken off).
     earned_vp_by_turno: dict[int, int] = field(default_factory=dict)
+    # The turni the pair missed because it joined late (scored as an ``Absence``).
+    absent: tuple[int, ...] = ()
 
 
 def _check_lines(ns: int, eo: int, turno: int, table: int) -> None:
@@ -201,6 +217,7 @@ class _Tally:
     byes: int = 0
     vp_by_turno: dict[int, int] = field(default_factory=dict)
     earned_vp_by_turno: dict[int, int] = field(default_factory=dict)
+    absent: list[int] = field(default_factory=list)
 
     def add_vp(self, turno: int, vp: int, *, earned: bool = True) -> None:
         self.vp += vp
@@ -247,6 +264,7 @@ def _standings_inputs(
     tables: Iterable[TableResult],
     byes: Iterable[Bye] = (),
     penalties: Iterable[Penalty] = (),
+    absences: Iterable[Absence] = (),
     bye: Value | None = None,
     forfeit: Value | None = None,
     after_turno: int | None = None,
@@ -307,6 +325,24 @@ def _standings_inputs(
         tally.scarto += bye.mp
         tally.byes += 1
 
+    for absence in absences:
+        if not counts(absence.turno):
+            continue
+        seats.seat(absence.pair, absence.turno)
+        value = absence.value if absence.value is not None else bye
+        if value is None:
+            raise RuleViolation(
+                "bye_value_missing",
+                f"Pair {absence.pair} missed turno {absence.turno}, scored as a riposo: "
+                "set the value of a bye.",
+                turno=absence.turno,
+                pair=absence.pair,
+            )
+        tally = tallies[absence.pair]
+        tally.add_vp(absence.turno, value.vp)
+        tally.scarto += value.mp
+        tally.absent.append(absence.turno)
+
     for penalty in penalties:
         if not counts(penalty.turno):
             continue
@@ -337,6 +373,7 @@ def compute_standings(
     tables: Iterable[TableResult],
     byes: Iterable[Bye] = (),
     penalties: Iterable[Penalty] = (),
+    absences: Iterable[Absence] = (),
     bye: Value | None = None,
     forfeit: Value | None = None,
     tiebreaks: Iterable[str] = DEFAULT_TIEBREAKS,
@@ -347,8 +384,9 @@ def compute_standings(
     ``bye`` is the value of a riposo (required as soon as a bye counts: ``bye_value_missing``);
     ``forfeit`` the value of a forfeit win, used here for its MP (the VP are in the table
     result); it defaults to ``bye`` as in ARCHIVE.md (``forfeit_value_missing`` when neither is
-    given and a forfeit counts). ``after_turno`` keeps only tables, byes and penalties of turni up
-    to and including it: the standings as they were after that turno.
+    given and a forfeit counts). ``absences`` are the turni late pairs missed, scored like a bye
+    at their own value or the bye's. ``after_turno`` keeps only tables, byes, absences and
+    penalties of turni up to and including it: the standings as they were after that turno.
     """
     keys = check_tiebreaks(tiebreaks)
     tallies, context = _standings_inputs(
@@ -356,6 +394,7 @@ def compute_standings(
         tables=tables,
         byes=byes,
         penalties=penalties,
+        absences=absences,
         bye=bye,
         forfeit=forfeit,
         after_turno=after_turno,
@@ -383,6 +422,7 @@ def compute_standings(
                         played=t.played,
                         byes=t.byes,
                         earned_vp_by_turno=dict(sorted(t.earned_vp_by_turno.items())),
+                        absent=tuple(sorted(t.absent)),
                     )
                 )
     return rows

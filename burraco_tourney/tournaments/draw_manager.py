@@ -7,7 +7,10 @@ with the options and the explanation in a form that can be stored as JSON. It ne
 
 Conventions a director can rely on (shown on the turni page):
 
-- The *active* pairs are the registered pairs that have not withdrawn, in pair number order.
+- The *active* pairs of a turno are the registered pairs that have not withdrawn, in pair number
+  order, less the late pairs that join in a later turno. A late pair joining in this turno gets a
+  note (``pair_joins``), and the turni it missed count as riposi in the balance of riposi, so
+  that it does not rest as soon as it arrives.
 - Mitchell seats the active pairs in pair number order: the first half (rounded up) sits NS at
   tables 1, 2, ... and stays, the others sit EO and move. The Mitchell *round* is 1 + the number of
   earlier Mitchell turni drawn on the same pairs, so a Mitchell interrupted by a Danese turno
@@ -33,6 +36,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.db.models import Q
 
 from burraco_tourney.rules.errors import RuleViolation
 from burraco_tourney.rules.pairing import (
@@ -60,7 +65,7 @@ DRAWN_MOVEMENTS: tuple[str, ...] = (
 )
 MITCHELL_STEPS: tuple[int, ...] = (1, 2, 3)
 # Notes added by the manager (the engine's own are rules.pairing.NOTE_CODES).
-MANAGER_NOTE_CODES: tuple[str, ...] = ("rematch", "bye_again")
+MANAGER_NOTE_CODES: tuple[str, ...] = ("rematch", "bye_again", "pair_joins")
 # Engine notes that already explain a repeated meeting of two pairs.
 _REMATCH_EXPLAINED = ("rematch_unavoidable", "rematch_allowed")
 
@@ -103,11 +108,18 @@ class DrawPlan:
     notes: list[dict[str, Any]]
 
 
-def active_pairs(tournament: Tournament) -> tuple[int, ...]:
-    """The numbers of the pairs still playing, in pair number order."""
-    return tuple(
-        tournament.pairs.filter(withdrawn=False).order_by("number").values_list("number", flat=True)
+def active_pairs(tournament: Tournament, number: int) -> tuple[int, ...]:
+    """The numbers of the pairs playing in turno ``number``, in pair number order."""
+    playing = tournament.pairs.filter(withdrawn=False).filter(
+        Q(joined_turno__isnull=True) | Q(joined_turno__lte=number)
     )
+    return tuple(playing.order_by("number").values_list("number", flat=True))
+
+
+def joining_pairs(tournament: Tournament, number: int) -> tuple[int, ...]:
+    """The late pairs whose first turno is ``number``."""
+    joining = tournament.pairs.filter(withdrawn=False, joined_turno=number)
+    return tuple(joining.order_by("number").values_list("number", flat=True))
 
 
 def history(tournament: Tournament, *, before: int) -> History:
@@ -128,6 +140,13 @@ def history(tournament: Tournament, *, before: int) -> History:
         turno__tournament=tournament, turno__number__lt=before
     ).values_list("pair__number", flat=True):
         bye_counts[pair] = bye_counts.get(pair, 0) + 1
+    # A late pair did not play the turni before it joined: they count as its riposi.
+    for pair, joined in tournament.pairs.filter(joined_turno__isnull=False).values_list(
+        "number", "joined_turno"
+    ):
+        missed = min(joined, before) - 1
+        if missed > 0:
+            bye_counts[pair] = bye_counts.get(pair, 0) + missed
     return History(
         meetings={couple: tuple(turni) for couple, turni in meetings.items()},
         previous=previous,
@@ -155,7 +174,7 @@ def mitchell_step_options(tournament: Tournament, number: int) -> tuple[Mitchell
 
     Empty when the active pairs are too few to draw.
     """
-    order = active_pairs(tournament)
+    order = active_pairs(tournament, number)
     past = history(tournament, before=number)
     index = _rotation_index(tournament, Movement.MITCHELL, list(order), number)
     try:
@@ -181,7 +200,7 @@ def _rotation_index(
 
 def draw_turno(*, tournament: Tournament, number: int, request: DrawRequest) -> DrawPlan:
     """Draw turno ``number`` as ``request`` says. Raises the engine's RuleError."""
-    order = list(active_pairs(tournament))
+    order = list(active_pairs(tournament, number))
     past = history(tournament, before=number)
     options: dict[str, Any] = {}
     if request.movement == Movement.MITCHELL:
@@ -227,6 +246,9 @@ def draw_turno(*, tournament: Tournament, number: int, request: DrawRequest) -> 
     else:
         raise ValueError(f"movement {request.movement!r} cannot be drawn")
     notes = [*draw.notes, *_history_notes(draw, past, order)]
+    joining = joining_pairs(tournament, number)
+    if joining:
+        notes.insert(0, DrawNote("pair_joins", {"pairs": joining}))
     return DrawPlan(
         number=number,
         movement=request.movement,

@@ -191,6 +191,14 @@ SENTENCES = {
         _("Pair %(pair)s and pair %(opponent)s already met in turno %(turni)s.")
         % {**p, "turni": _pairs(p["turni"])}
     ),
+    "pair_joins": lambda p: (
+        ngettext(
+            "Pair %(pairs)s joins in this turno.",
+            "Pairs %(pairs)s join in this turno.",
+            len(p["pairs"]),
+        )
+        % {"pairs": _pairs(p["pairs"])}
+    ),
     "bye_again": lambda p: (
         _(
             "Pair %(pair)s rests again (it has rested %(byes_before)s times) while other "

@@ -44,6 +44,10 @@ class StandingsTable(FastTable):
     Each turno's column is the VP the pair earned at its table or for its riposo, before
     penalties; the penalties have a column of their own, so the turni and the penalties add up
     to the VP total. A turno the pair has no result in shows "—" (not played yet).
+
+    The last column, "Note", says when a pair withdrew or joined late (and how the turni it
+    missed were scored: those turni's columns hold that value); it is there only when some pair
+    has a note.
     """
 
     rank = tables.Column(
@@ -89,6 +93,13 @@ class StandingsTable(FastTable):
         default = "—"
 
     def __init__(self, data, *, turni: list[int], **kwargs):
+        # The note goes last, after the turni's columns.
+        note = tables.Column(
+            verbose_name=_("Note"),
+            orderable=False,
+            default="",
+            attrs=_cells("col-note wide-only"),
+        )
         extra = [
             (
                 f"vp_turno_{n}",
@@ -101,6 +112,9 @@ class StandingsTable(FastTable):
             )
             for n in turni
         ]
+        data = list(data)
+        if any(getattr(row, "note", "") for row in data):
+            extra.append(("note", note))
         super().__init__(data, extra_columns=extra, **kwargs)
 
     def render_penalties(self, record):

@@ -4,7 +4,9 @@
 
    Keys: Enter moves to the next box, and saves from the last box of the scorecard or from a box
    after it ("The turno ended early", the reason) — never from a box of an empty smazzata (the
-   turno ended early only when the director ticks so). Ctrl/Cmd+Enter saves from anywhere on the
+   turno ended early only when the director ticks so). In a match to a target score
+   (data-open-match) Enter in the last box first asks the server: when its answer appends the
+   next smazzata (the match goes on), Enter moves there instead of saving. Ctrl/Cmd+Enter saves from anywhere on the
    page, the Save button and the links included (only the form that clears a result keeps its own
    keys). Tab, Shift+Tab and Space behave as usual. */
 (function () {
@@ -40,6 +42,39 @@
     });
   }
 
+  function focusBox(box) {
+    box.focus();
+    if (box.select && box.type === "text") box.select();
+  }
+
+  // Enter in the last box of a match to a target score: wait for the preview of what is typed
+  // now (a request sent after this Enter), then go to the smazzata it appended, or save.
+  function saveOrNextSmazzata(form, target) {
+    if (form.dataset.waitingForRow) return;
+    var before = form.querySelectorAll("tbody.smazzata").length;
+    var sent = false;
+    var timer = null;
+    form.dataset.waitingForRow = "1";
+    function onSend(event) { if (event.detail && event.detail.elt === form) sent = true; }
+    function onSettle() { if (sent) finish(); }
+    function finish() {
+      document.removeEventListener("htmx:beforeRequest", onSend);
+      document.removeEventListener("htmx:afterSettle", onSettle);
+      clearTimeout(timer);
+      delete form.dataset.waitingForRow;
+      var bodies = form.querySelectorAll("tbody.smazzata");
+      var first = bodies.length > before &&
+        bodies[before].querySelector("input:not([type=hidden]), select");
+      if (first) focusBox(first);
+      else submit(form);
+    }
+    document.addEventListener("htmx:beforeRequest", onSend);
+    document.addEventListener("htmx:afterSettle", onSettle);
+    // No answer (the server unreachable): the save says what it has to say.
+    timer = setTimeout(finish, 8000);
+    typed(target);
+  }
+
   function setupScorecard(form) {
     var el = form.elements;
     var grid = form.querySelector("table.scorecard");
@@ -60,15 +95,16 @@
       var match = /^s(\d+)_/.exec(target.name || "");
       var empty = match && parseInt(match[1], 10) > 1 && isEmpty(form, parseInt(match[1], 10));
       var lastOfGrid = target === inGrid[inGrid.length - 1];
+      if (lastOfGrid && !empty && form.hasAttribute("data-open-match") && window.htmx) {
+        saveOrNextSmazzata(form, target);
+        return;
+      }
       if ((!grid.contains(target) || lastOfGrid) && !empty) {
         submit(form);
         return;
       }
       var next = controls[index + 1];
-      if (next) {
-        next.focus();
-        if (next.select && next.type === "text") next.select();
-      }
+      if (next) focusBox(next);
     });
 
     // Phones: a numeric keypad has no minus sign, so card points get a "±" button.
@@ -146,10 +182,7 @@
     // one (a forfeit) starts from its first box.
     if (!document.activeElement || document.activeElement === document.body) {
       var start = form.querySelector("input:not([type=hidden]), select");
-      if (start) {
-        start.focus();
-        if (start.select && start.type === "text") start.select();
-      }
+      if (start) focusBox(start);
     }
   });
 })();

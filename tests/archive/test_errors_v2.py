@@ -126,6 +126,34 @@ CASES: list[tuple[str, Callable[[dict], None], str, str]] = [
         "tournament.settings.chiusura_bonus",
         "multiple of 5",
     ),
+    (
+        "late pair seated before it joined",
+        _set(t, "settings", {"late_pairs": [{"pair": 14, "first_turno": 2, "missed": "bye"}]}),
+        "tournament.settings.late_pairs[0].first_turno",
+        "seated in turno 1",
+    ),
+    (
+        "late pair unknown",
+        _set(t, "settings", {"late_pairs": [{"pair": 99, "first_turno": 2, "missed": "none"}]}),
+        "tournament.settings.late_pairs[0].pair",
+        "no pair 99",
+    ),
+    (
+        "late pair joining after turni never drawn",
+        _set(t, "settings", {"late_pairs": [{"pair": 3, "first_turno": 9, "missed": "none"}]}),
+        "tournament.settings.late_pairs[0].first_turno",
+        "turno 8",
+    ),
+    (
+        "late pair value above the band total",
+        _set(
+            t,
+            "settings",
+            {"late_pairs": [{"pair": 3, "first_turno": 2, "missed": {"vp": 30, "mp": 0}}]},
+        ),
+        "tournament.settings.late_pairs[0].missed.vp",
+        "20",
+    ),
     ("draft with results", _draft_with_results, "turni[2].tables[0]", "draft"),
     ("published after a draft", _published_after_draft, "turni[2].published", "draft"),
     (

@@ -21,7 +21,12 @@ from burraco_tourney.tournaments.selectors.standings import standings
 from burraco_tourney.tournaments.services.anomalies import anomaly_dismiss
 from burraco_tourney.tournaments.services.clock import tournament_clock_set, turno_clock_start
 from burraco_tourney.tournaments.services.ko import ko_set_third_place
-from burraco_tourney.tournaments.services.pairs import pair_numbers_draw, pair_set_withdrawn
+from burraco_tourney.tournaments.services.late_pairs import MissedChoice
+from burraco_tourney.tournaments.services.pairs import (
+    pair_create,
+    pair_numbers_draw,
+    pair_set_withdrawn,
+)
 from burraco_tourney.tournaments.services.penalties import penalty_add
 from burraco_tourney.tournaments.services.scores import (
     table_record_forfeit,
@@ -157,3 +162,49 @@ def test_a_ko_with_its_options_round_trips(director):
     assert first["turni"][0]["tables"][3]["totals"] == {"ns": 400, "eo": 400, "last_move": "ns"}
     tie = first["results"]["ko"]["matches"][3]
     assert (tie["winner"], tie["by_last_move"]) == (first["turni"][0]["tables"][3]["eo"], True)
+
+
+def late_pairs_tournament(director) -> Tournament:
+    """Seven pairs; after turno 1 three pairs arrive, their missed turno counted each its own
+    way (riposo, a typed value, nothing); turno 2 seats them, and is played."""
+    tournament = make_tournament(owner=director)
+    tournament.directors.add(director)
+    make_pairs(tournament, 7)
+    first = turno_draw(tournament=tournament, user=director, request=DrawRequest("mitchell"))
+    turno_publish(turno=first, user=director)
+    for current in Table.objects.filter(turno=first):
+        table_record_totals(table=current, user=director, ns_mp=900, eo_mp=600, version=0)
+    for name, missed in (
+        ("Neri", MissedChoice("bye")),
+        ("Galli", MissedChoice("value", vp=8, mp=-50)),
+        ("Conti", MissedChoice("none")),
+    ):
+        pair_create(
+            tournament=tournament, user=director, player1=name, player2="Ugo", missed=missed
+        )
+    second = turno_draw(tournament=tournament, user=director, request=DrawRequest("mitchell"))
+    turno_publish(turno=second, user=director)
+    for current in Table.objects.filter(turno=second):
+        table_record_totals(table=current, user=director, ns_mp=700, eo_mp=800, version=0)
+    return tournament
+
+
+def test_late_pairs_round_trip(director):
+    original = late_pairs_tournament(director)
+    first = tournament_export(original)
+    copy = tournament_import(data=first, owner=director)
+    second = tournament_export(copy)
+    assert_same_but_the_import_entry(first, second)
+    assert first["tournament"]["settings"]["late_pairs"] == [
+        {"pair": 8, "first_turno": 2, "missed": "bye"},
+        {"pair": 9, "first_turno": 2, "missed": {"vp": 8, "mp": -50}},
+        {"pair": 10, "first_turno": 2, "missed": "none"},
+    ]
+    seated = {n for t in first["turni"][1]["tables"] for n in (t["ns"], t["eo"])}
+    assert {8, 9, 10} <= seated
+    # The copy scores the missed turno the same way: same standings, row by row.
+    assert [(r.pair.number, r.vp, r.scarto, r.absent) for r in standings(tournament=copy)] == [
+        (r.pair.number, r.vp, r.scarto, r.absent) for r in standings(tournament=original)
+    ]
+    rows = {r["pair"]: r for r in first["results"]["standings"]}
+    assert rows[10]["vp"] < rows[9]["vp"]  # nothing for turno 1 against 8 VP

@@ -1,4 +1,5 @@
-"""Forms of the pairs page: one pair, a pasted list, an uploaded file, the number draw.
+"""Forms of the pairs page: one pair, a pasted list, an uploaded file, the number draw, and how
+the missed turni of a pair added late count.
 
 Between the preview and the confirmation the rows of an uploaded file travel in a signed payload
 (``rows_sign`` / ``rows_unsign``), so nothing is stored on the server before the director says so.
@@ -10,6 +11,9 @@ from django import forms
 from django.core import signing
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tourney.rules.standings import Value
+
+from ..models import MissedTurni
 from ..pair_import import (
     MAX_FILE_BYTES,
     MAX_NUMBER,
@@ -20,6 +24,7 @@ from ..pair_import import (
     parse_spreadsheet,
     parse_text,
 )
+from ..services.late_pairs import MissedChoice
 
 PAYLOAD_SALT = "burraco_tourney.pairs.import"
 PAYLOAD_MAX_AGE = 6 * 3600  # seconds: a preview left open over a long registration desk
@@ -184,3 +189,51 @@ def rows_unsign(payload: str, *, tournament_id: int) -> tuple[list[ImportRow], s
         for item in data["rows"]
     ]
     return rows, str(data.get("source", ""))
+
+
+class LatePairForm(PairPageForm):
+    """How the turni a late pair missed count, asked when pairs are added after a turno was
+    published (one pair, a pasted list or a file: the same choice for every pair of the list).
+
+    ``bye``: the tournament's riposo value, or None when it has none (that choice is then left
+    out, and the default is "nothing").
+    """
+
+    missed = forms.ChoiceField(label=_("The turni it missed count"), widget=forms.RadioSelect)
+    missed_vp = forms.IntegerField(
+        label=_("VP of each missed turno"),
+        required=False,
+        min_value=0,
+        max_value=MAX_NUMBER,
+        widget=forms.NumberInput(attrs={"class": "narrow", "inputmode": "numeric"}),
+    )
+    missed_mp = forms.IntegerField(
+        label=_("MP of each missed turno"),
+        required=False,
+        min_value=-100_000,
+        max_value=100_000,
+        widget=forms.NumberInput(attrs={"class": "narrow"}),
+    )
+
+    def __init__(self, *args, joined_turno: int, bye: Value | None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.joined_turno = joined_turno
+        choices = []
+        if bye is not None:
+            choices.append(
+                (
+                    MissedTurni.BYE,
+                    _("As a riposo (%(vp)s VP, %(mp)s MP each)") % {"vp": bye.vp, "mp": bye.mp},
+                )
+            )
+        choices += [
+            (MissedTurni.VALUE, _("A value I type (VP and MP of each missed turno)")),
+            (MissedTurni.NONE, _("Nothing (0 VP, 0 MP)")),
+        ]
+        field = self.fields["missed"]
+        field.choices = choices
+        field.initial = choices[0][0]
+
+    def choice(self) -> MissedChoice:
+        data = self.cleaned_data
+        return MissedChoice(how=data["missed"], vp=data.get("missed_vp"), mp=data.get("missed_mp"))

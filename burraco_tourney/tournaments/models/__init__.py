@@ -19,6 +19,7 @@ from .play import (
 from .room import AnomalyDismissal
 from .tournament import (
     KoMode,
+    MissedTurni,
     Pair,
     RulesetName,
     Tournament,
@@ -33,6 +34,7 @@ __all__ = [
     "EntryMode",
     "KoMode",
     "Line",
+    "MissedTurni",
     "Movement",
     "Pair",
     "Penalty",

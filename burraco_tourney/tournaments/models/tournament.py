@@ -31,6 +31,14 @@ class KoMode(models.TextChoices):
     PUNTI = "punti", _("By target score")
 
 
+class MissedTurni(models.TextChoices):
+    """How the turni a late pair missed are scored (``Pair.missed``)."""
+
+    BYE = "bye", _("as a riposo")
+    VALUE = "value", _("a value the director sets")
+    NONE = "none", _("nothing")
+
+
 class Tournament(models.Model):
     """One tournament with the rules it is played under, copied from a preset at creation."""
 
@@ -120,6 +128,15 @@ class Pair(models.Model):
         _("withdrawn after turno"), null=True, blank=True
     )
     withdrawn_reason = models.CharField(_("reason for withdrawing"), max_length=200, blank=True)
+    # A pair added after a turno was published plays from ``joined_turno`` on; the turni before
+    # it are scored as ``missed`` says (with ``missed_vp``/``missed_mp`` for a set value). None:
+    # the pair was there from the start.
+    joined_turno = models.PositiveSmallIntegerField(_("joined in turno"), null=True, blank=True)
+    missed = models.CharField(
+        _("missed turni scored"), max_length=10, choices=MissedTurni.choices, blank=True
+    )
+    missed_vp = models.IntegerField(_("VP of a missed turno"), null=True, blank=True)
+    missed_mp = models.IntegerField(_("MP of a missed turno"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("pair")
@@ -128,6 +145,9 @@ class Pair(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="pair_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+            models.CheckConstraint(
+                condition=Q(joined_turno__isnull=True) | ~Q(missed=""), name="pair_late_scored"
+            ),
         ]
 
     def __str__(self) -> str:

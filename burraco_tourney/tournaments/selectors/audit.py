@@ -96,6 +96,7 @@ def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
 # A turno reads as its page shows it, the settings as their page lists them.
 READING_ORDER = (
     "turno", "table", "pair", "number", "players", "player1", "player2", "club", "withdrawn",
+    "joined_turno", "missed", "missed_vp", "missed_mp",
     "movement", "published", "tables", "byes", "seeding", "options",
     "entry_mode", "forfeit_winner", "ns_mp", "eo_mp", "ns_vp", "eo_vp", "winner", "vp", "mp",
     "reason", "smazzate", "ns", "eo", "end", "last_move", "cards", "pulito", "semipulito", "sporco",

@@ -15,6 +15,7 @@ from typing import Any
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.standings import (
+    Absence,
     Bye,
     Penalty,
     StandingRow,
@@ -27,6 +28,7 @@ from ..models import Bye as ByeRow
 from ..models import Pair, Table, Tournament
 from ..models import Penalty as PenaltyRow
 from ..results_bridge import tournament_rules
+from .standings_notes import pair_absences, standing_note
 from .tournaments import TurnoSummary, turno_summaries
 
 
@@ -37,11 +39,13 @@ class Standing:
     ``earned_vp_by_turno`` (the engine's): the VP each turno gave the pair at its table or for
     its riposo, before any penalty. The classifica shows these per turno beside the penalties,
     so that the turni and the penalties add up to the total, and each turno reads as the
-    turno's own page does.
+    turno's own page does. ``note``: the pair withdrew, or joined late and how the turni it
+    missed were scored (``standings_notes``).
     """
 
     row: StandingRow
     pair: Pair
+    note: str = ""
 
     def __getattr__(self, name: str):
         return getattr(self.row, name)
@@ -107,6 +111,12 @@ def _engine_inputs(
     ]
     tables = table_results(tournament=tournament, after_turno=after_turno, pair_numbers=numbers)
     rules = tournament_rules(tournament)
+    published = sorted(
+        set(tournament.turni.filter(published=True).values_list("number", flat=True))
+    )
+    absences: list[Absence] = []
+    for pair in pairs.values():
+        absences += pair_absences(pair, published)
     penalties = [
         Penalty(turno=t, pair=numbers[p], vp=vp, mp=mp, reason=reason)
         for t, p, vp, mp, reason in PenaltyRow.objects.filter(
@@ -118,6 +128,7 @@ def _engine_inputs(
         "tables": tables,
         "byes": byes,
         "penalties": penalties,
+        "absences": absences,
         "bye": rules.bye,
         "forfeit": rules.forfeit,
         "tiebreaks": rules.tiebreaks,
@@ -129,8 +140,16 @@ def standings(*, tournament: Tournament, after_turno: int | None = None) -> list
     """The standings after ``after_turno`` (all turni when None), best first."""
     pairs, inputs = _engine_inputs(tournament, after_turno)
     rows = compute_standings(**inputs)
+    rules = tournament_rules(tournament)
     by_number = {pair.number: pair for pair in pairs.values()}
-    return [Standing(row=row, pair=by_number[row.pair]) for row in rows]
+    return [
+        Standing(
+            row=row,
+            pair=by_number[row.pair],
+            note=standing_note(by_number[row.pair], row, rules.bye),
+        )
+        for row in rows
+    ]
 
 
 def standings_explanation(

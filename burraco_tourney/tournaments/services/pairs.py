@@ -25,6 +25,7 @@ from ..audit_text import number_draw_subject, pair_subject, pairs_import_subject
 from ..models import AuditEntry, Bye, Pair, Penalty, Table, Tournament
 from ..pair_import import ImportRow, check_rows, rows_have_errors
 from .audit import audit_record
+from .late_pairs import MissedChoice, late_fields, late_snapshot
 from .locks import tournament_lock
 
 NUMBER_DRAW_ACTION = "pair_numbers_draw"
@@ -77,21 +78,26 @@ def pair_create(
     player2: str,
     club: str = "",
     number: int | None = None,
+    missed: MissedChoice | None = None,
 ) -> Pair:
+    """Register a pair. Once a turno is published the pair is *late*: it joins from the next
+    turno and the turni it missed count as ``missed`` says (``services.late_pairs``; the
+    riposo's value by default where there is one); the change log records that choice."""
     tournament_lock(tournament)
     if number is None:
         number = pair_next_number(tournament=tournament)
     else:
         _number_taken(tournament, number)
+    late = late_fields(tournament=tournament, missed=missed)
     pair = Pair.objects.create(
-        tournament=tournament, number=number, player1=player1, player2=player2, club=club
+        tournament=tournament, number=number, player1=player1, player2=player2, club=club, **late
     )
     audit_record(
         tournament=tournament,
         user=user,
         action="pair_create",
         subject=pair_subject(pair),
-        after=_snapshot(pair),
+        after={**_snapshot(pair), **late_snapshot(late)},
     )
     return pair
 
@@ -207,6 +213,7 @@ def pairs_import(
     rows: list[ImportRow],
     source: str,
     accept_warnings: bool = False,
+    missed: MissedChoice | None = None,
 ) -> list[Pair]:
     """Create every pair of a pasted or uploaded list, or none of them. ``source`` is the
     uploaded file's name, empty for a pasted list (the change log names it in words).
@@ -214,7 +221,8 @@ def pairs_import(
     The rows are checked again against the pairs registered now (another director may have
     added one since the preview); any error raises ``PairImportRejected`` and saves nothing, and
     so does a warning (the same player in two pairs) unless ``accept_warnings``: the accepted
-    warnings are then the change log's reason.
+    warnings are then the change log's reason. After a turno is published every pair of the
+    list is late, its missed turni counted as ``missed`` says (the same for all of them).
     """
     tournament_lock(tournament)
     rows = check_rows(rows, registered=_registered(tournament))
@@ -223,6 +231,7 @@ def pairs_import(
     warnings = [w for row in rows for w in row.warnings]
     if warnings and not accept_warnings:
         raise PairImportRejected(rows)
+    late = late_fields(tournament=tournament, missed=missed)
     pairs = Pair.objects.bulk_create(
         Pair(
             tournament=tournament,
@@ -230,6 +239,7 @@ def pairs_import(
             player1=row.player1,
             player2=row.player2,
             club=row.club,
+            **late,
         )
         for row in rows
     )
@@ -239,7 +249,7 @@ def pairs_import(
         action="pairs_import",
         subject=pairs_import_subject(len(pairs), source),
         reason=Truncator(" ".join(warnings)).chars(REASON_MAX),
-        after=[_snapshot(p) for p in pairs],
+        after=[{**_snapshot(p), **late_snapshot(late)} for p in pairs],
     )
     return pairs
 

@@ -21,7 +21,9 @@ from ...forms.turni import DrawForm
 from ...models import (
     EntryMode,
     KoMode,
+    MissedTurni,
     Movement,
+    Pair,
     RulesetName,
     SmazzataEnd,
     Tournament,
@@ -64,6 +66,11 @@ PART_LABELS: dict[str, Any] = {
     "player2": gettext_lazy("second player"),
     "club": gettext_lazy("club"),
     "withdrawn": gettext_lazy("withdrawn"),
+    # A pair added after a turno was drawn (a late pair) and how its missed turni count.
+    "joined_turno": _verbose(Pair, "joined_turno"),
+    "missed": _verbose(Pair, "missed"),
+    "missed_vp": _verbose(Pair, "missed_vp"),
+    "missed_mp": _verbose(Pair, "missed_mp"),
     "published": gettext_lazy("published"),
     "movement": gettext_lazy("movement"),
     "tables": gettext_lazy("tables"),
@@ -167,6 +174,7 @@ VALUE_LABELS: dict[str, dict[str, Any]] = {
     "forfeit_winner": {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")},
     "winner": {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")},
     "movement": dict(Movement.choices),
+    "missed": dict(MissedTurni.choices),
     # A Danese draw's mode, or how a KO round's matches are decided: their codes differ.
     "mode": {**dict(DrawForm.base_fields["mode"].choices), **dict(KoMode.choices)},
     "kind": dict(TournamentKind.choices),

@@ -6,21 +6,21 @@ pasted or uploaded are shown as a preview first; nothing is stored until the dir
 
 from __future__ import annotations
 
-import django_tables2 as tables
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
-from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django_tables2 import RequestConfig
 
 from burraco_tourney.core.submissions import Submission
+from burraco_tourney.rules.errors import RuleError
 
 from ...access import director_view
 from ...forms.pairs import (
+    LatePairForm,
     NumberDrawForm,
     PairFileForm,
     PairForm,
@@ -31,93 +31,45 @@ from ...forms.pairs import (
 )
 from ...models import Pair, Tournament
 from ...pair_import import ImportRow, rows_have_errors
+from ...results_bridge import tournament_bye_value
 from ...services import pairs as services
-
-
-class DirectorPairTable(tables.Table):
-    number = tables.Column(
-        verbose_name=gettext_lazy("No."),
-        attrs={"th": {"class": "num"}, "td": {"class": "num strong"}},
-    )
-    players = tables.Column(
-        verbose_name=gettext_lazy("Players"), accessor="players", order_by=("player1", "player2")
-    )
-    club = tables.Column(
-        verbose_name=gettext_lazy("Club"),
-        attrs={"td": {"class": "hide-phone"}, "th": {"class": "hide-phone"}},
-    )
-    withdrawn = tables.Column(verbose_name=gettext_lazy("State"), default="")
-    edit = tables.Column(verbose_name=gettext_lazy("Actions"), empty_values=(), orderable=False)
-
-    class Meta:
-        orderable = True
-        empty_text = gettext_lazy("No pairs registered yet: add them below.")
-        attrs = {"class": "pairs"}
-        row_attrs = {"class": lambda record: "withdrawn" if record.withdrawn else ""}
-
-    def __init__(self, data, *, slug: str, **kwargs):
-        super().__init__(data, **kwargs)
-        self.slug = slug
-
-    def render_withdrawn(self, record):
-        if record.withdrawn:
-            return format_html('<span class="badge bad">{}</span>', _("Withdrawn"))
-        if getattr(record, "played", False):
-            return format_html('<span class="badge ok">{}</span>', _("Playing"))
-        return ""  # registered, not yet seated: nothing worth a badge
-
-    def render_edit(self, record):
-        url = reverse("manage:pair_edit", args=[self.slug, record.number])
-        label = _("Edit pair %(number)s") % {"number": record.number}
-        return format_html('<a href="{}" aria-label="{}">{}</a>', url, label, _("Edit"))
-
-
-class PairPreviewTable(tables.Table):
-    line = tables.Column(
-        verbose_name=pgettext_lazy("line of a pasted list", "Line"),
-        attrs={"th": {"class": "num"}, "td": {"class": "num muted"}},
-    )
-    number = tables.Column(
-        verbose_name=gettext_lazy("No."), attrs={"th": {"class": "num"}, "td": {"class": "num"}}
-    )
-    player1 = tables.Column(verbose_name=gettext_lazy("First player"))
-    player2 = tables.Column(verbose_name=gettext_lazy("Second player"))
-    club = tables.Column(verbose_name=gettext_lazy("Club"))
-    errors = tables.Column(verbose_name=gettext_lazy("Problems"), empty_values=(), default="")
-
-    class Meta:
-        orderable = False
-        attrs = {"class": "preview"}
-        row_attrs = {
-            "class": lambda record: (
-                "row-error" if record.errors else ("row-warning" if record.warnings else "")
-            )
-        }
-
-    def render_number(self, record):
-        if record.number_auto:
-            return format_html(
-                '<span class="auto" title="{}">{}</span>', _("given automatically"), record.number
-            )
-        return record.number
-
-    def render_errors(self, record):
-        if not record.errors and not record.warnings:
-            return format_html('<span class="badge ok">{}</span>', _("OK"))
-        return format_html(
-            '<ul class="errorlist">{}</ul>{}',
-            format_html_join("", "<li>{}</li>", ((e,) for e in record.errors)),
-            format_html(
-                '<ul class="warnlist">{}</ul>',
-                format_html_join("", "<li>{}</li>", ((w,) for w in record.warnings)),
-            )
-            if record.warnings
-            else "",
-        )
+from ...services.late_pairs import MissedChoice, late_join_turno
+from .pair_tables import DirectorPairTable, PairPreviewTable
 
 
 def _pair(tournament: Tournament, number: int) -> Pair:
     return get_object_or_404(Pair, tournament=tournament, number=number)
+
+
+def _late_form(tournament: Tournament, data=None) -> LatePairForm | None:
+    """The question a pair added after a published turno brings; None before any."""
+    joined = late_join_turno(tournament=tournament)
+    if joined is None:
+        return None
+    try:
+        bye = tournament_bye_value(tournament)
+    except RuleError:
+        bye = None
+    return LatePairForm(data, joined_turno=joined, bye=bye)
+
+
+def _late_choice(late_form: LatePairForm | None) -> MissedChoice | None:
+    return late_form.choice() if late_form is not None else None
+
+
+def _add_errors(err: ValidationError, form, late_form: LatePairForm | None) -> None:
+    """A service's refusal next to its box, in whichever of the two forms has it."""
+    if not hasattr(err, "error_dict"):
+        form.add_error(None, err)
+        return
+    for field, errors in err.error_dict.items():
+        target = late_form if late_form is not None and field in late_form.fields else form
+        target.add_error(field if field in target.fields else None, errors)
+
+
+def _late_context(tournament: Tournament, late_form: LatePairForm | None) -> dict:
+    draft = tournament.turni.filter(published=False).order_by("-number").first()
+    return {"late_form": late_form, "draft_turno": draft}
 
 
 def _pairs_page(request: HttpRequest, tournament: Tournament, **forms) -> HttpResponse:
@@ -138,6 +90,7 @@ def _pairs_page(request: HttpRequest, tournament: Tournament, **forms) -> HttpRe
         "file_form": PairFileForm(),
         "draw": services.number_draw_latest(tournament=tournament),
         "focus_add": bool(request.GET.get("nuova")),
+        **_late_context(tournament, _late_form(tournament)),
     }
     context.update(forms)
     if context["focus_add"]:  # after adding a pair, ready to type the next one
@@ -150,18 +103,22 @@ def pairs(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method != "POST":
         return _pairs_page(request, tournament)
     form = PairForm(request.POST, number_required=False)
-    if form.is_valid():
+    late_form = _late_form(tournament, request.POST)
+    if form.is_valid() and (late_form is None or late_form.is_valid()):
         next_pair = reverse("manage:pairs", args=[tournament.slug]) + "?nuova=1"
         submission = Submission(request, "pair_create")
         if submission.is_repeat():  # a double click on "add pair"
             return submission.repeat_response(fallback=next_pair)
         try:
             pair = services.pair_create(
-                tournament=tournament, user=request.user, **form.cleaned_data
+                tournament=tournament,
+                user=request.user,
+                missed=_late_choice(late_form),
+                **form.cleaned_data,
             )
         except ValidationError as err:
             submission.forget()  # refused: the same form may be sent again at once
-            form.add_error(None, err)
+            _add_errors(err, form, late_form)
         except Exception:
             submission.forget()
             raise
@@ -169,7 +126,7 @@ def pairs(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             submission.done(next_pair)
             messages.success(request, _("Pair %(pair)s added.") % {"pair": pair})
             return redirect(next_pair)
-    return _pairs_page(request, tournament, add_form=form, focus_add=True)
+    return _pairs_page(request, tournament, add_form=form, late_form=late_form, focus_add=True)
 
 
 @director_view
@@ -278,9 +235,18 @@ def _imported(request: HttpRequest, tournament: Tournament, pairs: list[Pair]) -
 def pairs_paste(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """A pasted list: preview it, then save it (its text comes back in a hidden field)."""
     form = PairPasteForm(request.POST or None)
-    context = {"tournament": tournament, "section": "pairs", "paste_form": form}
+    saving = request.POST.get("action") == "save"
+    late_form = _late_form(tournament, request.POST if saving else None)
+    context = {
+        "tournament": tournament,
+        "section": "pairs",
+        "paste_form": form,
+        **_late_context(tournament, late_form),
+    }
     if request.method == "POST" and form.is_valid():
-        if request.POST.get("action") == "save":
+        if saving and late_form is not None and not late_form.is_valid():
+            context.update(_preview_context(tournament, form.rows))
+        elif saving:
             try:
                 pairs = services.pairs_import(
                     tournament=tournament,
@@ -288,9 +254,13 @@ def pairs_paste(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                     rows=form.rows,
                     source="",  # a pasted list: the change log says so in words
                     accept_warnings=_accepts_warnings(request),
+                    missed=_late_choice(late_form),
                 )
             except services.PairImportRejected as rejected:
                 context.update(_preview_context(tournament, rejected.rows, save_tried=True))
+            except ValidationError as err:
+                _add_errors(err, form, late_form)
+                context.update(_preview_context(tournament, form.rows))
             else:
                 return _imported(request, tournament, pairs)
         else:
@@ -301,20 +271,34 @@ def pairs_paste(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @director_view
 def pairs_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """An uploaded .xlsx or .csv file: preview its rows, then save them from a signed payload."""
-    context = {"tournament": tournament, "section": "pairs", "file_form": PairFileForm()}
-    if request.method == "POST" and "payload" in request.POST:
+    confirming = request.method == "POST" and "payload" in request.POST
+    late_form = _late_form(tournament, request.POST if confirming else None)
+    context = {
+        "tournament": tournament,
+        "section": "pairs",
+        "file_form": PairFileForm(),
+        **_late_context(tournament, late_form),
+    }
+    if confirming:
         confirm = PairImportConfirmForm(request.POST, tournament_id=tournament.pk)
         if confirm.is_valid():
             try:
+                if late_form is not None and not late_form.is_valid():
+                    raise services.PairImportRejected(confirm.rows)
                 pairs = services.pairs_import(
                     tournament=tournament,
                     user=request.user,
                     rows=confirm.rows,
                     source=confirm.source,
                     accept_warnings=_accepts_warnings(request),
+                    missed=_late_choice(late_form),
                 )
-            except services.PairImportRejected as rejected:
-                context.update(_preview_context(tournament, rejected.rows, save_tried=True))
+            except (services.PairImportRejected, ValidationError) as refused:
+                rows = getattr(refused, "rows", confirm.rows)
+                if isinstance(refused, ValidationError):
+                    _add_errors(refused, confirm, late_form)
+                tried = late_form is None or not late_form.errors
+                context.update(_preview_context(tournament, rows, save_tried=tried))
                 if not context["has_errors"]:
                     context["payload"] = request.POST["payload"]
                     context["file_name"] = confirm.source

@@ -293,6 +293,8 @@ def render_entry(
             "clear_form": clear_form if table.has_result else None,
             "stale": stale,
             "self_url": url,
+            # A match to a target score: the preview may append a smazzata as the director types.
+            "open_match": selectors.smazzate_limit(tournament, turno.number) is None,
         },
         status=409 if stale else 200,
     )

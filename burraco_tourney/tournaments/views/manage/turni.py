@@ -81,7 +81,7 @@ def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "form": form,
             "next_number": number,
             "draft": last if blocked else None,
-            "n_pairs": len(draw_manager.active_pairs(tournament)),
+            "n_pairs": len(draw_manager.active_pairs(tournament, number)),
             "planned": tournament.planned_turni,
         },
     )
