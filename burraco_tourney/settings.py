@@ -139,8 +139,13 @@ else:
                 # of failing half-way.
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
                 "transaction_mode": "IMMEDIATE",
+                # Several server processes share the file: a writer waits up to 20 s for
+                # another's lock (SQLite's busy timeout) instead of failing at once.
                 "timeout": 20,
             },
+            # Each server thread keeps its connection (and its WAL set-up) between requests.
+            "CONN_MAX_AGE": 600,
+            "CONN_HEALTH_CHECKS": True,
         }
     }
 
@@ -153,11 +158,34 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The database cache (``manage.py createcachetable``, run by bin/setup.sh): shared by every
 # worker of a server, it marks a form sent twice by a double click (core/submissions.py).
+#
+# "public": the public pages (standings, turni, seating, a pair's page), keyed on the
+# tournament's change counter, so an entry is never stale, only unused. Each worker process keeps
+# its own copy in memory: no database or disk work for a page already built (benchmarks/room_load
+# compares it with the database and file caches: PUBLIC_CACHE=db or file).
+_public_caches = {
+    "locmem": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "burraco-public",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+    "db": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "burraco_cache"},
+    "file": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(BASE_DIR / ".cache" / "public"),
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+}
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "burraco_cache",
-    }
+    },
+    "public": {
+        **_public_caches[os.environ.get("PUBLIC_CACHE", "locmem")],
+        # A tournament's pages change with its counter; old ones go after an hour unread.
+        "TIMEOUT": 3600,
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [

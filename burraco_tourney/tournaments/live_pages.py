@@ -1,0 +1,164 @@
+"""The public pages that update themselves, served from a cache for a full room of phones.
+
+A room of a thousand phones asks for the standings, its turno, its seating and its pair's page
+every ten seconds; between two saves every answer is the same. So each public page is built once
+per change of its tournament and kept in the "public" cache under the tournament's change counter
+(raised in the transaction of every write, ``services.audit.tournament_touch``): a page built
+before a save is never served after it, because after the save nobody asks for the old key.
+
+Each page has two forms:
+
+- the whole page (``tournaments/live_page.html``): the site's frame (menu, language buttons with
+  their CSRF token, drawn for each request without reading the database) around the cached part;
+- its live part alone (``?live=1``), which htmx fetches every few seconds into the page without a
+  reload (``static/js/live.js``), with an ETag: an unchanged part answers ``304 Not Modified``
+  after reading nothing but the tournament's row.
+
+Directors (logged in) see links the players do not: their pages are built every time, never
+cached. Without JavaScript the whole page still works; it just does not update by itself.
+
+Reads only: the parts are built by the views' ``build`` functions from the selectors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.safestring import SafeString, mark_safe
+
+from .access import can_direct
+from .models import Tournament
+
+LIVE_PARAMETER = "live"
+# How often the page asks for its live part (htmx ``every``), in seconds.
+POLL_SECONDS = 10
+
+
+@dataclass(frozen=True)
+class LiveParts:
+    """What a page is made of besides the site's frame: its title, the tournament's menu (also
+    as an out-of-band swap, so that a new turno appears in it), and the part that updates."""
+
+    title: str
+    subnav: str
+    subnav_oob: str
+    body: str
+
+
+@dataclass(frozen=True)
+class LivePage:
+    """One public page: its name and the query values that change it (already checked)."""
+
+    name: str
+    params: Mapping[str, str]
+    stylesheets: tuple[str, ...] = ()
+    scripts: tuple[str, ...] = ()
+
+
+def public_cache():
+    return caches["public"]
+
+
+def _variant(tournament: Tournament, page: LivePage) -> str:
+    params = "&".join(f"{k}={v}" for k, v in sorted(page.params.items()))
+    digest = hashlib.blake2b(f"{page.name}?{params}".encode(), digest_size=8).hexdigest()
+    return f"{tournament.pk}-{tournament.change_counter}-{translation.get_language()}-{digest}"
+
+
+def cached(tournament: Tournament, name: str, build: Callable[[], object]) -> object:
+    """A value computed once per change of the tournament (and language), shared by its pages:
+    e.g. the ranks after each turno, read by every pair's page."""
+    key = f"v:{tournament.pk}-{tournament.change_counter}-{translation.get_language()}-{name}"
+    value = public_cache().get(key)
+    if value is None:
+        value = build()
+        public_cache().set(key, value)
+    return value
+
+
+def render_parts(
+    request: HttpRequest,
+    *,
+    tournament: Tournament,
+    title: str,
+    body_template: str,
+    context: dict,
+    section: str,
+    turno=None,
+) -> LiveParts:
+    """Render a page's parts: ``body_template`` is the live part; the menu marks ``section``."""
+    context = {**context, "tournament": tournament}
+    menu = {"tournament": tournament, "section": section, "turno": turno}
+    return LiveParts(
+        title=title,
+        subnav=render_to_string("tournaments/_subnav.html", menu, request),
+        subnav_oob=render_to_string("tournaments/_subnav.html", {**menu, "oob": True}, request),
+        body=render_to_string(body_template, context, request),
+    )
+
+
+def live_response(
+    request: HttpRequest,
+    *,
+    tournament: Tournament,
+    page: LivePage,
+    build: Callable[[bool], LiveParts],
+) -> HttpResponse:
+    """Answer a public page, or its live part when ``?live=1``: from the cache for the players,
+    built afresh for a director (``build(director)``)."""
+    live = request.GET.get(LIVE_PARAMETER) == "1"
+    # The parts are the same whichever form asked: links in them (sorting) must not say "live".
+    request.GET = request.GET.copy()
+    request.GET.pop(LIVE_PARAMETER, None)
+    director = request.user.is_authenticated and can_direct(request.user, tournament)
+    variant = _variant(tournament, page)
+    etag = f'"{variant}"'
+    if director:
+        parts = build(True)
+    else:
+        if live and etag in _etags(request.headers.get("If-None-Match", "")):
+            response = HttpResponseNotModified()
+            return _live_headers(response, etag)
+        parts = public_cache().get(f"p:{variant}")
+        if parts is None:
+            parts = build(False)
+            public_cache().set(f"p:{variant}", parts)
+    if live:
+        response = HttpResponse(mark_safe(parts.body + parts.subnav_oob))
+        return _live_headers(response, None if director else etag)
+    query = request.GET.copy()
+    query[LIVE_PARAMETER] = "1"
+    return render(
+        request,
+        "tournaments/live_page.html",
+        {
+            "page": page,
+            "title": parts.title,
+            "subnav": SafeString(parts.subnav),
+            "body": SafeString(parts.body),
+            "live_url": f"{request.path}?{query.urlencode()}",
+            "etag": "" if director else etag,
+            "poll_seconds": POLL_SECONDS,
+        },
+    )
+
+
+def _etags(header: str) -> set[str]:
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
+
+
+def _live_headers(response: HttpResponse, etag: str | None) -> HttpResponse:
+    if etag:
+        response["ETag"] = etag
+        # The browser keeps the part and asks each time whether it changed (304 when not).
+        response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    return response
