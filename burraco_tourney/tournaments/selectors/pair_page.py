@@ -86,9 +86,7 @@ def pair_turni(*, pair: Pair, by_turno: StandingsByTurno) -> list[PairTurno]:
         Bye.objects.filter(pair=pair, turno__published=True).values_list("turno__number", flat=True)
     )
     penalties: dict[int, list[Penalty]] = {}
-    for penalty in Penalty.objects.filter(pair=pair, turno__published=True).select_related(
-        "turno"
-    ):
+    for penalty in Penalty.objects.filter(pair=pair, turno__published=True).select_related("turno"):
         penalties.setdefault(penalty.turno.number, []).append(penalty)
     earned = by_turno.earned_vp.get(pair.number, {})
     result = []

@@ -11,9 +11,10 @@ from django.utils.translation import gettext as _
 
 from ..live_pages import LivePage, cached, live_response, render_parts
 from ..models import Pair
+from ..selectors import seating as seating_selectors
 from ..selectors import tournaments as selectors
 from ..selectors.pair_page import pair_turni, standings_by_turno
-from ..selectors.seating import SEARCH_MIN_LENGTH, latest_turno, name_key, seat_search
+from ..selectors.seating import SEARCH_MIN_LENGTH, latest_turno, name_key
 
 
 def pair_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -46,7 +47,7 @@ def seat_search(request: HttpRequest, slug: str) -> HttpResponse:
 
     def build(director: bool):
         turno = latest_turno(tournament=tournament)
-        found = seat_search(turno=turno, query=query) if turno and query else []
+        found = seating_selectors.seat_search(turno=turno, query=query) if turno and query else []
         return render_parts(
             request,
             tournament=tournament,
