@@ -31,3 +31,14 @@ loglevel = os.environ.get("LOG_LEVEL", "warning").lower()
 # The application is imported in each worker (not once before forking): every process opens its
 # own database connections.
 preload_app = False
+
+
+def on_starting(server):
+    """Empty the folder of the public pages that the processes share (settings.py): a restored
+    backup may give a tournament a change counter it had before, with other pages."""
+    import shutil
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "burraco_tourney.settings")
+    from django.conf import settings
+
+    shutil.rmtree(settings.PUBLIC_CACHE_FOLDER, ignore_errors=True)

@@ -23,6 +23,7 @@ def _plain_static_storage(request):
     settings.CACHES = {
         **settings.CACHES,
         "public": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+        "public_shared": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
     }
     # A request leaves its language active in the thread; every test starts in the site's
     # default language, whatever the test before it asked for.

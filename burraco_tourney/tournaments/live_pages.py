@@ -11,8 +11,8 @@ Each page has two forms:
 - the whole page (``tournaments/live_page.html``): the site's frame (menu, language buttons with
   their CSRF token, drawn for each request without reading the database) around the cached part;
 - its live part alone (``?live=1``), which htmx fetches every few seconds into the page without a
-  reload (``static/js/live.js``), with an ETag: an unchanged part answers ``304 Not Modified``
-  after reading nothing but the tournament's row.
+  reload (``static/js/live.js``), with an ETag (the part's digest): an unchanged part answers
+  ``304 Not Modified`` after reading nothing but the tournament's row.
 
 Directors (logged in) see links the players do not: their pages are built every time, never
 cached. Without JavaScript the whole page still works; it just does not update by itself.
@@ -23,6 +23,7 @@ Reads only: the parts are built by the views' ``build`` functions from the selec
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -51,6 +52,9 @@ class LiveParts:
     subnav: str
     subnav_oob: str
     body: str
+    # The live part's ETag: its content's digest, so that a save that leaves a page as it was
+    # (a seating list, the standings after a complete turno) still answers 304.
+    etag: str
 
 
 @dataclass(frozen=True)
@@ -63,8 +67,39 @@ class LivePage:
     scripts: tuple[str, ...] = ()
 
 
-def public_cache():
-    return caches["public"]
+_building = threading.Lock()
+_key_locks: dict[str, threading.Lock] = {}
+
+
+def _cache_get(key: str):
+    """From this process's memory, else from the pages other processes left (kept then)."""
+    value = caches["public"].get(key)
+    if value is None:
+        value = caches["public_shared"].get(key)
+        if value is not None:
+            caches["public"].set(key, value)
+    return value
+
+
+def _cache_build(key: str, build: Callable[[], object]):
+    """The cached value, built by one thread at a time per key: when a save changes a page that a
+    hundred phones are waiting for, this process builds it once and the others wait for it."""
+    value = _cache_get(key)
+    if value is not None:
+        return value
+    with _building:
+        lock = _key_locks.setdefault(key, threading.Lock())
+    try:
+        with lock:
+            value = _cache_get(key)
+            if value is None:
+                value = build()
+                caches["public"].set(key, value)
+                caches["public_shared"].set(key, value)
+    finally:
+        with _building:
+            _key_locks.pop(key, None)
+    return value
 
 
 def _variant(tournament: Tournament, page: LivePage) -> str:
@@ -77,11 +112,7 @@ def cached(tournament: Tournament, name: str, build: Callable[[], object]) -> ob
     """A value computed once per change of the tournament (and language), shared by its pages:
     e.g. the ranks after each turno, read by every pair's page."""
     key = f"v:{tournament.pk}-{tournament.change_counter}-{translation.get_language()}-{name}"
-    value = public_cache().get(key)
-    if value is None:
-        value = build()
-        public_cache().set(key, value)
-    return value
+    return _cache_build(key, build)
 
 
 def render_parts(
@@ -97,11 +128,15 @@ def render_parts(
     """Render a page's parts: ``body_template`` is the live part; the menu marks ``section``."""
     context = {**context, "tournament": tournament}
     menu = {"tournament": tournament, "section": section, "turno": turno}
+    body = render_to_string(body_template, context, request)
+    subnav_oob = render_to_string("tournaments/_subnav.html", {**menu, "oob": True}, request)
+    digest = hashlib.blake2b(f"{body}{subnav_oob}".encode(), digest_size=12).hexdigest()
     return LiveParts(
         title=title,
         subnav=render_to_string("tournaments/_subnav.html", menu, request),
-        subnav_oob=render_to_string("tournaments/_subnav.html", {**menu, "oob": True}, request),
-        body=render_to_string(body_template, context, request),
+        subnav_oob=subnav_oob,
+        body=body,
+        etag=f'"{digest}"',
     )
 
 
@@ -119,21 +154,16 @@ def live_response(
     request.GET = request.GET.copy()
     request.GET.pop(LIVE_PARAMETER, None)
     director = request.user.is_authenticated and can_direct(request.user, tournament)
-    variant = _variant(tournament, page)
-    etag = f'"{variant}"'
     if director:
-        parts = build(True)
+        parts, etag = build(True), ""
     else:
+        parts = _cache_build(f"p:{_variant(tournament, page)}", lambda: build(False))
+        etag = parts.etag
         if live and etag in _etags(request.headers.get("If-None-Match", "")):
-            response = HttpResponseNotModified()
-            return _live_headers(response, etag)
-        parts = public_cache().get(f"p:{variant}")
-        if parts is None:
-            parts = build(False)
-            public_cache().set(f"p:{variant}", parts)
+            return _live_headers(HttpResponseNotModified(), etag)
     if live:
         response = HttpResponse(mark_safe(parts.body + parts.subnav_oob))
-        return _live_headers(response, None if director else etag)
+        return _live_headers(response, etag)
     query = request.GET.copy()
     query[LIVE_PARAMETER] = "1"
     return render(
@@ -145,7 +175,7 @@ def live_response(
             "subnav": SafeString(parts.subnav),
             "body": SafeString(parts.body),
             "live_url": f"{request.path}?{query.urlencode()}",
-            "etag": "" if director else etag,
+            "etag": etag,
             "poll_seconds": POLL_SECONDS,
         },
     )
@@ -155,7 +185,7 @@ def _etags(header: str) -> set[str]:
     return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
-def _live_headers(response: HttpResponse, etag: str | None) -> HttpResponse:
+def _live_headers(response: HttpResponse, etag: str) -> HttpResponse:
     if etag:
         response["ETag"] = etag
         # The browser keeps the part and asks each time whether it changed (304 when not).

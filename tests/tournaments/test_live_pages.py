@@ -19,11 +19,16 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def public_cache(settings):
-    """The site's own cache of the public pages (the suite turns it off by default)."""
+def public_cache(settings, tmp_path):
+    """The site's own two levels of cache for the public pages (the suite turns them off by
+    default): this process's memory and the files the other processes share."""
     settings.CACHES = {
         **settings.CACHES,
         "public": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "t"},
+        "public_shared": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(tmp_path / "pages"),
+        },
     }
     caches["public"].clear()
     yield caches["public"]
@@ -94,6 +99,21 @@ def test_the_cache_never_serves_a_page_from_before_a_save(client, room, public_c
     assert "-3 PV" in client.get(url, provisional).content.decode()
 
 
+def test_a_page_built_by_another_process_is_served_from_the_shared_files(
+    client, room, public_cache
+):
+    tournament, director = room
+    url = reverse("tournaments:turno", args=[tournament.slug, 2])
+    client.get(url)
+    public_cache.clear()  # another process: nothing in its memory
+    with CaptureQueriesContext(connection) as queries:
+        assert "Turno 2" in client.get(url).content.decode()
+    assert len(queries) == 1
+    _save_totals(tournament, director, 2, 1, 1100, 900)
+    public_cache.clear()
+    assert "1100" in client.get(url).content.decode()  # the files hold no page from before
+
+
 def test_a_recompute_raises_the_counter_too(room):
     tournament, _ = room
     before = _counter(tournament)
@@ -124,6 +144,14 @@ def test_a_directors_page_is_not_the_cached_one(client, room, public_cache):
     page = client.get(url).content.decode()
     assert reverse("manage:turno_preview", args=[tournament.slug, 2]) in page
     assert "ETag" not in _live(client, url)
+
+
+def test_a_save_that_leaves_a_page_as_it_was_still_answers_304(client, room, public_cache):
+    tournament, director = room
+    url = reverse("tournaments:seating", args=[tournament.slug, 2])
+    etag = _live(client, url)["ETag"]
+    _save_totals(tournament, director, 2, 1, 1100, 900)  # a score: the seating stays
+    assert _live(client, url, etag).status_code == 304
 
 
 def _figures(html: str, name: str) -> list[int]:
