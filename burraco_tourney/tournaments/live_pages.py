@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from django.core.cache import caches
+from django.core.cache.backends.dummy import DummyCache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -69,6 +70,8 @@ class LivePage:
 
 _building = threading.Lock()
 _key_locks: dict[str, threading.Lock] = {}
+VALUES_KEPT = 8
+_values: dict[str, object] = {}
 
 
 def _cache_get(key: str):
@@ -112,7 +115,18 @@ def cached(tournament: Tournament, name: str, build: Callable[[], object]) -> ob
     """A value computed once per change of the tournament (and language), shared by its pages:
     e.g. the ranks after each turno, read by every pair's page."""
     key = f"v:{tournament.pk}-{tournament.change_counter}-{translation.get_language()}-{name}"
-    return _cache_build(key, build)
+    # Kept as it is too (the cache would unpickle it for each of the two hundred pages reading
+    # it): the last few such values of this process.
+    value = _values.get(key)
+    if value is None:
+        value = _cache_build(key, build)
+        if isinstance(caches["public"], DummyCache):  # the cache is off: so is this
+            return value
+        with _building:
+            _values[key] = value
+            while len(_values) > VALUES_KEPT:
+                _values.pop(next(iter(_values)))
+    return value
 
 
 def render_parts(

@@ -9,6 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from burraco_tourney.tournaments import live_pages
 from burraco_tourney.tournaments.models import Tournament
 from burraco_tourney.tournaments.selectors.standings import standings
 from burraco_tourney.tournaments.services.penalties import penalty_add
@@ -31,8 +32,10 @@ def public_cache(settings, tmp_path):
         },
     }
     caches["public"].clear()
+    live_pages._values.clear()
     yield caches["public"]
     caches["public"].clear()
+    live_pages._values.clear()
 
 
 @pytest.fixture

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Q
-
 from ..models import Bye, Pair, Penalty, Table, Tournament
 from .standings import standings_or_missing
 from .tournaments import turno_summaries
@@ -72,22 +70,49 @@ class PairTurno:
     provisional: bool = False
 
 
-def pair_turni(*, pair: Pair, by_turno: StandingsByTurno) -> list[PairTurno]:
-    """The pair's published turni, in order, with ``by_turno`` (``standings_by_turno``)."""
-    tournament_turni = sorted(by_turno.complete)
-    tables = {
-        t.turno.number: t
-        for t in Table.objects.filter(turno__published=True)
-        .filter(Q(ns=pair) | Q(eo=pair))
+@dataclass(frozen=True)
+class PlayByPair:
+    """Every pair's published tables, riposi and penalties, by pair number then turno number:
+    read once for every pair's page (a room's phones ask for all of them after each save)."""
+
+    pairs: dict[int, Pair]
+    tables: dict[int, dict[int, Table]]
+    byes: dict[int, set[int]]
+    penalties: dict[int, dict[int, list[Penalty]]]
+
+
+def play_by_pair(*, tournament: Tournament) -> PlayByPair:
+    pairs = {p.number: p for p in Pair.objects.filter(tournament=tournament)}
+    numbers = {p.pk: p.number for p in pairs.values()}
+    tables: dict[int, dict[int, Table]] = {}
+    for table in (
+        Table.objects.filter(turno__tournament=tournament, turno__published=True)
         .select_related("turno", "ns", "eo")
         .prefetch_related("smazzate")
-    }
-    byes = set(
-        Bye.objects.filter(pair=pair, turno__published=True).values_list("turno__number", flat=True)
-    )
-    penalties: dict[int, list[Penalty]] = {}
-    for penalty in Penalty.objects.filter(pair=pair, turno__published=True).select_related("turno"):
-        penalties.setdefault(penalty.turno.number, []).append(penalty)
+    ):
+        for pair_id in (table.ns_id, table.eo_id):
+            tables.setdefault(numbers[pair_id], {})[table.turno.number] = table
+    byes: dict[int, set[int]] = {}
+    for turno, pair_id in Bye.objects.filter(
+        turno__tournament=tournament, turno__published=True
+    ).values_list("turno__number", "pair_id"):
+        byes.setdefault(numbers[pair_id], set()).add(turno)
+    penalties: dict[int, dict[int, list[Penalty]]] = {}
+    for penalty in Penalty.objects.filter(
+        turno__tournament=tournament, turno__published=True
+    ).select_related("turno"):
+        by_turno = penalties.setdefault(numbers[penalty.pair_id], {})
+        by_turno.setdefault(penalty.turno.number, []).append(penalty)
+    return PlayByPair(pairs=pairs, tables=tables, byes=byes, penalties=penalties)
+
+
+def pair_turni(*, pair: Pair, by_turno: StandingsByTurno, play: PlayByPair) -> list[PairTurno]:
+    """The pair's published turni, in order, from ``by_turno`` (``standings_by_turno``) and
+    ``play`` (``play_by_pair``)."""
+    tournament_turni = sorted(by_turno.complete)
+    tables = play.tables.get(pair.number, {})
+    byes = play.byes.get(pair.number, set())
+    penalties = play.penalties.get(pair.number, {})
     earned = by_turno.earned_vp.get(pair.number, {})
     result = []
     for number in tournament_turni:

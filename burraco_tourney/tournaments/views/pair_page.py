@@ -5,15 +5,13 @@ Thin: read with the selectors (``pair_page``, ``seating``), render through ``liv
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from ..live_pages import LivePage, cached, live_response, render_parts
-from ..models import Pair
 from ..selectors import seating as seating_selectors
 from ..selectors import tournaments as selectors
-from ..selectors.pair_page import pair_turni, standings_by_turno
+from ..selectors.pair_page import pair_turni, play_by_pair, standings_by_turno
 from ..selectors.seating import SEARCH_MIN_LENGTH, latest_turno, name_key
 
 
@@ -21,24 +19,25 @@ def pair_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
 
     def build(director: bool):
-        pair = get_object_or_404(Pair, tournament=tournament, number=number)
-        # The ranks after each turno are the same for every pair's page: computed once.
-        by_turno = cached(tournament, "standings_by_turno", lambda: _by_turno(tournament))
+        # The ranks after each turno and every pair's tables are read once for every pair's page.
+        play = cached(tournament, "play_by_pair", lambda: play_by_pair(tournament=tournament))
+        pair = play.pairs.get(number)
+        if pair is None:
+            raise Http404
+        by_turno = cached(
+            tournament, "standings_by_turno", lambda: standings_by_turno(tournament=tournament)
+        )
         return render_parts(
             request,
             tournament=tournament,
             title=_("Pair %(number)s") % {"number": number} + f" · {tournament.name}",
             body_template="tournaments/live/pair.html",
-            context={"pair": pair, "turni": pair_turni(pair=pair, by_turno=by_turno)},
+            context={"pair": pair, "turni": pair_turni(pair=pair, by_turno=by_turno, play=play)},
             section="pair",
         )
 
     page = LivePage(name="pair", params={"number": str(number)}, stylesheets=("css/live.css",))
     return live_response(request, tournament=tournament, page=page, build=build)
-
-
-def _by_turno(tournament):
-    return standings_by_turno(tournament=tournament)
 
 
 def seat_search(request: HttpRequest, slug: str) -> HttpResponse:
