@@ -143,6 +143,10 @@ class Record:
     """Every request made: its kind, its latency in seconds and what went wrong."""
 
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    # (when it started, its latency) of every request: the steady state is the part after the
+    # phones have arrived.
+    timeline: list[tuple[float, float]] = field(default_factory=list)
+    started: float = 0.0
     statuses: dict[str, dict[int, int]] = field(
         default_factory=lambda: defaultdict(lambda: defaultdict(int))
     )
@@ -158,9 +162,11 @@ class Record:
                 answer = Answer(response.status, response.headers, await response.text())
         except (aiohttp.ClientError, TimeoutError) as error:
             self.latencies[kind].append(time.perf_counter() - start)
+            self.timeline.append((start, time.perf_counter() - start))
             self.errors[kind].append(f"{type(error).__name__} {url}")
             return None
         self.latencies[kind].append(time.perf_counter() - start)
+        self.timeline.append((start, time.perf_counter() - start))
         self.statuses[kind][answer.status] += 1
         if answer.status not in ok:
             self.errors[kind].append(f"{answer.status} {method} {url}")
@@ -294,6 +300,7 @@ def phone_pages(count: int, *, pairs: int, turni: int) -> list[str]:
 
 async def room(args, base: str, tables: list[int]) -> tuple[Record, float, int]:
     record = Record()
+    record.started = time.perf_counter()
     until = time.monotonic() + args.duration
     async with session(base, args.connections) as phones:
         pages = phone_pages(args.phones, pairs=args.pairs, turni=args.turni)
@@ -324,7 +331,7 @@ def percentiles(values: list[float]) -> tuple[float, float, float]:
     return cuts[49] * 1000, cuts[94] * 1000, cuts[98] * 1000
 
 
-def report(record: Record, elapsed: float, saved: int) -> bool:
+def report(record: Record, elapsed: float, saved: int, *, steady_after: float) -> bool:
     print(
         f"\n{'requests':28}{'count':>7}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
         f"{'errors':>8}  statuses"
@@ -346,6 +353,14 @@ def report(record: Record, elapsed: float, saved: int) -> bool:
         f"{'all':28}{len(every):7}{len(every) / elapsed:8.1f}{p50:9.1f}{p95:9.1f}{p99:9.1f}"
         f"{errors:8}"
     )
+    steady = [lat for start, lat in record.timeline if start - record.started >= steady_after]
+    if steady:
+        span = elapsed - steady_after
+        p50, p95, p99 = percentiles(steady)
+        print(
+            f"{f'all after {steady_after:g} s':28}{len(steady):7}{len(steady) / span:8.1f}"
+            f"{p50:9.1f}{p95:9.1f}{p99:9.1f}   (the phones have arrived: steady polling)"
+        )
     print(f"\n{saved} scorecards saved in {elapsed:.0f} s.")
     for kind, messages in record.errors.items():
         for message in messages[:5]:
@@ -385,6 +400,21 @@ def compare_cached(base: str, uncached_base: str, runs: int) -> None:
         f"  the cache is {ratio:.1f}x faster (goal: {GOAL_RATIO:.0f}x): "
         f"{'met' if ratio >= GOAL_RATIO else 'NOT met'}"
     )
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time used so far by the process ``pid`` and its children (gunicorn's workers),
+    read from /proc (Linux); 0 elsewhere."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(stat.parent.name) == pid or int(fields[1]) == pid:
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
 
 
 # --- Main --------------------------------------------------------------------------------------
@@ -449,8 +479,19 @@ def main(argv: list[str] | None = None) -> None:
                 f"for {args.duration:g} s ...",
                 flush=True,
             )
+            load = os.getloadavg()[0]
+            server_cpu, own_cpu = cpu_seconds(servers[0].pid), time.process_time()
             record, elapsed, saved = asyncio.run(room(args, base, tables))
-            report(record, elapsed, saved)
+            server_cpu = cpu_seconds(servers[0].pid) - server_cpu
+            own_cpu = time.process_time() - own_cpu
+            report(record, elapsed, saved, steady_after=args.arrive + args.period)
+            requests = sum(len(v) for v in record.latencies.values())
+            print(
+                f"CPU: the server {server_cpu:.1f} s ({server_cpu / requests * 1000:.2f} ms a "
+                f"request), this load generator {own_cpu:.1f} s, in {elapsed:.0f} s on "
+                f"{os.cpu_count()} cores; the machine's load average {load:.1f} at the start, "
+                f"{os.getloadavg()[0]:.1f} at the end (other programs running slow it all)."
+            )
             uncached_port = server_process.free_port()
             servers.append(
                 server_process.start(

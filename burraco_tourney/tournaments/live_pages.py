@@ -25,16 +25,24 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections.abc import Callable, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.core.cache import caches
 from django.core.cache.backends.dummy import DummyCache
+from django.core.cache.backends.filebased import FileBasedCache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
+
+try:
+    import fcntl
+except ImportError:  # not on Linux or macOS: each process builds its own pages
+    fcntl = None
 
 from .access import can_direct
 from .models import Tournament
@@ -93,7 +101,7 @@ def _cache_build(key: str, build: Callable[[], object]):
     with _building:
         lock = _key_locks.setdefault(key, threading.Lock())
     try:
-        with lock:
+        with lock, _other_processes_wait(key):
             value = _cache_get(key)
             if value is None:
                 value = build()
@@ -103,6 +111,37 @@ def _cache_build(key: str, build: Callable[[], object]):
         with _building:
             _key_locks.pop(key, None)
     return value
+
+
+LOCK_STRIPES = 64
+
+
+_held = threading.local()
+
+
+@contextmanager
+def _other_processes_wait(key: str):
+    """While one process builds a page, the others wait for it and then read it from the shared
+    files, rather than all building it at once after a save. One of LOCK_STRIPES lock files
+    (``flock``) in the shared cache's folder, chosen by the key; without such a folder (another
+    cache, or a system without ``fcntl``) each process builds its own.
+
+    A thread holds one such lock at most: a value built while building a page (the ranks read by
+    a pair's page) takes none, so two builders never wait for each other's lock."""
+    shared = caches["public_shared"]
+    if fcntl is None or not isinstance(shared, FileBasedCache) or getattr(_held, "lock", False):
+        yield
+        return
+    stripe = int(hashlib.blake2b(key.encode(), digest_size=4).hexdigest(), 16) % LOCK_STRIPES
+    Path(shared._dir).mkdir(parents=True, exist_ok=True)
+    with open(Path(shared._dir) / f"build-{stripe}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _held.lock = True
+        try:
+            yield
+        finally:
+            _held.lock = False
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _variant(tournament: Tournament, page: LivePage) -> str:
