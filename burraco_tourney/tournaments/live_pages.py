@@ -78,7 +78,7 @@ class LivePage:
 
 _building = threading.Lock()
 _key_locks: dict[str, threading.Lock] = {}
-VALUES_KEPT = 8
+VALUES_KEPT = 32
 _values: dict[str, object] = {}
 
 
@@ -180,17 +180,28 @@ def render_parts(
 ) -> LiveParts:
     """Render a page's parts: ``body_template`` is the live part; the menu marks ``section``."""
     context = {**context, "tournament": tournament}
-    menu = {"tournament": tournament, "section": section, "turno": turno}
     body = render_to_string(body_template, context, request)
-    subnav_oob = render_to_string("tournaments/_subnav.html", {**menu, "oob": True}, request)
+    # The menu is the same for every pair's page (and every page of one turno): rendered once.
+    turno_number = getattr(turno, "number", None)
+    subnav = cached(
+        tournament,
+        f"subnav:{section}:{turno_number}",
+        lambda: render_to_string(
+            "tournaments/_subnav.html",
+            {"tournament": tournament, "section": section, "turno": turno},
+            request,
+        ),
+    )
+    subnav_oob = subnav.replace(SUBNAV_OPENING, f'{SUBNAV_OPENING} hx-swap-oob="true"', 1)
     digest = hashlib.blake2b(f"{body}{subnav_oob}".encode(), digest_size=12).hexdigest()
     return LiveParts(
-        title=title,
-        subnav=render_to_string("tournaments/_subnav.html", menu, request),
-        subnav_oob=subnav_oob,
-        body=body,
-        etag=f'"{digest}"',
+        title=title, subnav=subnav, subnav_oob=subnav_oob, body=body, etag=f'"{digest}"'
     )
+
+
+# The start of the menu's <nav> (templates/tournaments/_subnav.html): the live part's copy of
+# the menu replaces the page's one (htmx's out-of-band swap).
+SUBNAV_OPENING = '<nav class="subnav" id="subnav"'
 
 
 def live_response(
