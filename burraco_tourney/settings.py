@@ -21,6 +21,7 @@ The README's settings table lists every variable read here, with its production 
 from __future__ import annotations
 
 import datetime
+import hashlib
 import os
 import secrets
 from pathlib import Path
@@ -139,8 +140,13 @@ else:
                 # of failing half-way.
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
                 "transaction_mode": "IMMEDIATE",
+                # Several server processes share the file: a writer waits up to 20 s for
+                # another's lock (SQLite's busy timeout) instead of failing at once.
                 "timeout": 20,
             },
+            # Each server thread keeps its connection (and its WAL set-up) between requests.
+            "CONN_MAX_AGE": 600,
+            "CONN_HEALTH_CHECKS": True,
         }
     }
 
@@ -153,11 +159,45 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The database cache (``manage.py createcachetable``, run by bin/setup.sh): shared by every
 # worker of a server, it marks a form sent twice by a double click (core/submissions.py).
+#
+# "public" and "public_shared": the public pages (standings, turni, seating, a pair's page), keyed
+# on the tournament's change counter, so an entry is never stale, only unused. Two levels: each
+# worker process keeps the pages in its memory (no database or disk work for a page already
+# built), and a page built by one process is left in files for the others (built once per change,
+# not once per process). The folder is named after the database, so two sites on one machine
+# never share pages; ./bin/run's server empties it when it starts (a restored backup may reuse a
+# counter). PUBLIC_CACHE=locmem, file, db or off changes this (benchmarks/room_load compares).
+_db_identity = os.environ.get("DATABASE_URL") or _sqlite_path
+_public_folder = (
+    BASE_DIR
+    / ".cache"
+    / ("public-" + hashlib.blake2b(_db_identity.encode(), digest_size=6).hexdigest())
+)
+PUBLIC_CACHE_FOLDER = _public_folder
+_memory = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "burraco-public",
+    "OPTIONS": {"MAX_ENTRIES": 3000},
+}
+_files = {
+    "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+    "LOCATION": str(_public_folder),
+    "OPTIONS": {"MAX_ENTRIES": 3000},
+}
+_database = {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "burraco_cache"}
+_nothing = {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+_public_levels = {
+    "locmem+file": (_memory, _files),
+    "locmem": (_memory, _nothing),
+    "file": (_files, _nothing),
+    "db": (_database, _nothing),
+    "off": (_nothing, _nothing),
+}[os.environ.get("PUBLIC_CACHE", "locmem+file")]
 CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "burraco_cache",
-    }
+    "default": _database,
+    # A tournament's pages change with its counter; old ones go after an hour unread.
+    "public": {**_public_levels[0], "TIMEOUT": 3600},
+    "public_shared": {**_public_levels[1], "TIMEOUT": 3600},
 }
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -17,6 +17,14 @@ def _plain_static_storage(request):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    # The public pages' cache is keyed on the change counter raised by the services; the test
+    # factories write straight to the database, so by default nothing is cached. The tests of
+    # the cache itself turn it on (tests/tournaments/test_live_pages.py).
+    settings.CACHES = {
+        **settings.CACHES,
+        "public": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+        "public_shared": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    }
     # A request leaves its language active in the thread; every test starts in the site's
     # default language, whatever the test before it asked for.
     from django.utils import translation

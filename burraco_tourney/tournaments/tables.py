@@ -9,6 +9,8 @@ export go through ``table_fast_path`` (the figures are in that module's docstrin
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -124,3 +126,19 @@ class StandingsTable(FastTable):
         if record.penalty_mp:
             parts.append(f"{record.penalty_mp} {pgettext_lazy('match points', 'MP')}")
         return ", ".join(parts) or "—"
+
+
+class PublicStandingsTable(StandingsTable):
+    """The classifica on the public page: each pair's players link to the pair's own page."""
+
+    class Meta(StandingsTable.Meta):
+        pass
+
+    def __init__(self, data, *, slug: str, **kwargs):
+        super().__init__(data, **kwargs)
+        # One reverse for the whole table ("/t/slug/coppia/0/" less its number): a 500-pair page
+        # would otherwise do 500.
+        self._pair_prefix = reverse("tournaments:pair", args=[slug, 0])[:-2]
+
+    def render_players(self, value, record):
+        return format_html('<a href="{}{}/">{}</a>', self._pair_prefix, record.pair.number, value)

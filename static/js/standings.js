@@ -13,4 +13,6 @@
   }
   document.addEventListener("DOMContentLoaded", check);
   window.addEventListener("resize", check);
+  // The live part of the page was replaced (static/js/live.js): the table may have changed.
+  document.addEventListener("htmx:afterSettle", check);
 })();

@@ -26,7 +26,7 @@ def _links(html: str) -> list[str]:
 def test_players_reach_the_seating_pdfs_from_the_turno_pages(client, demo):
     turno_page = client.get(reverse("tournaments:turno", args=[demo.slug, 2])).content.decode()
     assert f"{reverse('exports:downloads', args=[demo.slug])}#turno-2" in _links(turno_page)
-    seating = client.get(reverse("manage:seating", args=[demo.slug, 2])).content.decode()
+    seating = client.get(reverse("tournaments:seating", args=[demo.slug, 2])).content.decode()
     pdfs = [link for link in _links(seating) if "/scarica/posti-" in link]
     assert len(pdfs) == 2
     for link in pdfs:

@@ -1,23 +1,20 @@
 """``./bin/run --lan --https``: the site served over TLS with a self-signed certificate by the
-``serve_https`` command, without any system service (issue 11, item 9)."""
+same gunicorn server as always, without any system service (issue 11, item 9; issue 13)."""
 
 import shutil
 import ssl
 import subprocess
-import threading
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from burraco_tourney.core.management.commands.serve_https import Command
+from burraco_tourney import server_process
 
 RUN = (Path(__file__).resolve().parents[2] / "bin" / "run").read_text()
 
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is not installed")
-@pytest.mark.django_db(transaction=True)
 def test_the_login_page_is_served_over_https(tmp_path):
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(
@@ -27,24 +24,27 @@ def test_the_login_page_is_served_over_https(tmp_path):
         check=True,
         capture_output=True,
     )
-    command = Command()
-    options = {"listen": "127.0.0.1:0", "cert": str(cert), "key": str(key), "threads": 2}
-    thread = threading.Thread(target=command.handle, kwargs=options, daemon=True)
-    thread.start()
-    for _ in range(100):
-        server = getattr(command, "server", None)
-        if server is not None and server.ready:
-            break
-        time.sleep(0.05)
+    port = server_process.free_port()
+    # The login page reads no database: an empty file will do.
+    env = {"SQLITE_PATH": str(tmp_path / "db.sqlite3"), "WEB_CONCURRENCY": "2"}
+    server = server_process.start(
+        port, env=env, certfile=str(cert), keyfile=str(key), ready="/accesso/"
+    )
     try:
-        port = command.server.bind_addr[1]
         context = ssl.create_default_context(cafile=str(cert))
         with urllib.request.urlopen(f"https://127.0.0.1:{port}/accesso/", context=context) as r:
             assert r.status == 200
             assert "Accesso arbitro" in r.read().decode()
+        # Plain HTTP to the HTTPS port gets no page.
+        with pytest.raises(OSError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/accesso/", timeout=5).read()
     finally:
-        command.server.stop()
-        thread.join(10)
+        server_process.stop(server)
+
+
+def test_bin_run_serves_with_gunicorn_over_http_and_https():
+    assert "gunicorn --config python:burraco_tourney.gunicorn_conf" in RUN
+    assert "--certfile=.tls/cert.pem --keyfile=.tls/key.pem" in RUN
 
 
 def test_lan_mode_allows_only_this_machines_own_names_and_addresses():

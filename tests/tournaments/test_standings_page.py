@@ -22,7 +22,7 @@ from django_tables2.data import TableListData
 
 from burraco_tourney.tournaments.models import Pair
 from burraco_tourney.tournaments.selectors.standings import standings
-from burraco_tourney.tournaments.tables import StandingsTable
+from burraco_tourney.tournaments.tables import PublicStandingsTable, StandingsTable
 from tests.factories import add_penalty, make_pairs, make_tournament, make_turno
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +67,7 @@ def _page(client, tournament, query: str = "") -> str:
     return response.content.decode()
 
 
-def _stock(tournament, query: str = "", table_class=StandingsTable) -> str:
+def _stock(tournament, query: str = "", table_class=None) -> str:
     """The table as django-tables2 alone renders it: its list data, its sorting, its template."""
     request = RequestFactory().get("/" + query)
     after = int(request.GET["dopo"]) if "dopo" in request.GET else None
@@ -75,7 +75,12 @@ def _stock(tournament, query: str = "", table_class=StandingsTable) -> str:
         n for n in tournament.turni.values_list("number", flat=True) if not after or n <= after
     ]
     rows = standings(tournament=tournament, after_turno=after)
-    table = table_class(TableListData(list(rows)), turni=sorted(turni))
+    if table_class is None:  # the page's own table: the players link to the pair's page
+        table = PublicStandingsTable(
+            TableListData(list(rows)), turni=sorted(turni), slug=tournament.slug
+        )
+    else:
+        table = table_class(TableListData(list(rows)), turni=sorted(turni))
     RequestConfig(request, paginate=False).configure(table)
     with translation.override("it"):
         return STOCK.render(Context({"table": table, "request": request}))

@@ -42,7 +42,7 @@ def test_turni_page_lists_turni_with_their_state(director_client, director):
     response = director_client.get(reverse("manage:turni", args=[tournament.slug]))
     html = response.content.decode()
     assert "published" in html and "draft" in html and "complete" in html
-    assert reverse("manage:seating", args=[tournament.slug, 1]) in html
+    assert reverse("tournaments:seating", args=[tournament.slug, 1]) in html
     # The next turno cannot be drawn while turno 2 is a draft: no form, a way to the draft.
     assert "Turno 2 is still a draft" in html
     assert url("turno_preview", tournament.turni.get(number=2)) in html
@@ -206,14 +206,14 @@ def test_drafts_are_hidden_from_the_public(director_client, director):
     draft = draw_ok(director_client, tournament, movement="mitchell", step="1")
     public_turno = reverse("tournaments:turno", args=[tournament.slug, draft.number])
     assert client.get(public_turno).status_code == 404
-    assert client.get(reverse("manage:seating", args=[tournament.slug, 2])).status_code == 404
+    assert client.get(reverse("tournaments:seating", args=[tournament.slug, 2])).status_code == 404
     detail = client.get(reverse("tournaments:detail", args=[tournament.slug]))
     assert [s.turno.number for s in detail.context["turni"]] == [1]
     html = client.get(reverse("tournaments:turno", args=[tournament.slug, 1])).content.decode()
     assert reverse("tournaments:turno", args=[tournament.slug, 1]) in html
     assert public_turno not in html  # not in the subnav
     # The director sees the draft's seating list, marked as a draft.
-    response = director_client.get(reverse("manage:seating", args=[tournament.slug, 2]))
+    response = director_client.get(reverse("tournaments:seating", args=[tournament.slug, 2]))
     assert response.status_code == 200
     assert "DRAFT" in response.content.decode()
     assert first.published
@@ -250,7 +250,7 @@ def test_another_director_gets_404_and_changes_nothing(director_client, director
     assert not turno.published
     assert actions(tournament) == ["turno_draw"]
     # Nor may anyone else see the draft's seating list.
-    assert client.get(reverse("manage:seating", args=[tournament.slug, 1])).status_code == 404
+    assert client.get(reverse("tournaments:seating", args=[tournament.slug, 1])).status_code == 404
 
 
 def test_a_granted_director_may_draw(client, director):

@@ -30,7 +30,7 @@ def tournament(director, director_client):
 
 
 def seating_page(client, tournament, number=1):
-    response = client.get(reverse("manage:seating", args=[tournament.slug, number]))
+    response = client.get(reverse("tournaments:seating", args=[tournament.slug, number]))
     assert response.status_code == 200
     return response
 
@@ -85,7 +85,7 @@ def test_print_css_and_page_break_are_there(tournament):
 def test_seating_is_linked_from_the_public_turno_page_and_the_turni_page(
     tournament, director_client
 ):
-    link = reverse("manage:seating", args=[tournament.slug, 1])
+    link = reverse("tournaments:seating", args=[tournament.slug, 1])
     public = Client().get(reverse("tournaments:turno", args=[tournament.slug, 1]))
     assert link in public.content.decode()
     director = director_client.get(reverse("manage:turni", args=[tournament.slug]))
@@ -93,5 +93,5 @@ def test_seating_is_linked_from_the_public_turno_page_and_the_turni_page(
 
 
 def test_seating_of_a_missing_turno_is_404(tournament):
-    response = Client().get(reverse("manage:seating", args=[tournament.slug, 9]))
+    response = Client().get(reverse("tournaments:seating", args=[tournament.slug, 9]))
     assert response.status_code == 404

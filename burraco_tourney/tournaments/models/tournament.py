@@ -98,6 +98,9 @@ class Tournament(models.Model):
     number_draw_seed = models.CharField(_("pair number draw seed"), max_length=64, blank=True)
     number_draw_at = models.DateTimeField(_("pair numbers drawn at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # Raised by one in the transaction of every write (``services.audit.audit_record``): the
+    # public pages are cached under it, so a page built before a save is never served after it.
+    change_counter = models.PositiveBigIntegerField(_("changes"), default=0, editable=False)
 
     class Meta:
         verbose_name = _("tournament")

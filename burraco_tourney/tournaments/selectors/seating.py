@@ -51,3 +51,45 @@ def turno_seating(*, turno: Turno) -> Seating:
 
 def _names(pair: Pair) -> list[str]:
     return [name for name in (pair.player1, pair.player2) if name.strip()]
+
+
+@dataclass(frozen=True)
+class SeatFound:
+    """A player found by the seat search: the table and line, or None when the pair rests."""
+
+    player: str
+    pair: Pair
+    table: Table | None
+    line: str  # "ns", "eo", or "" for a riposo
+    opponent: Pair | None
+
+
+SEARCH_MIN_LENGTH = 2
+SEARCH_LIMIT = 30
+
+
+def latest_turno(*, tournament) -> Turno | None:
+    """The turno players sit down for next: the last published one."""
+    return tournament.turni.filter(published=True).order_by("-number").first()
+
+
+def seat_search(*, turno: Turno, query: str) -> list[SeatFound]:
+    """The players of ``turno`` whose name holds every word of ``query``, accents and case
+    aside, in any order ("anna rossi" finds "Rossi Anna"); at most SEARCH_LIMIT of them."""
+    words = name_key(query).split()
+    if len(name_key(query).strip()) < SEARCH_MIN_LENGTH:
+        return []
+    seating = turno_seating(turno=turno)
+    tables = {t.number: t for t in seating.tables}
+    found = []
+    for seat in seating.players:
+        key = name_key(seat.player)
+        if all(word in key for word in words):
+            table = tables.get(seat.table) if seat.table else None
+            opponent = None
+            if table is not None:
+                opponent = table.eo if seat.line == "ns" else table.ns
+            found.append(SeatFound(seat.player, seat.pair, table, seat.line, opponent))
+            if len(found) == SEARCH_LIMIT:
+                break
+    return found

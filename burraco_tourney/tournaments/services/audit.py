@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import F
 from django.utils.text import Truncator
 
 from ..audit_text import Subject, subject_text
@@ -24,7 +25,12 @@ def audit_record(
     table=None,
 ) -> AuditEntry:
     """Record one change: ``action`` is a short stable key (e.g. "pair_edit", "turno_publish"),
-    ``subject`` what it is about (see ``audit_text``), read later in the reader's language."""
+    ``subject`` what it is about (see ``audit_text``), read later in the reader's language.
+
+    Also raises the tournament's change counter, in the same transaction: every write of a
+    service passes here, so the public pages' cache (``live_pages``) never outlives a change.
+    """
+    tournament_touch(tournament=tournament)
     return AuditEntry.objects.create(
         tournament=tournament,
         user=user if getattr(user, "is_authenticated", False) else None,
@@ -37,4 +43,13 @@ def audit_record(
         before=before,
         after=after,
         table=table,
+    )
+
+
+def tournament_touch(*, tournament: Tournament) -> None:
+    """Raise the change counter (one UPDATE, safe against concurrent writers) and keep the
+    instance in step, so that a later ``save()`` of it cannot write the old value back."""
+    Tournament.objects.filter(pk=tournament.pk).update(change_counter=F("change_counter") + 1)
+    tournament.change_counter = (
+        Tournament.objects.filter(pk=tournament.pk).values_list("change_counter", flat=True).get()
     )

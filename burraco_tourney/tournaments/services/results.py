@@ -19,6 +19,7 @@ from ..results_bridge import (
     table_outcome_for,
     tournament_rules,
 )
+from .audit import tournament_touch
 
 
 @transaction.atomic
@@ -46,4 +47,7 @@ def tournament_recompute_results(*, tournament: Tournament) -> int:
         changed_smazzate += apply_outcome(table, smazzate, outcome)
     Smazzata.objects.bulk_update(changed_smazzate, ["ns_total", "eo_total"], batch_size=500)
     Table.objects.bulk_update(tables, RESULT_FIELDS, batch_size=500)
+    # Its callers record the change in the log too; raised here as well so that no recompute,
+    # whoever calls it, leaves the public pages' cache behind.
+    tournament_touch(tournament=tournament)
     return len(tables)

@@ -1,18 +1,24 @@
-"""Public pages of a tournament. Thin: parse the request, call a selector, render."""
+"""Public pages of a tournament. Thin: parse the request, call a selector, render.
+
+The standings, the turni, the seating lists, a pair's page and the seat search update themselves
+on the players' phones and are served from a cache (``live_pages``).
+"""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from burraco_tourney.core.rule_messages import rule_error_message
 
 from ..access import can_direct
+from ..live_pages import LivePage, live_response, render_parts
 from ..models import TournamentKind
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
-from ..tables import PairTable, StandingsTable
+from ..tables import PairTable, PublicStandingsTable
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -46,18 +52,25 @@ def pair_list(request: HttpRequest, slug: str) -> HttpResponse:
 
 def turno_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
-    turno = selectors.turno_get(tournament=tournament, number=number)
-    return render(
-        request,
-        "tournaments/turno_detail.html",
-        {
-            "tournament": tournament,
-            "turno": turno,
-            "tables": selectors.turno_tables(turno=turno),
-            "byes": selectors.turno_byes(turno=turno),
-            "turni": selectors.turno_summaries(tournament=tournament),
-        },
-    )
+
+    def build(director: bool):
+        turno = selectors.turno_get(tournament=tournament, number=number)
+        return render_parts(
+            request,
+            tournament=tournament,
+            title=_("Turno %(number)s") % {"number": number} + f" · {tournament.name}",
+            body_template="tournaments/live/turno.html",
+            context={
+                "turno": turno,
+                "tables": selectors.turno_tables(turno=turno),
+                "byes": selectors.turno_byes(turno=turno),
+            },
+            section="turno",
+            turno=turno,
+        )
+
+    page = LivePage(name="turno", params={"number": str(number)})
+    return live_response(request, tournament=tournament, page=page, build=build)
 
 
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -69,42 +82,53 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
     if tournament.kind == TournamentKind.KO:
         return redirect("manage:bracket", tournament.slug)
-    choice = standings_selectors.standings_choice(tournament=tournament)
-    turni = list(choice.turni)
-    after = request.GET.get("dopo")
-    if after:
-        try:
+    after = request.GET.get("dopo", "")
+    if after and not after.isdigit():
+        raise Http404
+
+    def build(director: bool):
+        choice = standings_selectors.standings_choice(tournament=tournament)
+        turni = list(choice.turni)
+        if after:
             after_turno = int(after)
-        except ValueError:
-            raise Http404 from None
-        if after_turno not in turni:
-            raise Http404
-    else:
-        after_turno = choice.default
-    shown = [n for n in turni if after_turno is None or n <= after_turno]
-    rows, missing = standings_selectors.standings_or_missing(
-        tournament=tournament, after_turno=after_turno
+            if after_turno not in turni:
+                raise Http404
+        else:
+            after_turno = choice.default
+        shown = [n for n in turni if after_turno is None or n <= after_turno]
+        rows, missing = standings_selectors.standings_or_missing(
+            tournament=tournament, after_turno=after_turno
+        )
+        table = PublicStandingsTable(rows, turni=shown, slug=tournament.slug)
+        RequestConfig(request, paginate=False).configure(table)
+        # The first two pairs sharing a rank: the page says why, through "why is A above B".
+        pairs_in_order = zip(rows, rows[1:], strict=False)
+        shared = next(
+            ((a.pair.number, b.pair.number) for a, b in pairs_in_order if a.rank == b.rank), None
+        )
+        return render_parts(
+            request,
+            tournament=tournament,
+            title=f"{_('Standings')} · {tournament.name}",
+            body_template="tournaments/live/standings.html",
+            context={
+                "table": table,
+                "turni": turni,
+                "after_turno": after_turno or (turni[-1] if turni else None),
+                "in_progress": choice.in_progress,
+                "provisional": choice.provisional(after_turno),
+                # What the director has not set yet (the riposo value): said instead of the table.
+                "missing": rule_error_message(missing) if missing else None,
+                "can_direct": director,
+                "shared": shared,
+            },
+            section="standings",
+        )
+
+    page = LivePage(
+        name="standings",
+        params={"dopo": after, "sort": request.GET.get("sort", "")[:40]},
+        stylesheets=("css/standings.css",),
+        scripts=("js/standings.js",),
     )
-    table = StandingsTable(rows, turni=shown)
-    RequestConfig(request, paginate=False).configure(table)
-    # The first two pairs sharing a rank: the page says why, through "why is A above B".
-    pairs_in_order = zip(rows, rows[1:], strict=False)
-    shared = next(
-        ((a.pair.number, b.pair.number) for a, b in pairs_in_order if a.rank == b.rank), None
-    )
-    return render(
-        request,
-        "tournaments/standings.html",
-        {
-            "tournament": tournament,
-            "table": table,
-            "turni": turni,
-            "after_turno": after_turno or (turni[-1] if turni else None),
-            "in_progress": choice.in_progress,
-            "provisional": choice.provisional(after_turno),
-            # What the director has not set yet (the riposo value): said instead of the table.
-            "missing": rule_error_message(missing) if missing else None,
-            "can_direct": can_direct(request.user, tournament),
-            "shared": shared,
-        },
-    )
+    return live_response(request, tournament=tournament, page=page, build=build)

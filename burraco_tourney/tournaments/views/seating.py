@@ -7,25 +7,34 @@ its directors see it (to print it before publishing), marked as a draft; anyone 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.utils.translation import gettext as _
 
-from ..access import can_direct
+from ..live_pages import LivePage, live_response, render_parts
 from ..selectors import tournaments as selectors
 from ..selectors.seating import turno_seating
 
 
 def seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
-    director = can_direct(request.user, tournament)
-    turno = selectors.turno_get(tournament=tournament, number=number, include_drafts=director)
-    return render(
-        request,
-        "tournaments/seating.html",
-        {
-            "tournament": tournament,
-            "turno": turno,
-            "seating": turno_seating(turno=turno),
-            "director": director,
-            "section": "turno",
-        },
+
+    def build(director: bool):
+        turno = selectors.turno_get(tournament=tournament, number=number, include_drafts=director)
+        return render_parts(
+            request,
+            tournament=tournament,
+            title=_("Turno %(number)s: where do I sit") % {"number": number}
+            + f" · {tournament.name}",
+            body_template="tournaments/live/seating.html",
+            context={
+                "turno": turno,
+                "seating": turno_seating(turno=turno),
+                "director": director,
+            },
+            section="turno",
+            turno=turno,
+        )
+
+    page = LivePage(
+        name="seating", params={"number": str(number)}, stylesheets=("css/seating.css",)
     )
+    return live_response(request, tournament=tournament, page=page, build=build)

@@ -4,8 +4,6 @@ Thin views: parse the request, call one service (``services/turni.py``) or selec
 refusal of the pairing engine is shown next to the form field it concerns; a refusal due to the
 state of the tournament (a draft pending, results missing, a locked turno) above the form, or as
 a message after a button.
-
-The public seating page (``views/seating.py``) is routed here too, outside ``gestione/``.
 """
 
 from __future__ import annotations
@@ -26,7 +24,6 @@ from ...selectors import tournaments as selectors
 from ...selectors.seating import turno_seating
 from ...services import turni as services
 from ...services.seating_fix import seating_fix_refusal
-from .. import seating as seating_views
 from .refusals import run_for_button, run_for_form
 
 
@@ -218,6 +215,4 @@ urlpatterns = [
         name="turno_unpublish",
     ),
     path("t/<slug:slug>/gestione/turni/<int:number>/elimina/", turno_delete, name="turno_delete"),
-    # The public seating lists: no login (a draft is shown to its directors only).
-    path("t/<slug:slug>/turno/<int:number>/posti/", seating_views.seating, name="seating"),
 ]

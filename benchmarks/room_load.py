@@ -1,0 +1,514 @@
+"""A full room against the real server: a thousand phones, a projector and two directors.
+
+The server is started as ``./bin/run`` starts it (gunicorn with ``burraco_tourney.gunicorn_conf``,
+``burraco_tourney/server_process.py``) on a free loopback port, on a fresh database: a temporary
+SQLite file (``--postgres``: a throw-away PostgreSQL cluster made as ``bin/postgres.sh`` makes the
+test suite's; or the database ``DATABASE_URL`` names, whose tables must be empty). It holds a
+generated tournament: ``--pairs`` pairs (200: 100 tables), ``--turni`` Mitchell turni with every
+result (3) and one more published turno whose tables wait for their scorecards.
+
+The room, simulated with aiohttp on asyncio, for ``--duration`` seconds (60):
+
+- ``--phones`` phones (1,000), each following one page (standings, its turno, its seating list,
+  its pair's page): the whole page once with its stylesheets and scripts, at a random moment of
+  the first ``--arrive`` seconds (20), then the page's live part every ``--period`` seconds (10)
+  as htmx asks for it, with ``If-None-Match`` (answered ``304`` while nothing changed);
+- a projector showing the standings, asking for their live part every 5 seconds;
+- two directors, logged in, each opening the scorecard page of a table of the open turno and
+  posting a scorecard through the real form every ``--save-every`` seconds (10: typing three
+  smazzate takes longer; a save every 5 s in all is the rush at the end of a turno, 100 tables in
+  8 minutes); every save changes the turno's page, the standings' progress line and the pairs'
+  provisional ranks (when every table has a result, the next saves are corrections).
+
+Printed: requests per second, latency (p50, p95, p99) and errors, for each kind of request and in
+all; then the standings page timed alone, one request at a time, from the cache (the page is
+unchanged) and built every time (a second server with the public cache off), side by side. Goals
+on a 2-core machine with this load generator on it: no error, p95 under 200 ms, the cached page
+at least 10 times faster than the built one.
+
+Usage, from the repository root::
+
+    python -m benchmarks.room_load [--duration 60] [--phones 1000] [--pairs 200] [--turni 3]
+        [--arrive 20] [--period 10] [--save-every 10] [--postgres]
+        [--public-cache locmem+file|locmem|file|db]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import statistics
+import subprocess
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import aiohttp
+
+from benchmarks import setup
+from benchmarks.scorecard_save import scorecard
+from burraco_tourney import server_process
+
+ROOT = Path(__file__).resolve().parent.parent
+SLUG = "benchmark"
+PASSWORD = "Benchmark-2026"
+GOAL_P95_MS = 200.0
+GOAL_RATIO = 10.0
+
+
+# --- The database ------------------------------------------------------------------------------
+
+
+def start_postgres() -> tuple[subprocess.Popen, str]:
+    """A throw-away cluster from bin/postgres.sh; it is stopped when the pipe is closed."""
+    shell = subprocess.Popen(
+        [
+            "bash",
+            "-c",
+            'source bin/postgres.sh && postgres_start && echo "$POSTGRES_URL" '
+            "&& cat >/dev/null; postgres_stop",
+        ],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    url = shell.stdout.readline().strip()
+    if not url:
+        raise SystemExit("PostgreSQL did not start (see bin/postgres.sh)")
+    import psycopg
+
+    admin = url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute("CREATE DATABASE burraco")
+    return shell, url
+
+
+def prepare(args, env: dict[str, str]) -> list[int]:
+    """Migrate, build the tournament and the two directors; return the open turno's tables."""
+    os.environ.update(env)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "burraco_tourney.settings")
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connections
+
+    from burraco_tourney.tournaments.models import Table, Turno
+
+    call_command("migrate", verbosity=0)
+    call_command("createcachetable", verbosity=0)
+    tournament = setup.build_tournament(
+        slug=SLUG,
+        name="Campionato nazionale a coppie",
+        players=lambda n: {
+            "player1": f"{random.Random(n).choice(SURNAMES)} {random.Random(-n).choice(NAMES)}",
+            "player2": f"Giocatore {n}B",
+        },
+        pairs=args.pairs,
+        turni=args.turni,
+        results=True,
+        seed=2024,
+    )
+    open_turno = Turno.objects.create(
+        tournament=tournament, number=args.turni + 1, movement="manual", published=True
+    )
+    pairs = list(tournament.pairs.order_by("number"))
+    tables = Table.objects.bulk_create(
+        Table(turno=open_turno, number=i + 1, ns=pairs[2 * i], eo=pairs[2 * i + 1])
+        for i in range(args.pairs // 2)
+    )
+    for name in ("arbitro1", "arbitro2"):
+        user = get_user_model().objects.create_user(name, password=PASSWORD)
+        tournament.directors.add(user)
+    connections.close_all()
+    return [t.number for t in tables]
+
+
+SURNAMES = ("Rossi", "Bianchi", "Esposito", "Romano", "Colombo", "Ricci", "Marino", "Greco")
+NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Luca")
+
+
+# --- The room ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Record:
+    """Every request made: its kind, its latency in seconds and what went wrong."""
+
+    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    # (when it started, its latency) of every request: the steady state is the part after the
+    # phones have arrived.
+    timeline: list[tuple[float, float]] = field(default_factory=list)
+    started: float = 0.0
+    statuses: dict[str, dict[int, int]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(int))
+    )
+    errors: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+
+    async def get(self, client, kind: str, url: str, ok=(200,), **kwargs):
+        return await self.request(client, kind, "GET", url, ok, **kwargs)
+
+    async def request(self, client, kind: str, method: str, url: str, ok, **kwargs):
+        start = time.perf_counter()
+        try:
+            async with client.request(method, url, allow_redirects=False, **kwargs) as response:
+                answer = Answer(response.status, response.headers, await response.text())
+        except (aiohttp.ClientError, TimeoutError) as error:
+            self.latencies[kind].append(time.perf_counter() - start)
+            self.timeline.append((start, time.perf_counter() - start))
+            self.errors[kind].append(f"{type(error).__name__} {url}")
+            return None
+        self.latencies[kind].append(time.perf_counter() - start)
+        self.timeline.append((start, time.perf_counter() - start))
+        self.statuses[kind][answer.status] += 1
+        if answer.status not in ok:
+            self.errors[kind].append(f"{answer.status} {method} {url}")
+            return None
+        return answer
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    headers: object
+    text: str
+
+
+def session(base: str, connections: int) -> aiohttp.ClientSession:
+    return aiohttp.ClientSession(
+        base_url=base,
+        connector=aiohttp.TCPConnector(limit=connections),
+        timeout=aiohttp.ClientTimeout(total=30),
+        # Cookies from 127.0.0.1 (an address, not a name) too: the directors' sessions.
+        cookie_jar=aiohttp.CookieJar(unsafe=True),
+    )
+
+
+STATIC = re.compile(r'(?:href|src)="(/static/[^"]+)"')
+
+
+async def phone(
+    record: Record, client, page: str, *, arrive: float, period: float, until: float
+) -> None:
+    await asyncio.sleep(random.uniform(0, arrive))
+    response = await record.get(client, "phone: whole page", page)
+    if response is None:
+        return
+    for asset in set(STATIC.findall(response.text)):
+        await record.get(client, "phone: static file", asset)
+    etag = None
+    live = page + ("&" if "?" in page else "?") + "live=1"
+    while True:
+        await asyncio.sleep(period)
+        if time.monotonic() >= until:
+            return
+        headers = {"If-None-Match": etag} if etag else {}
+        response = await record.get(client, "phone: live part", live, (200, 304), headers=headers)
+        if response is not None and response.status == 200:
+            etag = response.headers.get("ETag")
+
+
+async def projector(record: Record, client, *, until: float) -> None:
+    etag = None
+    url = f"/t/{SLUG}/classifica/?live=1"
+    while time.monotonic() < until:
+        headers = {"If-None-Match": etag} if etag else {}
+        response = await record.get(client, "projector", url, (200, 304), headers=headers)
+        if response is not None and response.status == 200:
+            etag = response.headers.get("ETag")
+        await asyncio.sleep(5)
+
+
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+VERSION = re.compile(r'name="version" value="(\d+)"')
+
+
+async def director(
+    record: Record, base: str, name: str, turno: int, tables: list[int], *, every: float, until
+) -> int:
+    """Log in, then save a scorecard every ``every`` seconds; return how many were saved."""
+    saved = 0
+    async with session(base, 2) as client:
+        page = await record.get(client, "director: login", "/accesso/")
+        if page is None:
+            return 0
+        login = {"username": name, "password": PASSWORD, "csrfmiddlewaretoken": _csrf(page)}
+        if await record.request(client, "director: login", "POST", "/accesso/", (302,), data=login):
+            for round_number in range(10**6):
+                for table in tables:
+                    if time.monotonic() >= until:
+                        return saved
+                    started = time.monotonic()
+                    url = f"/t/{SLUG}/gestione/turni/{turno}/tavoli/{table}/"
+                    form = await record.get(client, "director: scorecard page", url)
+                    if form is not None:
+                        data = _card(round_number)
+                        data.update(
+                            csrfmiddlewaretoken=_csrf(form),
+                            version=VERSION.search(form.text).group(1),
+                            reason="Benchmark",
+                        )
+                        posted = await record.request(
+                            client, "director: save", "POST", url, (302,), data=data
+                        )
+                        saved += posted is not None
+                    await asyncio.sleep(max(0.0, every - (time.monotonic() - started)))
+    return saved
+
+
+def _csrf(response) -> str:
+    return CSRF.search(response.text).group(1)
+
+
+def _card(round_number: int) -> dict[str, str]:
+    """The benchmark's scorecard; every other round with the lines swapped, so that saving a
+    table again is a real correction."""
+    data = scorecard(0)
+    if round_number % 2:
+        swapped = {}
+        for key, value in data.items():
+            key = key.replace("_ns_", "_xx_").replace("_eo_", "_ns_").replace("_xx_", "_eo_")
+            swapped[key] = value
+        data = swapped
+    return data
+
+
+def phone_pages(count: int, *, pairs: int, turni: int) -> list[str]:
+    """Which page each phone follows: a third the standings, the rest their turno, their
+    seating list and their pair's page."""
+    rng = random.Random(13)
+    pages = []
+    for i in range(count):
+        kind = i % 6
+        if kind in (0, 1):
+            pages.append(f"/t/{SLUG}/classifica/")
+        elif kind == 2:
+            pages.append(f"/t/{SLUG}/turno/{turni + 1}/")
+        elif kind == 3:
+            pages.append(f"/t/{SLUG}/turno/{turni + 1}/posti/")
+        else:
+            pages.append(f"/t/{SLUG}/coppia/{rng.randint(1, pairs)}/")
+    return pages
+
+
+async def room(args, base: str, tables: list[int]) -> tuple[Record, float, int]:
+    record = Record()
+    record.started = time.perf_counter()
+    until = time.monotonic() + args.duration
+    async with session(base, args.connections) as phones:
+        pages = phone_pages(args.phones, pairs=args.pairs, turni=args.turni)
+        started = time.monotonic()
+        tasks = [
+            phone(record, phones, p, arrive=args.arrive, period=args.period, until=until)
+            for p in pages
+        ]
+        tasks.append(projector(record, phones, until=until))
+        turno = args.turni + 1
+        tasks += [
+            director(record, base, name, turno, part, every=args.save_every, until=until)
+            for name, part in (("arbitro1", tables[0::2]), ("arbitro2", tables[1::2]))
+        ]
+        results = await asyncio.gather(*tasks)
+        elapsed = time.monotonic() - started
+    return record, elapsed, sum(r for r in results if isinstance(r, int))
+
+
+# --- Figures -----------------------------------------------------------------------------------
+
+
+def percentiles(values: list[float]) -> tuple[float, float, float]:
+    if len(values) < 2:
+        value = values[0] * 1000 if values else 0.0
+        return value, value, value
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    return cuts[49] * 1000, cuts[94] * 1000, cuts[98] * 1000
+
+
+def report(record: Record, elapsed: float, saved: int, *, steady_after: float) -> bool:
+    print(
+        f"\n{'requests':28}{'count':>7}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
+        f"{'errors':>8}  statuses"
+    )
+    every: list[float] = []
+    errors = 0
+    for kind in sorted(record.latencies):
+        values = record.latencies[kind]
+        every += values
+        errors += len(record.errors[kind])
+        p50, p95, p99 = percentiles(values)
+        statuses = ", ".join(f"{s}: {n}" for s, n in sorted(record.statuses[kind].items()))
+        print(
+            f"{kind:28}{len(values):7}{len(values) / elapsed:8.1f}{p50:9.1f}{p95:9.1f}"
+            f"{p99:9.1f}{len(record.errors[kind]):8}  {statuses}"
+        )
+    p50, p95, p99 = percentiles(every)
+    print(
+        f"{'all':28}{len(every):7}{len(every) / elapsed:8.1f}{p50:9.1f}{p95:9.1f}{p99:9.1f}"
+        f"{errors:8}"
+    )
+    steady = [lat for start, lat in record.timeline if start - record.started >= steady_after]
+    if steady:
+        span = elapsed - steady_after
+        p50, p95, p99 = percentiles(steady)
+        print(
+            f"{f'all after {steady_after:g} s':28}{len(steady):7}{len(steady) / span:8.1f}"
+            f"{p50:9.1f}{p95:9.1f}{p99:9.1f}   (the phones have arrived: steady polling)"
+        )
+    print(f"\n{saved} scorecards saved in {elapsed:.0f} s.")
+    for kind, messages in record.errors.items():
+        for message in messages[:5]:
+            print(f"  error ({kind}): {message}")
+    met = errors == 0 and p95 < GOAL_P95_MS
+    print(f"Goal: no error and p95 under {GOAL_P95_MS:.0f} ms: {'met' if met else 'NOT met'}.")
+    return met
+
+
+def time_alone(url: str, runs: int) -> list[float]:
+    """``runs`` requests one at a time (after one untimed), on a connection kept open."""
+
+    async def run() -> list[float]:
+        timings = []
+        async with aiohttp.ClientSession(raise_for_status=True) as client:
+            for i in range(runs + 1):
+                start = time.perf_counter()
+                async with client.get(url) as response:
+                    await response.read()
+                if i:
+                    timings.append(time.perf_counter() - start)
+        return timings
+
+    return asyncio.run(run())
+
+
+def compare_cached(base: str, uncached_base: str, runs: int) -> None:
+    page = f"/t/{SLUG}/classifica/"
+    cached = time_alone(base + page, runs)
+    built = time_alone(uncached_base + page, runs)
+    cached_ms, built_ms = statistics.median(cached) * 1000, statistics.median(built) * 1000
+    print(f"\nThe standings page alone, one request at a time (median of {runs}):")
+    print(f"  {'from the cache':28}{cached_ms:8.1f} ms")
+    print(f"  {'built every time':28}{built_ms:8.1f} ms")
+    ratio = built_ms / cached_ms
+    print(
+        f"  the cache is {ratio:.1f}x faster (goal: {GOAL_RATIO:.0f}x): "
+        f"{'met' if ratio >= GOAL_RATIO else 'NOT met'}"
+    )
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time used so far by the process ``pid`` and its children (gunicorn's workers),
+    read from /proc (Linux); 0 elsewhere."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(stat.parent.name) == pid or int(fields[1]) == pid:
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
+# --- Main --------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duration", type=float, default=60, help="seconds of load (60)")
+    parser.add_argument("--phones", type=int, default=1000)
+    parser.add_argument("--period", type=float, default=10, help="seconds between polls (10)")
+    parser.add_argument("--arrive", type=float, default=20, help="phones arrive within (20 s)")
+    parser.add_argument("--save-every", type=float, default=10, help="a director's pace (10 s)")
+    parser.add_argument("--pairs", type=int, default=200)
+    parser.add_argument("--turni", type=int, default=3, help="turni already played (3)")
+    parser.add_argument("--connections", type=int, default=200, help="phones' connections")
+    parser.add_argument("--runs", type=int, default=30, help="requests timed alone (30)")
+    parser.add_argument("--postgres", action="store_true", help="a throw-away PostgreSQL")
+    parser.add_argument(
+        "--public-cache",
+        choices=("locmem+file", "locmem", "file", "db"),
+        default="locmem+file",
+        help="where the server keeps the public pages (settings.py: PUBLIC_CACHE)",
+    )
+    args = parser.parse_args(argv)
+    if not 1 <= args.phones <= 5000 or not 1 <= args.duration <= 3600:
+        parser.error("--phones must be 1 to 5000 and --duration 1 to 3600 seconds")
+
+    postgres = None
+    with tempfile.TemporaryDirectory(prefix="burraco-room-") as folder:
+        env = {
+            "SECRET_KEY": "benchmark-only-not-secret",
+            "PUBLIC_CACHE": args.public_cache,
+            "BACKUP_DIR": str(Path(folder) / "backups"),
+        }
+        if args.postgres:
+            postgres, url = start_postgres()
+            env["DATABASE_URL"] = url
+        elif os.environ.get("DATABASE_URL"):
+            env["DATABASE_URL"] = os.environ["DATABASE_URL"]
+        else:
+            env["SQLITE_PATH"] = str(Path(folder) / "room.sqlite3")
+        servers = []
+        try:
+            print("Preparing the database ...", flush=True)
+            tables = prepare(args, env)
+            if not (ROOT / "staticfiles" / "staticfiles.json").exists():
+                subprocess.run(
+                    [".venv/bin/python", "manage.py", "collectstatic", "--no-input", "-v0"],
+                    cwd=ROOT,
+                    check=True,
+                )
+            port = server_process.free_port()
+            servers.append(server_process.start(port, env=env))
+            base = f"http://127.0.0.1:{port}"
+            workers = os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1
+            database = "PostgreSQL" if "DATABASE_URL" in env else "SQLite"
+            print(
+                f"gunicorn on {base}: {workers} processes; {database}; public cache "
+                f"{args.public_cache}; {args.pairs} pairs, {args.turni} turni played.\n"
+                f"{args.phones} phones arriving within {args.arrive:g} s, polling every "
+                f"{args.period:g} s; a projector; 2 directors saving every {args.save_every:g} s; "
+                f"for {args.duration:g} s ...",
+                flush=True,
+            )
+            load = os.getloadavg()[0]
+            server_cpu, own_cpu = cpu_seconds(servers[0].pid), time.process_time()
+            record, elapsed, saved = asyncio.run(room(args, base, tables))
+            server_cpu = cpu_seconds(servers[0].pid) - server_cpu
+            own_cpu = time.process_time() - own_cpu
+            report(record, elapsed, saved, steady_after=args.arrive + args.period)
+            requests = sum(len(v) for v in record.latencies.values())
+            print(
+                f"CPU: the server {server_cpu:.1f} s ({server_cpu / requests * 1000:.2f} ms a "
+                f"request), this load generator {own_cpu:.1f} s, in {elapsed:.0f} s on "
+                f"{os.cpu_count()} cores; the machine's load average {load:.1f} at the start, "
+                f"{os.getloadavg()[0]:.1f} at the end (other programs running slow it all)."
+            )
+            uncached_port = server_process.free_port()
+            servers.append(
+                server_process.start(
+                    uncached_port, env={**env, "PUBLIC_CACHE": "off", "WEB_CONCURRENCY": "1"}
+                )
+            )
+            compare_cached(base, f"http://127.0.0.1:{uncached_port}", args.runs)
+        finally:
+            for server in servers:
+                server_process.stop(server)
+            if postgres is not None:
+                from django.db import connections
+
+                connections.close_all()
+                postgres.stdin.close()
+                postgres.wait(60)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""How ``./bin/run`` serves the site: gunicorn, several processes with a few threads each.
+
+One Python process serves one request at a time on each core at best (the GIL); a room of a
+thousand phones needs every core. gunicorn's ``gthread`` workers are processes that each answer
+on a few threads (a thread waiting for the database or the network lets another work) and keep
+the phones' connections open between their requests. 2 x cores + 1 processes, gunicorn's own
+advice, keep every core busy while some wait; ``WEB_CONCURRENCY`` and ``WEB_THREADS`` change the
+counts. The backups, the certificate and the addresses are ``bin/run``'s business; this file is
+read by ``gunicorn --config python:burraco_tourney.gunicorn_conf`` (``bin/run`` and
+``benchmarks/room_load.py``, so the benchmark measures the real server).
+
+SQLite with several processes: WAL mode lets them read while one writes, and each waits for the
+write lock up to the busy timeout set in settings.py.
+"""
+
+import os
+
+workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1)
+worker_class = "gthread"
+threads = int(os.environ.get("WEB_THREADS") or 4)
+# A phone polls every 10 s: its connection stays open in between rather than being made again
+# (and, over HTTPS, its TLS handshake done again) each time.
+keepalive = 15
+# A request slower than this is a bug (a PDF of a whole tournament takes a few seconds).
+timeout = 120
+graceful_timeout = 10
+# The log of each request would be 100 lines a second with a full room: errors only.
+accesslog = None
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "warning").lower()
+# The application is imported in each worker (not once before forking): every process opens its
+# own database connections.
+preload_app = False
+
+
+def on_starting(server):
+    """Empty the folder of the public pages that the processes share (settings.py): a restored
+    backup may give a tournament a change counter it had before, with other pages."""
+    import shutil
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "burraco_tourney.settings")
+    from django.conf import settings
+
+    shutil.rmtree(settings.PUBLIC_CACHE_FOLDER, ignore_errors=True)

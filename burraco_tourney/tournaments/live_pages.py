@@ -1,0 +1,258 @@
+"""The public pages that update themselves, served from a cache for a full room of phones.
+
+A room of a thousand phones asks for the standings, its turno, its seating and its pair's page
+every ten seconds; between two saves every answer is the same. So each public page is built once
+per change of its tournament and kept in the "public" cache under the tournament's change counter
+(raised in the transaction of every write, ``services.audit.tournament_touch``): a page built
+before a save is never served after it, because after the save nobody asks for the old key.
+
+Each page has two forms:
+
+- the whole page (``tournaments/live_page.html``): the site's frame (menu, language buttons with
+  their CSRF token, drawn for each request without reading the database) around the cached part;
+- its live part alone (``?live=1``), which htmx fetches every few seconds into the page without a
+  reload (``static/js/live.js``), with an ETag (the part's digest): an unchanged part answers
+  ``304 Not Modified`` after reading nothing but the tournament's row.
+
+Directors (logged in) see links the players do not: their pages are built every time, never
+cached. Without JavaScript the whole page still works; it just does not update by itself.
+
+Reads only: the parts are built by the views' ``build`` functions from the selectors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Callable, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.core.cache import caches
+from django.core.cache.backends.dummy import DummyCache
+from django.core.cache.backends.filebased import FileBasedCache
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.utils.safestring import SafeString, mark_safe
+
+try:
+    import fcntl
+except ImportError:  # not on Linux or macOS: each process builds its own pages
+    fcntl = None
+
+from .access import can_direct
+from .models import Tournament
+
+LIVE_PARAMETER = "live"
+# How often the page asks for its live part (htmx ``every``), in seconds.
+POLL_SECONDS = 10
+
+
+@dataclass(frozen=True)
+class LiveParts:
+    """What a page is made of besides the site's frame: its title, the tournament's menu (also
+    as an out-of-band swap, so that a new turno appears in it), and the part that updates."""
+
+    title: str
+    subnav: str
+    subnav_oob: str
+    body: str
+    # The live part's ETag: its content's digest, so that a save that leaves a page as it was
+    # (a seating list, the standings after a complete turno) still answers 304.
+    etag: str
+
+
+@dataclass(frozen=True)
+class LivePage:
+    """One public page: its name and the query values that change it (already checked)."""
+
+    name: str
+    params: Mapping[str, str]
+    stylesheets: tuple[str, ...] = ()
+    scripts: tuple[str, ...] = ()
+
+
+_building = threading.Lock()
+_key_locks: dict[str, threading.Lock] = {}
+VALUES_KEPT = 32
+_values: dict[str, object] = {}
+
+
+def _cache_get(key: str):
+    """From this process's memory, else from the pages other processes left (kept then)."""
+    value = caches["public"].get(key)
+    if value is None:
+        value = caches["public_shared"].get(key)
+        if value is not None:
+            caches["public"].set(key, value)
+    return value
+
+
+def _cache_build(key: str, build: Callable[[], object]):
+    """The cached value, built by one thread at a time per key: when a save changes a page that a
+    hundred phones are waiting for, this process builds it once and the others wait for it."""
+    value = _cache_get(key)
+    if value is not None:
+        return value
+    with _building:
+        lock = _key_locks.setdefault(key, threading.Lock())
+    try:
+        with lock, _other_processes_wait(key):
+            value = _cache_get(key)
+            if value is None:
+                value = build()
+                caches["public"].set(key, value)
+                caches["public_shared"].set(key, value)
+    finally:
+        with _building:
+            _key_locks.pop(key, None)
+    return value
+
+
+LOCK_STRIPES = 64
+
+
+_held = threading.local()
+
+
+@contextmanager
+def _other_processes_wait(key: str):
+    """While one process builds a page, the others wait for it and then read it from the shared
+    files, rather than all building it at once after a save. One of LOCK_STRIPES lock files
+    (``flock``) in the shared cache's folder, chosen by the key; without such a folder (another
+    cache, or a system without ``fcntl``) each process builds its own.
+
+    A thread holds one such lock at most: a value built while building a page (the ranks read by
+    a pair's page) takes none, so two builders never wait for each other's lock."""
+    shared = caches["public_shared"]
+    if fcntl is None or not isinstance(shared, FileBasedCache) or getattr(_held, "lock", False):
+        yield
+        return
+    stripe = int(hashlib.blake2b(key.encode(), digest_size=4).hexdigest(), 16) % LOCK_STRIPES
+    Path(shared._dir).mkdir(parents=True, exist_ok=True)
+    with open(Path(shared._dir) / f"build-{stripe}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _held.lock = True
+        try:
+            yield
+        finally:
+            _held.lock = False
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _variant(tournament: Tournament, page: LivePage) -> str:
+    params = "&".join(f"{k}={v}" for k, v in sorted(page.params.items()))
+    digest = hashlib.blake2b(f"{page.name}?{params}".encode(), digest_size=8).hexdigest()
+    return f"{tournament.pk}-{tournament.change_counter}-{translation.get_language()}-{digest}"
+
+
+def cached(tournament: Tournament, name: str, build: Callable[[], object]) -> object:
+    """A value computed once per change of the tournament (and language), shared by its pages:
+    e.g. the ranks after each turno, read by every pair's page."""
+    key = f"v:{tournament.pk}-{tournament.change_counter}-{translation.get_language()}-{name}"
+    # Kept as it is too (the cache would unpickle it for each of the two hundred pages reading
+    # it): the last few such values of this process.
+    value = _values.get(key)
+    if value is None:
+        value = _cache_build(key, build)
+        if isinstance(caches["public"], DummyCache):  # the cache is off: so is this
+            return value
+        with _building:
+            _values[key] = value
+            while len(_values) > VALUES_KEPT:
+                _values.pop(next(iter(_values)))
+    return value
+
+
+def render_parts(
+    request: HttpRequest,
+    *,
+    tournament: Tournament,
+    title: str,
+    body_template: str,
+    context: dict,
+    section: str,
+    turno=None,
+) -> LiveParts:
+    """Render a page's parts: ``body_template`` is the live part; the menu marks ``section``."""
+    context = {**context, "tournament": tournament}
+    body = render_to_string(body_template, context, request)
+    # The menu is the same for every pair's page (and every page of one turno): rendered once.
+    turno_number = getattr(turno, "number", None)
+    subnav = cached(
+        tournament,
+        f"subnav:{section}:{turno_number}",
+        lambda: render_to_string(
+            "tournaments/_subnav.html",
+            {"tournament": tournament, "section": section, "turno": turno},
+            request,
+        ),
+    )
+    subnav_oob = subnav.replace(SUBNAV_OPENING, f'{SUBNAV_OPENING} hx-swap-oob="true"', 1)
+    digest = hashlib.blake2b(f"{body}{subnav_oob}".encode(), digest_size=12).hexdigest()
+    return LiveParts(
+        title=title, subnav=subnav, subnav_oob=subnav_oob, body=body, etag=f'"{digest}"'
+    )
+
+
+# The start of the menu's <nav> (templates/tournaments/_subnav.html): the live part's copy of
+# the menu replaces the page's one (htmx's out-of-band swap).
+SUBNAV_OPENING = '<nav class="subnav" id="subnav"'
+
+
+def live_response(
+    request: HttpRequest,
+    *,
+    tournament: Tournament,
+    page: LivePage,
+    build: Callable[[bool], LiveParts],
+) -> HttpResponse:
+    """Answer a public page, or its live part when ``?live=1``: from the cache for the players,
+    built afresh for a director (``build(director)``)."""
+    live = request.GET.get(LIVE_PARAMETER) == "1"
+    # The parts are the same whichever form asked: links in them (sorting) must not say "live".
+    request.GET = request.GET.copy()
+    request.GET.pop(LIVE_PARAMETER, None)
+    director = request.user.is_authenticated and can_direct(request.user, tournament)
+    if director:
+        parts, etag = build(True), ""
+    else:
+        parts = _cache_build(f"p:{_variant(tournament, page)}", lambda: build(False))
+        etag = parts.etag
+        if live and etag in _etags(request.headers.get("If-None-Match", "")):
+            return _live_headers(HttpResponseNotModified(), etag)
+    if live:
+        response = HttpResponse(mark_safe(parts.body + parts.subnav_oob))
+        return _live_headers(response, etag)
+    query = request.GET.copy()
+    query[LIVE_PARAMETER] = "1"
+    return render(
+        request,
+        "tournaments/live_page.html",
+        {
+            "page": page,
+            "title": parts.title,
+            "subnav": SafeString(parts.subnav),
+            "body": SafeString(parts.body),
+            "live_url": f"{request.path}?{query.urlencode()}",
+            "etag": etag,
+            "poll_seconds": POLL_SECONDS,
+        },
+    )
+
+
+def _etags(header: str) -> set[str]:
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
+
+
+def _live_headers(response: HttpResponse, etag: str) -> HttpResponse:
+    if etag:
+        response["ETag"] = etag
+        # The browser keeps the part and asks each time whether it changed (304 when not).
+        response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    return response

@@ -1,0 +1,144 @@
+"""A pair's own page: its turni one by one (table, opponents, smazzate, MP, VP, riposo,
+penalties) and its rank after each turno.
+
+Nothing is scored here: the MP and VP of a table are the stored ones the scoring service wrote,
+a turno's VP and the ranks are the standings selector's (the engine's ``compute_standings``), so
+the pair's page and the classifica always agree. Only published turni are shown. Reads only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..models import Bye, Pair, Penalty, Table, Tournament
+from .standings import standings_or_missing
+from .tournaments import turno_summaries
+
+
+@dataclass(frozen=True)
+class RankAfter:
+    """Where a pair stood after a turno: its rank, VP and scarto."""
+
+    rank: int
+    vp: int
+    scarto: int
+
+
+@dataclass(frozen=True)
+class StandingsByTurno:
+    """The standings after each published turno, by pair number; ``complete`` says which turni
+    have every result (the others' ranks are provisional)."""
+
+    ranks: dict[int, dict[int, RankAfter]]
+    earned_vp: dict[int, dict[int, int]]
+    complete: dict[int, bool]
+
+
+def standings_by_turno(*, tournament: Tournament) -> StandingsByTurno:
+    """Every pair's rank after every published turno (one standings computation per turno).
+
+    A turno whose standings the engine refuses (a riposo value not set yet) has no ranks."""
+    ranks: dict[int, dict[int, RankAfter]] = {}
+    earned: dict[int, dict[int, int]] = {}
+    complete: dict[int, bool] = {}
+    for summary in turno_summaries(tournament=tournament):
+        number = summary.turno.number
+        complete[number] = summary.complete
+        rows, missing = standings_or_missing(tournament=tournament, after_turno=number)
+        if missing is not None:
+            continue
+        ranks[number] = {s.pair.number: RankAfter(s.rank, s.vp, s.scarto) for s in rows}
+        earned = {s.pair.number: dict(s.earned_vp_by_turno) for s in rows}
+    return StandingsByTurno(ranks=ranks, earned_vp=earned, complete=complete)
+
+
+@dataclass(frozen=True)
+class PairTurno:
+    """One turno of a pair: its table (None for a riposo or a turno it did not play), its line,
+    its opponents, its MP and the VP the turno gave it, its penalties and its rank after it."""
+
+    number: int
+    table: Table | None
+    line: str
+    opponent: Pair | None
+    own_mp: int | None
+    opponent_mp: int | None
+    earned_vp: int | None
+    riposo: bool
+    penalties: list[Penalty] = field(default_factory=list)
+    rank: RankAfter | None = None
+    provisional: bool = False
+
+
+@dataclass(frozen=True)
+class PlayByPair:
+    """Every pair's published tables, riposi and penalties, by pair number then turno number:
+    read once for every pair's page (a room's phones ask for all of them after each save)."""
+
+    pairs: dict[int, Pair]
+    tables: dict[int, dict[int, Table]]
+    byes: dict[int, set[int]]
+    penalties: dict[int, dict[int, list[Penalty]]]
+
+
+def play_by_pair(*, tournament: Tournament) -> PlayByPair:
+    pairs = {p.number: p for p in Pair.objects.filter(tournament=tournament)}
+    numbers = {p.pk: p.number for p in pairs.values()}
+    tables: dict[int, dict[int, Table]] = {}
+    for table in (
+        Table.objects.filter(turno__tournament=tournament, turno__published=True)
+        .select_related("turno", "ns", "eo")
+        .prefetch_related("smazzate")
+    ):
+        for pair_id in (table.ns_id, table.eo_id):
+            tables.setdefault(numbers[pair_id], {})[table.turno.number] = table
+    byes: dict[int, set[int]] = {}
+    for turno, pair_id in Bye.objects.filter(
+        turno__tournament=tournament, turno__published=True
+    ).values_list("turno__number", "pair_id"):
+        byes.setdefault(numbers[pair_id], set()).add(turno)
+    penalties: dict[int, dict[int, list[Penalty]]] = {}
+    for penalty in Penalty.objects.filter(
+        turno__tournament=tournament, turno__published=True
+    ).select_related("turno"):
+        by_turno = penalties.setdefault(numbers[penalty.pair_id], {})
+        by_turno.setdefault(penalty.turno.number, []).append(penalty)
+    return PlayByPair(pairs=pairs, tables=tables, byes=byes, penalties=penalties)
+
+
+def pair_turni(*, pair: Pair, by_turno: StandingsByTurno, play: PlayByPair) -> list[PairTurno]:
+    """The pair's published turni, in order, from ``by_turno`` (``standings_by_turno``) and
+    ``play`` (``play_by_pair``)."""
+    tournament_turni = sorted(by_turno.complete)
+    tables = play.tables.get(pair.number, {})
+    byes = play.byes.get(pair.number, set())
+    penalties = play.penalties.get(pair.number, {})
+    earned = by_turno.earned_vp.get(pair.number, {})
+    result = []
+    for number in tournament_turni:
+        table = tables.get(number)
+        line = ""
+        opponent = own_mp = opponent_mp = None
+        if table is not None:
+            line = "ns" if table.ns_id == pair.pk else "eo"
+            other = "eo" if line == "ns" else "ns"
+            opponent = getattr(table, other)
+            if table.has_result:
+                own_mp = getattr(table, f"{line}_mp")
+                opponent_mp = getattr(table, f"{other}_mp")
+        result.append(
+            PairTurno(
+                number=number,
+                table=table,
+                line=line,
+                opponent=opponent,
+                own_mp=own_mp,
+                opponent_mp=opponent_mp,
+                earned_vp=earned.get(number),
+                riposo=number in byes,
+                penalties=penalties.get(number, []),
+                rank=by_turno.ranks.get(number, {}).get(pair.number),
+                provisional=not by_turno.complete[number],
+            )
+        )
+    return result

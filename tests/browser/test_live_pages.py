@@ -1,0 +1,72 @@
+"""A player's phone shows the standings as the directors save: the page updates itself, without
+a reload and without losing the place the player scrolled to (issue 13)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from burraco_tourney.tournaments import live_pages
+from burraco_tourney.tournaments.services.scores import table_record_totals
+from tests.browser.waiting import wait_until
+from tests.factories import make_director, make_pairs, make_tournament, make_turno
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def quick_polling(monkeypatch):
+    """The page asks for its live part every second instead of every ten."""
+    monkeypatch.setattr(live_pages, "POLL_SECONDS", 1)
+
+
+@pytest.fixture
+def crowded():
+    """60 pairs and one complete turno: a classifica longer than a phone's screen."""
+    director = make_director()
+    tournament = make_tournament(name="Torneo della Befana", owner=director)
+    make_pairs(tournament, 60)
+    make_turno(tournament, 1, [(i, i + 1) for i in range(1, 60, 2)], totals=[(900, 900)] * 30)
+    return tournament, director
+
+
+def test_the_standings_update_on_a_phone_without_reload_keeping_the_scroll(
+    phone_page, crowded, quick_polling
+):
+    tournament, director = crowded
+    page = phone_page
+    page.goto(page.base_url + f"/t/{tournament.slug}/classifica/")
+    expect(page.locator("table.standings tbody tr")).to_have_count(60)
+    # The player scrolls down to the bottom of the list; the page remembers it was loaded once.
+    page.locator("table.standings tbody tr").last.scroll_into_view_if_needed()
+    page.evaluate("() => { window.loadedOnce = true; }")
+    wait_until(
+        page,
+        "() => window.scrollY > 300",
+        measure="() => window.scrollY",
+        what="the page scrolled down",
+    )
+    scrolled = page.evaluate("() => window.scrollY")
+
+    # Elsewhere, a director corrects table 30 of turno 1: pair 59 wins 1500 to 300.
+    table = tournament.turni.get(number=1).tables.get(number=30)
+    table_record_totals(
+        table=table, user=director, ns_mp=1500, eo_mp=300, version=table.version, reason="Errore"
+    )
+
+    first = page.locator("table.standings tbody tr").first
+    expect(first.locator("td.col-pair")).to_have_text("59")
+    assert page.evaluate("() => window.loadedOnce === true")  # no reload
+    wait_until(
+        page,
+        "y => Math.abs(window.scrollY - y) < 2",
+        scrolled,
+        measure="() => window.scrollY",
+        what=f"the page kept its scroll position ({scrolled})",
+    )
+
+
+def test_the_standings_still_show_without_javascript(no_js_page, crowded):
+    tournament, _ = crowded
+    no_js_page.goto(no_js_page.base_url + f"/t/{tournament.slug}/classifica/")
+    expect(no_js_page.locator("table.standings tbody tr")).to_have_count(60)
