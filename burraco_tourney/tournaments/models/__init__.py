@@ -16,6 +16,7 @@ from .play import (
     Table,
     Turno,
 )
+from .player_entry import PlayerEntry, TableAccess
 from .tournament import (
     KoMode,
     Pair,
@@ -34,10 +35,12 @@ __all__ = [
     "Movement",
     "Pair",
     "Penalty",
+    "PlayerEntry",
     "RulesetName",
     "Smazzata",
     "SmazzataEnd",
     "Table",
+    "TableAccess",
     "Tournament",
     "TournamentKind",
     "Turno",

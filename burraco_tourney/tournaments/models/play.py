@@ -38,6 +38,9 @@ class Turno(models.Model):
     # explanation of it (DrawNote codes and parameters), shown with the draw.
     draw_options = models.JSONField(_("draw options"), default=dict, blank=True)
     draw_notes = models.JSONField(_("draw explanation"), default=list, blank=True)
+    # Closed to the players: their table links show "turno chiuso" and refuse entries (the
+    # director still corrects results).
+    players_closed = models.BooleanField(_("closed to the players"), default=False)
 
     class Meta:
         verbose_name = _("turno")

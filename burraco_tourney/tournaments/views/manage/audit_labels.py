@@ -75,6 +75,8 @@ PART_LABELS: dict[str, Any] = {
     "total": gettext_lazy("total"),
     "end": gettext_lazy("ended by"),
     "last_move": gettext_lazy("last move"),
+    "line": gettext_lazy("line"),
+    "phone": gettext_lazy("phone session"),
     **{kind: f"burraco {kind}" for kind in BONUS_FIELDS},
     # How a turno was drawn.
     "options": _verbose(Turno, "draw_options"),
