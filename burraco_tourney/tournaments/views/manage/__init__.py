@@ -3,6 +3,30 @@
 Every view here needs a logged-in director of the tournament (``access.director_view``).
 """
 
-from . import audit, ko, pairs, penalties, score_preview, scores, seating_fix, setup, tools, turni
+from . import (
+    audit,
+    ko,
+    pairs,
+    penalties,
+    room_board,
+    score_preview,
+    scores,
+    seating_fix,
+    setup,
+    tools,
+    turni,
+)
 
-MODULES = (setup, pairs, turni, seating_fix, scores, score_preview, penalties, audit, tools, ko)
+MODULES = (
+    setup,
+    pairs,
+    turni,
+    seating_fix,
+    scores,
+    score_preview,
+    room_board,
+    penalties,
+    audit,
+    tools,
+    ko,
+)
