@@ -17,7 +17,13 @@ from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
 
 from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
-from .reader_v2 import read_ko_extras, read_loser_vp, read_number_draw, read_settings
+from .reader_v2 import (
+    read_ko_extras,
+    read_loser_vp,
+    read_number_draw,
+    read_players,
+    read_settings,
+)
 from .records import ArchiveError, ArchiveTournament, VpMp
 from .tournament_keys import (
     read_date,
@@ -134,6 +140,9 @@ class TournamentSection:
             planned = json_int(
                 obj["planned_turni"], at(path, "planned_turni"), minimum=1, maximum=SMALL_MAX
             )
+        players = None
+        if "players" in obj:
+            players = read_players(obj["players"], at(path, "players"))
         number_draw = None
         if "number_draw" in obj:
             number_draw = read_number_draw(obj["number_draw"], at(path, "number_draw"))
@@ -156,4 +165,5 @@ class TournamentSection:
             ko_rounds=rounds,
             number_draw=number_draw,
             settings=settings,
+            players=players,
         )

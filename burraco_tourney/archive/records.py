@@ -76,6 +76,8 @@ class ArchiveTournament:
     number_draw: NumberDraw | None = None
     # ``tournament.settings``: the rule options of ``docs/archive.md`` (keys of the ruleset).
     settings: tuple[tuple[str, Any], ...] = ()
+    # ``tournament.players``: (enter, auto_accept); None when the file leaves it out.
+    players: tuple[bool, bool] | None = None
 
     def ruleset_overrides(self) -> dict[str, Any]:
         """The options to pass to ``get_ruleset`` besides the name."""

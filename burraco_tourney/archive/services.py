@@ -126,6 +126,8 @@ def _create_tournament(archive: Archive, owner: AbstractBaseUser | None) -> Tour
         fields["forfeit_loser_vp"] = info.forfeit_loser_vp
         fields["ko_third_place"] = bool(info.ko_third_place)
         fields["ko_rounds"] = [dict(item) for item in info.ko_rounds]
+        if info.players is not None:
+            fields["players_enter"], fields["players_auto_accept"] = info.players
         if info.number_draw is not None:
             fields["number_draw_seed"] = info.number_draw.seed
             fields["number_draw_at"] = info.number_draw.at

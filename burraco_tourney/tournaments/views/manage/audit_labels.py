@@ -116,8 +116,10 @@ PART_LABELS: dict[str, Any] = {
             "ko_mode",
             "ko_smazzate",
             "ko_target",
+            "players_enter",
         )
     },
+    "players_auto_accept": _verbose(Tournament, "players_auto_accept"),
     "vp_table": _setting("vp_preset"),
     "forfeit_loser_vp": _setting("forfeit_loser"),
     "tiebreaks": _verbose(Tournament, "tiebreaks"),
