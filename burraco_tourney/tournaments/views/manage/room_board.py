@@ -202,7 +202,8 @@ def room_photo(request: HttpRequest, tournament: Tournament, turno: int, table: 
     table_obj = score_selectors.scoring_table(turno=turno_obj, number=table)
     entry = selectors.table_entries(table=table_obj).get(line)
     if entry is None or not entry.photo:
-        raise Http404
+        messages.info(request, _("No photo of this scorecard."))
+        return redirect("manage:room_table", tournament.slug, turno, table)
     response = FileResponse(entry.photo.open("rb"), content_type="image/jpeg")
     response["Cache-Control"] = "private, no-store"
     return response
