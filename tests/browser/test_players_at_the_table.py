@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from burraco_tourney.tournaments.models import PlayerEntry, Table
 from burraco_tourney.tournaments.services.table_links import turno_links_ensure
 from tests.browser.conftest import _new_page
+from tests.browser.test_csp import _violations
 from tests.browser.login_support import log_in
 from tests.browser.waiting import expect_no_wider_than
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
@@ -86,6 +87,7 @@ def test_ns_enters_eo_confirms_and_the_board_turns_green_by_itself(
 ):
     tournament, turno, table, token = room()
     ns, eo = phones
+    violations = [_violations(p) for p in (ns, eo, director_page)]
     tile = open_board(director_page, tournament)
     expect(tile).to_have_attribute("data-state", "not_started")
 
@@ -110,6 +112,8 @@ def test_ns_enters_eo_confirms_and_the_board_turns_green_by_itself(
     expect(ns.locator("#table-status [data-state]")).to_have_attribute("data-state", "accepted")
     table.refresh_from_db()
     assert (table.entry_mode, table.ns_mp, table.eo_mp) == ("smazzate", 875, 560)
+    # No inline script or style anywhere: the Content-Security-Policy refused nothing.
+    assert violations == [[], [], []]
 
 
 def test_differing_card_points_are_shown_box_by_box_fixed_and_accepted(
