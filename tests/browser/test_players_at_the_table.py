@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 from burraco_tourney.tournaments.models import PlayerEntry, Table
 from burraco_tourney.tournaments.services.table_links import turno_links_ensure
 from tests.browser.conftest import _new_page
-from tests.browser.test_csp import _violations
 from tests.browser.login_support import log_in
+from tests.browser.test_csp import _violations
 from tests.browser.waiting import expect_no_wider_than
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 

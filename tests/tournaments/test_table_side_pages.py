@@ -124,3 +124,14 @@ def test_a_file_that_is_not_a_photo_is_refused(client):
     )
     assert "non è una foto" in response.content.decode()
     assert not PlayerEntry.objects.get(table=access.table, line="eo").photo
+
+
+def test_an_empty_scorecard_asks_for_smazzata_1_only(client):
+    _, turno = players_turno()
+    access, url = _link(turno)
+    client.post(reverse("table:line", args=[access.token]), {"line": "ns"})
+    empty = {"mode": "smazzate", "version": "0"}
+    empty |= {f"s{n}_{line}_pozzetto": "on" for n in range(1, 4) for line in ("ns", "eo")}
+    page = client.post(url, empty).content.decode()
+    assert "Inserisci la smazzata 1." in page
+    assert "forfait" not in page.split("<main")[1].split("</main>")[0].lower()

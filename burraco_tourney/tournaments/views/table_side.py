@@ -79,6 +79,7 @@ def _form(access: TableAccess, line: str, entries, data=None) -> ScorecardForm:
         rows = max(len(source.smazzate), tournament.smazzate_per_turno)
     form = result_form(tournament, table, EntryMode.SMAZZATE, data, rows=rows)
     assert isinstance(form, ScorecardForm)
+    form.empty_message = _("Enter smazzata 1.")
     form.fields["version"].initial = own.version if own is not None else 0
     if data is None and source is not None and source.entered:
         kinds = tournament_ruleset(tournament).burraco_kinds
