@@ -8,6 +8,8 @@ window, valid token or not.
 
 from __future__ import annotations
 
+import hashlib
+
 from django.core.cache import cache
 
 from burraco_tourney.core.login_lockout import client_address
@@ -28,11 +30,17 @@ def _count(key: str) -> int:
         return 1
 
 
-def over_limit(request) -> bool:
-    """Count this request; True when its address asked too often."""
+def over_limit(request, token: str) -> bool:
+    """Count this request; True when its address asked too often for this table, or guessed.
+
+    Requests are counted per address and table: behind a club's router every phone may share
+    one address, and each table's two phones poll on their own."""
     address = client_address(request) or "unknown"
     misses = cache.get(f"tavolo-miss:{address}", 0)
-    return _count(f"tavolo-req:{address}") > REQUESTS_PER_WINDOW or misses > MISSES_PER_WINDOW
+    table = hashlib.sha256(token.encode()).hexdigest()[:16]  # the key never holds the token
+    return _count(f"tavolo-req:{address}:{table}") > REQUESTS_PER_WINDOW or (
+        misses > MISSES_PER_WINDOW
+    )
 
 
 def record_miss(request) -> None:

@@ -107,3 +107,14 @@ def test_closing_the_turno_to_the_players(english, director):
     english.post(reverse("manage:room_close", args=[tournament.slug, 1]), {"closed": "1"})
     turno.refresh_from_db()
     assert turno.players_closed
+
+
+def test_the_change_log_says_which_line_and_phone_entered_and_confirmed(english, director):
+    tournament, turno = players_turno()
+    _grant(tournament, director)
+    access = _enter(turno, 1, "ns")
+    _enter(turno, 1, "eo")
+    page = english.get(reverse("manage:audit", args=[tournament.slug])).content.decode()
+    assert "Entered from a phone" in page and "Confirmed from a phone" in page
+    assert "ns-phone" in page and "eo-phone" in page
+    assert access.token not in page

@@ -43,7 +43,7 @@ class TooMany(Exception):
 
 def _access(request: HttpRequest, token: str) -> TableAccess:
     """The link of ``token``; 404 for an unknown one (counted), 429 when over the limits."""
-    if over_limit(request):
+    if over_limit(request, token):
         raise TooMany
     access = selectors.live_access(token=token)
     if access is None:
