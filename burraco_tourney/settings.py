@@ -228,6 +228,13 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# Uploaded files (the players' photos of their scorecards): never served as static files, only
+# to the tournament's directors through a view.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+MEDIA_URL = "/media-non-servito/"
+# A photo larger than this is refused before it is read (bytes).
+PLAYER_PHOTO_MAX_BYTES = 8 * 1024 * 1024
+
 DJANGO_TABLES2_TEMPLATE = "components/table.html"
 
 SESSION_COOKIE_HTTPONLY = True

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", include("burraco_tourney.core.urls")),
     path("", include("burraco_tourney.tournaments.urls")),
     path("", include("burraco_tourney.tournaments.urls_manage")),
+    path("", include("burraco_tourney.tournaments.urls_table")),
     path("", include("burraco_tourney.archive.urls")),
     path("", include("burraco_tourney.exports.urls")),
 ]

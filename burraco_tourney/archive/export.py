@@ -116,6 +116,9 @@ def _tournament(tournament: Tournament, ruleset: Ruleset, pairs: list[Any]) -> d
             "seed": tournament.number_draw_seed,
             "at": moment_json(tournament.number_draw_at),
         }
+    players = _players(tournament)
+    if players:
+        data["players"] = players
     settings = _settings(ruleset)
     if tournament.turno_minutes is not None:
         settings["turno_minutes"] = tournament.turno_minutes
@@ -128,6 +131,17 @@ def _tournament(tournament: Tournament, ruleset: Ruleset, pairs: list[Any]) -> d
     if settings:
         data["settings"] = settings
     return data
+
+
+def _players(tournament: Tournament) -> dict[str, bool]:
+    """``tournament.players``: written only when it departs from the defaults (the players do
+    not enter; agreeing lines are accepted at once)."""
+    players: dict[str, bool] = {}
+    if tournament.players_enter:
+        players["enter"] = True
+    if not tournament.players_auto_accept:
+        players["auto_accept"] = False
+    return players
 
 
 def _settings(ruleset: Ruleset) -> dict[str, Any]:

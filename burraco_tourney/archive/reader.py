@@ -62,7 +62,7 @@ PLAYER_MAX, REASON_MAX = 120, 200
 # Keys version 2 adds, by object (ARCHIVE.md "Version 2").
 V2_KEYS = {
     "": ("log",),
-    "tournament": ("planned_turni", "number_draw", "settings"),
+    "tournament": ("planned_turni", "number_draw", "settings", "players"),
     "forfeit": ("loser_vp",),
     "ko": ("third_place", "rounds"),
     "pair": ("withdrawn",),

@@ -23,6 +23,7 @@ from .reader_v2 import (
     read_ko_extras,
     read_loser_vp,
     read_number_draw,
+    read_players,
     read_settings,
 )
 from .records import ArchiveError, ArchiveTournament, LatePair, VpMp
@@ -144,6 +145,9 @@ class TournamentSection:
             planned = json_int(
                 obj["planned_turni"], at(path, "planned_turni"), minimum=1, maximum=SMALL_MAX
             )
+        players = None
+        if "players" in obj:
+            players = read_players(obj["players"], at(path, "players"))
         number_draw = None
         if "number_draw" in obj:
             number_draw = read_number_draw(obj["number_draw"], at(path, "number_draw"))
@@ -172,4 +176,5 @@ class TournamentSection:
             turno_minutes=clock[0],
             last_smazzata_minutes=clock[1],
             late_pairs=late,
+            players=players,
         )

@@ -103,6 +103,19 @@ def read_clock_settings(value: Any, path: str) -> tuple[int | None, int | None]:
     return minutes, warning
 
 
+# ``tournament.players``: whether the players enter their tables from their phones, and whether
+# a table both lines agree on is accepted without the director (docs/archive.md).
+PLAYERS_KEYS = ("enter", "auto_accept")
+
+
+def read_players(value: Any, path: str) -> tuple[bool, bool]:
+    """``tournament.players`` as (enter, auto_accept); a key left out takes its default."""
+    obj = json_object(value, path, (), PLAYERS_KEYS)
+    enter = json_bool(obj.get("enter", False), at(path, "enter"))
+    auto_accept = json_bool(obj.get("auto_accept", True), at(path, "auto_accept"))
+    return enter, auto_accept
+
+
 def read_number_draw(value: Any, path: str) -> NumberDraw:
     obj = json_object(value, path, ("seed", "at"))
     return NumberDraw(

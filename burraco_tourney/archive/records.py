@@ -81,6 +81,8 @@ class ArchiveTournament:
     last_smazzata_minutes: int | None = None
     # ``tournament.settings.late_pairs``: the pairs that joined after a published turno.
     late_pairs: tuple[LatePair, ...] = ()
+    # ``tournament.players``: (enter, auto_accept); None when the file leaves it out.
+    players: tuple[bool, bool] | None = None
 
     def ruleset_overrides(self) -> dict[str, Any]:
         """The options to pass to ``get_ruleset`` besides the name."""

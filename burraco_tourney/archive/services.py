@@ -129,6 +129,8 @@ def _create_tournament(archive: Archive, owner: AbstractBaseUser | None) -> Tour
         fields["turno_minutes"] = info.turno_minutes
         if info.last_smazzata_minutes is not None:
             fields["last_smazzata_minutes"] = info.last_smazzata_minutes
+        if info.players is not None:
+            fields["players_enter"], fields["players_auto_accept"] = info.players
         if info.number_draw is not None:
             fields["number_draw_seed"] = info.number_draw.seed
             fields["number_draw_at"] = info.number_draw.at

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
@@ -44,6 +45,10 @@ _CONTENT_TYPES = {
 }
 
 
+# The one kind of data URI a printout may hold: an SVG drawn by the exporter itself.
+SVG_DATA_URI = "data:image/svg+xml;charset=utf-8,"
+
+
 class StaticFileFetcher(URLFetcher):
     """Serve ``STATIC_BASE_URL``-relative links from the static folders; refuse anything else.
 
@@ -51,6 +56,10 @@ class StaticFileFetcher(URLFetcher):
     """
 
     def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        if url.startswith(SVG_DATA_URI):
+            # A QR code drawn by the exporter (qr_codes.py): inside the page, nothing fetched.
+            svg = unquote(url[len(SVG_DATA_URI) :]).encode()
+            return URLFetcherResponse(url, svg, headers={"Content-Type": "image/svg+xml"})
         if not url.startswith(STATIC_BASE_URL):
             raise ValueError(f"only static files may be used in a PDF, not {url}")
         relative = posixpath.normpath(url[len(STATIC_BASE_URL) :].split("?")[0].split("#")[0])

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from weasyprint.text.fonts import FontConfiguration
 
 from burraco_tourney.tournaments.models import Pair, Table, Tournament, Turno
+from burraco_tourney.tournaments.qr_codes import qr_data_uri
 from burraco_tourney.tournaments.selectors.seating import turno_seating
 from burraco_tourney.tournaments.selectors.standings import standings_choice
 from burraco_tourney.tournaments.tables import StandingsTable
@@ -160,6 +161,8 @@ class CardView:
     eo_size: str
     # KO: the match's name ("Final", "Third-place match"), which may differ from card to card.
     match_name: str = ""
+    # The players' link of the table as an SVG data URI (empty: none printed).
+    qr: str = ""
 
 
 # The slots of the scorecard frame, in the order pdf/scorecards.html prints them; a KO card also
@@ -209,7 +212,9 @@ class ScorecardsPdf(PdfPrintout):
         width, height = card_size(cards)
         # Without a name (a KO drawn by other rules) a match is named by its turno, as before.
         fallback = gettext("Turno %(number)s") % {"number": turno.number}
+        codes = {t.pk: qr_data_uri(url) for t, url in self._links(cards.tables)}
         return {
+            "with_qr": bool(codes),
             "cards": cards,
             "card_width": width,
             "card_height": height,
@@ -220,12 +225,16 @@ class ScorecardsPdf(PdfPrintout):
                         names_size(t.ns),
                         names_size(t.eo),
                         cards.match_names.get(t.number, fallback) if cards.ko else "",
+                        codes.get(t.pk, ""),
                     )
                     for t in sheet
                 ]
                 for sheet in cards.pages
             ],
         }
+
+    def _links(self, tables) -> list[tuple[Table, str]]:
+        return [(t, self.table_links[t.pk]) for t in tables if t.pk in self.table_links]
 
     def pdf(self, context: dict[str, Any]) -> bytes:
         # What every card shares (grid, labels, tournament, VP table) is laid out once as a
@@ -237,6 +246,8 @@ class ScorecardsPdf(PdfPrintout):
             "scorecard", self.frame_template_name, context, font_config=font_config, stylesheets=css
         )
         slots = KO_CARD_SLOTS if context["cards"].ko else CARD_SLOTS
+        if context["with_qr"]:
+            slots = (*slots, "qr")
         context["slots_css"] = slots_css(frame, slots)
         context["frame"] = frame
         html = render_to_string(self.template_name, context)
@@ -282,3 +293,8 @@ class TableCardsPdf(SeatingPrintout):
     description = _("One A4 sheet per table with a big table number and its two pairs.")
     template_name = "pdf/table_cards.html"
     file_stem = "cartelli-tavoli"
+
+    def context(self, *, tournament, turno, after_turno):
+        seating = turno_seating(turno=turno)
+        codes = {table: qr_data_uri(url) for table, url in self.table_links.items()}
+        return {"seating": seating, "cards": [(t, codes.get(t.pk, "")) for t in seating.tables]}

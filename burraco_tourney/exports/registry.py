@@ -7,6 +7,7 @@ database. Views look exporters up here by key, so a new printout is one class an
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -31,6 +32,12 @@ class Exporter:
     kinds: ClassVar[tuple[str, ...]] = ("pairs", "ko")
     # Directors only (e.g. files with every score) or anyone who can see the public pages.
     public: ClassVar[bool] = True
+
+    def __init__(self, *, table_links: Mapping[int, str] | None = None) -> None:
+        """``table_links``: the players' address of each table (by table id), given only to a
+        director's download of a turno whose players enter their tables: the printouts that
+        have a place for it print it as a QR code."""
+        self.table_links = dict(table_links or {})
 
     def render(self, *, tournament, turno=None, after_turno: int | None = None) -> ExportFile:
         raise NotImplementedError

@@ -23,8 +23,10 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.tournaments.access import can_direct
 from burraco_tourney.tournaments.models import Tournament, Turno
+from burraco_tourney.tournaments.qr_codes import table_link
 from burraco_tourney.tournaments.selectors.standings import standings_choice
 from burraco_tourney.tournaments.selectors.tournaments import tournament_get
+from burraco_tourney.tournaments.services.table_links import turno_links_ensure
 
 from .registry import EXPORTERS, Exporter, exporters_for
 from .selectors import export_turno, published_turni
@@ -126,6 +128,15 @@ def _number(value: str | None) -> int | None:
         raise Http404 from None
 
 
+def _table_links(request: HttpRequest, tournament, turno) -> dict[int, str]:
+    """The players' address of each table of ``turno``, for a director's printout, when the
+    players enter their tables (never on a public download: the links are secret)."""
+    if turno is None or not turno.published or not tournament.players_enter:
+        return {}
+    live = turno_links_ensure(turno=turno)
+    return {table: table_link(request, access.token) for table, access in live.items()}
+
+
 @never_cache
 def download(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     tournament = tournament_get(slug=slug)
@@ -150,7 +161,10 @@ def download(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         if after_turno is not None and after_turno not in published_turni(tournament=tournament):
             raise Http404
     try:
-        file = exporter().render(tournament=tournament, turno=turno, after_turno=after_turno)
+        links = _table_links(request, tournament, turno) if director else {}
+        file = exporter(table_links=links).render(
+            tournament=tournament, turno=turno, after_turno=after_turno
+        )
     except RuleError as error:
         # E.g. standings that cannot be computed until the director sets the riposo value.
         messages.error(request, rule_error_message(error))

@@ -19,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from burraco_tourney.exports.registry import EXPORTERS
+from burraco_tourney.tournaments.services.table_links import turno_links_ensure
 from tests.factories import add_penalty, make_director, make_pairs, make_tournament, make_turno
 from tests.tournaments.ko_support import ko_tournament, start
 
@@ -41,6 +42,8 @@ class World:
     pairs: object
     ko: object
     penalty_pk: int
+    # The players' link of table 1 of the pairs tournament's turno 1.
+    table_token: str
 
 
 @dataclass(frozen=True)
@@ -80,11 +83,16 @@ def make_world() -> World:
     turno = make_turno(pairs, 1, [(1, 2), (3, 4), (5, 6), (7, 8)], totals=[(900, 500)] * 4)
     turno.published = True
     turno.save()
+    pairs.players_enter = True
+    pairs.save()
+    # Made now, so that a director's visit to the room board or a download writes nothing.
+    links = turno_links_ensure(turno=turno)
+    token = links[turno.tables.get(number=1).pk].token
     penalty = add_penalty(turno, 1, vp=1)
     ko = ko_tournament(owner, pairs=4, name="Torneo KO")
     ko.directors.add(codirector)
     start(ko, owner)
-    return World(owner, codirector, outsider, pairs, ko, penalty.pk)
+    return World(owner, codirector, outsider, pairs, ko, penalty.pk, token)
 
 
 def _walk(patterns, prefix="", namespaces=()):
@@ -119,6 +127,8 @@ def site_urls(world: World) -> list[SiteUrl]:
             "table": 1,
             "user_id": world.codirector.pk,
             "pk": world.penalty_pk,
+            "token": world.table_token,
+            "line": "ns",
         }
         if "<slug:key>" in route:
             for key, exporter in sorted(EXPORTERS.items()):

@@ -75,6 +75,9 @@ class ScorecardForm(ResultForm):
     """The scorecard of one table, smazzata by smazzata."""
 
     mode = EntryMode.SMAZZATE
+    # What an empty scorecard is told; None: go on with smazzata 1 or choose another mode (the
+    # players' phones, which have no other mode, say only the first).
+    empty_message: str | None = None
 
     def __init__(
         self,
@@ -179,12 +182,12 @@ class ScorecardForm(ResultForm):
             if isinstance(state, SmazzataEntry):
                 entries.append((n, state))
         if not entries and not self.errors:
-            self.add_error(
-                "s1_ns_cards",
+            other_modes = (
                 _("Enter smazzata 1, or choose “match totals only” or “forfeit” above.")
                 if self.knockout
-                else _("Enter smazzata 1, or choose “turno totals only” or “forfeit” above."),
+                else _("Enter smazzata 1, or choose “turno totals only” or “forfeit” above.")
             )
+            self.add_error("s1_ns_cards", self.empty_message or other_modes)
         if entries:
             self._check_with_engine(entries)
         self._check_ended_early(played, cleaned)

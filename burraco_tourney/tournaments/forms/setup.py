@@ -40,6 +40,7 @@ from .setup_initial import (
     initial_for,
 )
 from .setup_kind import ignored_fields, kept_pairs_settings
+from .setup_players import PlayersFields
 from .setup_rules import SWITCH_LABELS
 from .setup_vp import parse_bands, preset_mismatch
 
@@ -61,7 +62,7 @@ def _points_field(label, hint: str = "") -> forms.IntegerField:
     )
 
 
-class TournamentForm(forms.Form):
+class TournamentForm(PlayersFields):
     name = forms.CharField(label=_("Name"), max_length=200)
     date = DayField(label=_("Date"))
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
@@ -377,6 +378,7 @@ class TournamentForm(forms.Form):
             ko_smazzate=data["ko_smazzate"],
             ko_target=data["ko_target"],
             ko_rounds=data["ko_rounds"],
+            **self.players_settings(),
         )
 
     def needs_confirmation(self, fields: list[str], check: ResultsCheck | None = None) -> None:

@@ -36,9 +36,10 @@ def initial_for(tournament: Tournament) -> dict[str, Any]:
         for field in (
             "name", "date", "venue", "kind", "ruleset_name", "smazzate_per_turno",
             "bye_vp", "bye_mp", "forfeit_vp", "forfeit_mp", "planned_turni",
-            "ko_mode", "ko_smazzate", "ko_target",
+            "ko_mode", "ko_smazzate", "ko_target", "players_enter",
         )
     }  # fmt: skip
+    initial["players_director_accepts"] = not tournament.players_auto_accept
     initial.update(rules.ruleset_initial(tournament.ruleset_name, tournament.rules or {}))
     initial.update(setup_ko.round_initial(tournament))
     spec = tournament.vp_table

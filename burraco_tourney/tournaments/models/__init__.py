@@ -16,6 +16,7 @@ from .play import (
     Table,
     Turno,
 )
+from .player_entry import PlayerEntry, TableAccess
 from .room import AnomalyDismissal
 from .tournament import (
     KoMode,
@@ -38,10 +39,12 @@ __all__ = [
     "Movement",
     "Pair",
     "Penalty",
+    "PlayerEntry",
     "RulesetName",
     "Smazzata",
     "SmazzataEnd",
     "Table",
+    "TableAccess",
     "Tournament",
     "TournamentKind",
     "Turno",

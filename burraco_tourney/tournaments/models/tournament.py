@@ -80,6 +80,12 @@ class Tournament(models.Model):
         _("“last smazzata” warning, minutes before the end"), default=15
     )
     ko_rounds = models.JSONField(_("KO match length per round"), default=list, blank=True)
+    # Players enter their own table from a phone (the table's QR code); when both lines agree the
+    # table is accepted at once, or waits for the director (``players_auto_accept`` off).
+    players_enter = models.BooleanField(_("players enter their table's results"), default=False)
+    players_auto_accept = models.BooleanField(
+        _("accept automatically when both lines agree"), default=True
+    )
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("owner"),

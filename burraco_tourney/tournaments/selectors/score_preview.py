@@ -182,3 +182,21 @@ def stored_figures(*, tournament: Tournament, table: Table, mode: str) -> TableP
         return TablePreview(knockout=knockout)
     totals = {s.number: (s.ns_total, s.eo_total) for s in table.smazzate.all()}
     return _figures(tournament, table, totals)
+
+
+def draft_figures(
+    *, tournament: Tournament, table: Table, smazzate: list[SmazzataEntry]
+) -> TablePreview:
+    """The figures a players' draft (``smazzate``, the engine's) would store, as the page shows
+    them beside the boxes before anything is typed."""
+    knockout = tournament.kind == TournamentKind.KO
+    if not smazzate:
+        return TablePreview(knockout=knockout)
+    preview = table_outcome_preview(tournament, table, SmazzateEntry(tuple(smazzate)))
+    if preview.outcome is None:
+        return TablePreview(knockout=knockout, refusal=_table_refusal(preview.refusals))
+    totals = {
+        n: (score.ns.total, score.eo.total)
+        for n, score in enumerate(preview.outcome.smazzate, start=1)
+    }
+    return _figures(tournament, preview.outcome, totals)

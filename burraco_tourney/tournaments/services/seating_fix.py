@@ -37,6 +37,7 @@ from ..results_bridge import (
 )
 from .audit import audit_record
 from .locks import tournament_lock
+from .table_links import table_links_revoke
 from .turni import turno_snapshot
 
 SWAP_LINES = "seating_swap_lines"
@@ -124,6 +125,8 @@ def table_swap_lines(*, table: Table, user, reason: str) -> Table:
         fields = [f"{line}_{f}" for line in ("ns", "eo") for f in (*LINE_FIELDS, "total")]
         Smazzata.objects.bulk_update(smazzate, [*fields, "last_move"])
     _rescore(table, smazzate)
+    # The printed QR code and the phones' drafts named the lines the other way round.
+    table_links_revoke([table])
     audit_record(
         tournament=turno.tournament,
         user=user,
@@ -174,6 +177,7 @@ def turno_exchange_pairs(*, turno: Turno, first: Pair, second: Pair, user, reaso
     setattr(table_b, line_b, first)
     for table in (table_a, table_b):
         _rescore(table, list(table.smazzate.all()))
+    table_links_revoke([table_a, table_b])
     audit_record(
         tournament=turno.tournament,
         user=user,

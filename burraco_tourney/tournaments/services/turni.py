@@ -30,6 +30,7 @@ from ..models import Bye, Movement, Table, Tournament, TournamentKind, Turno
 from ..results_bridge import tournament_bye_value
 from .audit import audit_record
 from .locks import tournament_lock
+from .table_links import table_links_revoke
 
 
 def _lock_turno(turno: Turno) -> Turno:
@@ -260,6 +261,8 @@ def turno_unpublish(*, turno: Turno, user, reason: str = "") -> Turno:
     turno = _lock_turno(turno)
     _refuse(unpublish_refusal(turno))
     before = turno_snapshot(turno)
+    # A draft may be drawn again: the links printed for its tables stop working.
+    table_links_revoke(turno.tables.all())
     turno.published = False
     turno.published_at = None
     turno.save(update_fields=["published", "published_at"])

@@ -86,6 +86,8 @@ PART_LABELS: dict[str, Any] = {
     "total": gettext_lazy("total"),
     "end": gettext_lazy("ended by"),
     "last_move": gettext_lazy("last move"),
+    "line": gettext_lazy("line"),
+    "phone": gettext_lazy("phone session"),
     **{kind: f"burraco {kind}" for kind in BONUS_FIELDS},
     # How a turno was drawn.
     "options": _verbose(Turno, "draw_options"),
@@ -125,8 +127,10 @@ PART_LABELS: dict[str, Any] = {
             "ko_mode",
             "ko_smazzate",
             "ko_target",
+            "players_enter",
         )
     },
+    "players_auto_accept": _verbose(Tournament, "players_auto_accept"),
     "vp_table": _setting("vp_preset"),
     "forfeit_loser_vp": _setting("forfeit_loser"),
     "tiebreaks": _verbose(Tournament, "tiebreaks"),

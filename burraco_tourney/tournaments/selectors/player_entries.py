@@ -1,0 +1,226 @@
+"""Reading what the players entered at their tables: the drafts in the engine's terms, how two
+lines' drafts differ box by box, each table's state, and the room board of a turno.
+
+A draft's smazzate are stored as plain JSON (``entry_data``) and read back as the engine's
+``Smazzata`` objects (``entry_smazzate``), so the comparison, the phone page and the acceptance
+all speak of the same boxes the director's scorecard has. This module never writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext_lazy as _
+
+from burraco_tourney.rules.scoring import LineEntry
+from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
+
+from ..models import PlayerEntry, SmazzataEnd, Table, TableAccess, Turno
+
+LINES = ("ns", "eo")
+
+
+class TableState:
+    """Where a table stands between the players' phones and the standings."""
+
+    NOT_STARTED = "not_started"
+    ENTERING = "entering"
+    WAITING = "waiting"
+    DISPUTED = "disputed"
+    CONFIRMED = "confirmed"
+    ACCEPTED = "accepted"
+
+
+STATE_LABELS = {
+    TableState.NOT_STARTED: _("not started"),
+    TableState.ENTERING: _("being entered"),
+    TableState.WAITING: _("waiting for the other line"),
+    TableState.DISPUTED: _("the lines differ"),
+    TableState.CONFIRMED: _("confirmed by both lines"),
+    TableState.ACCEPTED: _("accepted"),
+}
+STATE_ORDER = list(STATE_LABELS)
+
+# The name of each box of a line, as the comparison says it ("EO card points: 185 / 158").
+BOX_LABELS = {
+    "cards": _("card points"),
+    "pulito": _("burraco pulito"),
+    "semipulito": _("burraco semipulito"),
+    "sporco": _("burraco sporco"),
+    "nobile": _("burraco nobile"),
+    "reale": _("burraco reale"),
+    "chiusura": _("closed"),
+    "pozzetto": _("took the pozzetto"),
+}
+
+
+def entry_data(smazzate: Sequence[SmazzataEntry]) -> list[dict[str, Any]]:
+    """The engine's smazzate as JSON, as a draft stores them."""
+    return [
+        {
+            "end": s.end,
+            "last_move": s.last_move or "",
+            "ns": asdict(s.ns),
+            "eo": asdict(s.eo),
+        }
+        for s in smazzate
+    ]
+
+
+def entry_smazzate(data: Sequence[dict[str, Any]]) -> list[SmazzataEntry]:
+    """A draft's smazzate as the engine's objects."""
+    return [
+        SmazzataEntry(
+            ns=LineEntry(**s["ns"]),
+            eo=LineEntry(**s["eo"]),
+            end=s["end"],
+            last_move=s["last_move"] or None,
+        )
+        for s in data
+    ]
+
+
+def entry_initial(data: Sequence[dict[str, Any]], kinds: Sequence[str]) -> dict[str, Any]:
+    """A draft as the scorecard form's initial boxes (as ``forms.scorecard.scorecard_initial``
+    shows a stored table: a count of 0 as an empty box, an automatic end as "automatic")."""
+    initial: dict[str, Any] = {}
+    for n, s in enumerate(data, start=1):
+        for line in LINES:
+            values = s[line]
+            initial[f"s{n}_{line}_cards"] = values["cards"]
+            for kind in kinds:
+                initial[f"s{n}_{line}_{kind}"] = values.get(kind) or None
+            initial[f"s{n}_{line}_chiusura"] = values["chiusura"]
+            initial[f"s{n}_{line}_pozzetto"] = values["pozzetto"]
+        closed = s["ns"]["chiusura"] or s["eo"]["chiusura"]
+        automatic = SmazzataEnd.CHIUSURA if closed else SmazzataEnd.TALLONE
+        initial[f"s{n}_end"] = "" if s["end"] == automatic else s["end"]
+        initial[f"s{n}_last_move"] = s["last_move"]
+    return initial
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One box the two lines entered differently: ``line`` is the scorecard line the box
+    belongs to ("ns", "eo"; empty for how the smazzata ended or a smazzata only one entered)."""
+
+    smazzata: int
+    line: str
+    box: str
+    ns_value: Any
+    eo_value: Any
+
+    @property
+    def box_label(self) -> str:
+        if self.box == "end":
+            return str(_("ended by"))
+        if self.box == "missing":
+            return str(_("entered by one line only"))
+        return str(BOX_LABELS.get(self.box, self.box))
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value is None:
+        return "—"
+    if value in SmazzataEnd.values:
+        return SmazzataEnd(value).label
+    return value
+
+
+def entry_differences(
+    ns_data: Sequence[dict[str, Any]], eo_data: Sequence[dict[str, Any]], kinds: Sequence[str]
+) -> list[Difference]:
+    """Box by box, where the NS phone's draft and the EO phone's differ (empty: they agree)."""
+    boxes = ("cards", *kinds, "chiusura", "pozzetto")
+    found: list[Difference] = []
+    for n in range(1, max(len(ns_data), len(eo_data)) + 1):
+        a = ns_data[n - 1] if n <= len(ns_data) else None
+        b = eo_data[n - 1] if n <= len(eo_data) else None
+        if a is None or b is None:
+            found.append(Difference(n, "", "missing", _shown(a is not None), _shown(b is not None)))
+            continue
+        for line in LINES:
+            for box in boxes:
+                if a[line].get(box) != b[line].get(box):
+                    found.append(
+                        Difference(n, line, box, _shown(a[line][box]), _shown(b[line][box]))
+                    )
+        if a["end"] != b["end"]:
+            found.append(Difference(n, "", "end", _shown(a["end"]), _shown(b["end"])))
+    return found
+
+
+def table_state(table: Table, entries: dict[str, PlayerEntry]) -> str:
+    """The state of a table, from its result and its two drafts."""
+    if table.entry_mode:
+        return TableState.ACCEPTED
+    entered = [line for line in LINES if line in entries and entries[line].entered]
+    if len(entered) == 2:
+        same = entries["ns"].smazzate == entries["eo"].smazzate
+        return TableState.CONFIRMED if same else TableState.DISPUTED
+    if len(entered) == 1:
+        return TableState.WAITING
+    if entries:
+        return TableState.ENTERING
+    return TableState.NOT_STARTED
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One table on the room board."""
+
+    table: Table
+    state: str
+    entries: dict[str, PlayerEntry]
+
+    @property
+    def state_label(self) -> str:
+        return str(STATE_LABELS[self.state])
+
+    @property
+    def photos(self) -> int:
+        return sum(1 for e in self.entries.values() if e.photo)
+
+
+def room_board(*, turno: Turno) -> list[Tile]:
+    """Every table of ``turno`` with its state, in table order."""
+    tables = turno.tables.select_related("ns", "eo").prefetch_related(
+        Prefetch("player_entries", queryset=PlayerEntry.objects.order_by("line"))
+    )
+    tiles = []
+    for table in tables:
+        entries = {e.line: e for e in table.player_entries.all()}
+        tiles.append(Tile(table=table, state=table_state(table, entries), entries=entries))
+    return tiles
+
+
+def state_counts(tiles: Sequence[Tile]) -> list[tuple[str, str, int]]:
+    """(state, label, how many tables) for the board's legend, every state listed."""
+    return [
+        (state, str(STATE_LABELS[state]), sum(1 for t in tiles if t.state == state))
+        for state in STATE_ORDER
+    ]
+
+
+def live_access(*, token: str) -> TableAccess | None:
+    """The table link of ``token``, revoked or not; None for a token never given."""
+    return (
+        TableAccess.objects.select_related("table__turno__tournament", "table__ns", "table__eo")
+        .filter(token=token)
+        .first()
+    )
+
+
+def turno_accesses(*, turno: Turno) -> dict[int, TableAccess]:
+    """The live link of each table of ``turno``, by table id."""
+    live = TableAccess.objects.filter(table__turno=turno, revoked_at__isnull=True)
+    return {access.table_id: access for access in live}
+
+
+def table_entries(*, table: Table) -> dict[str, PlayerEntry]:
+    return {e.line: e for e in PlayerEntry.objects.filter(table=table)}

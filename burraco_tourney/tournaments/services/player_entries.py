@@ -1,0 +1,293 @@
+"""What the players do from their phones, and what the director does with it.
+
+- ``turno_links_ensure`` gives every table of a published turno its secret link (a long random
+  token, never derived from ids); ``table_links_revoke`` revokes a table's link and drops its
+  drafts when the table's seating changes (``services/seating_fix.py``).
+- ``player_line_choose`` and ``player_entry_save`` keep one draft per line (``PlayerEntry``):
+  a line enters the smazzate, the other confirms them (saves the same) or enters its own. The
+  engine checks every draft through the results bridge, exactly as a director's save.
+- When both lines agree, the table is accepted at once (the tournament's
+  ``players_auto_accept``) or waits for the director's ``player_table_accept``. Acceptance goes
+  through ``services.scores.table_record_smazzate``, the one path for results: nothing a
+  player does reaches the standings before it.
+- ``turno_players_close`` closes a turno to the players (its links answer "turno chiuso").
+
+Every function is one transaction and records what it did with ``audit_record``: which line,
+from which phone session (a short random name kept in the phone's session), entered or
+confirmed what. The token is never written in the change log.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from burraco_tourney.core.rule_messages import LINE_LABELS
+from burraco_tourney.rules.outcome import EntryRefused, SmazzateEntry
+from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
+
+from ..audit_text import table_subject, turno_subject
+from ..models import PlayerEntry, Table, TableAccess, Turno
+from ..results_bridge import table_outcome_for
+from ..selectors.player_entries import entry_data, entry_smazzate
+from .audit import audit_record
+from .scores import SavedResult, ScorecardInvalid, table_record_smazzate
+from .table_links import table_links_revoke, turno_links_ensure
+
+PLAYER_ENTER = "player_enter"
+PLAYER_CONFIRM = "player_confirm"
+PLAYER_PHOTO = "player_photo"
+PLAYERS_CLOSE = "turno_players_close"
+PLAYERS_OPEN = "turno_players_open"
+OTHER = {"ns": "eo", "eo": "ns"}
+
+__all__ = ["table_links_revoke", "turno_links_ensure"]
+
+
+def new_phone_name() -> str:
+    """A short random name for a phone's session, as the change log shows it."""
+    return secrets.token_hex(4)
+
+
+def access_refusal(access: TableAccess) -> ValidationError | None:
+    """Why the players may not enter at this link now, None when they may."""
+    table = access.table
+    turno = table.turno
+    if access.revoked_at is not None:
+        return ValidationError(
+            _("This table's link is no longer valid: the seating changed. Ask the arbitro."),
+            code="revoked",
+        )
+    if not turno.published or turno.players_closed or not turno.tournament.players_enter:
+        return ValidationError(
+            _("Turno %(turno)s is closed: ask the arbitro for any change.")
+            % {"turno": turno.number},
+            code="turno_closed",
+        )
+    if table.entry_mode:
+        return ValidationError(
+            _("Table %(table)s has been accepted: only the arbitro changes it now.")
+            % {"table": table.number},
+            code="accepted",
+        )
+    return None
+
+
+def _open_access(access: TableAccess) -> TableAccess:
+    """The link read again with its table locked for the transaction; refused when closed."""
+    fresh = TableAccess.objects.select_related(
+        "table__turno__tournament", "table__ns", "table__eo"
+    ).get(pk=access.pk)
+    Table.objects.select_for_update().filter(pk=fresh.table_id).first()
+    refusal = access_refusal(fresh)
+    if refusal is not None:
+        raise refusal
+    return fresh
+
+
+def _check_line(line: str) -> None:
+    if line not in OTHER:
+        raise ValueError(f"line must be 'ns' or 'eo', not {line!r}")
+
+
+@transaction.atomic
+def player_line_choose(*, access: TableAccess, line: str, session: str) -> PlayerEntry:
+    """A phone says which line it is: the table shows "being entered" from now."""
+    _check_line(line)
+    access = _open_access(access)
+    entry, _created = PlayerEntry.objects.get_or_create(
+        table=access.table, line=line, defaults={"session": session}
+    )
+    return entry
+
+
+@dataclass(frozen=True)
+class PlayerSaved:
+    """What a phone's save did: the line's draft, whether it matches the other line's, and the
+    table's result when that made the table accepted."""
+
+    entry: PlayerEntry
+    agreed: bool
+    accepted: SavedResult | None
+
+
+def _snapshot(entry: PlayerEntry) -> dict:
+    """A draft as the change log keeps it (never the token)."""
+    return {
+        "line": entry.line,
+        "phone": entry.session,
+        "smazzate": [{"number": n, **s} for n, s in enumerate(entry.smazzate, start=1)],
+    }
+
+
+@transaction.atomic
+def player_entry_save(
+    *,
+    access: TableAccess,
+    line: str,
+    session: str,
+    smazzate: Sequence[SmazzataEntry],
+    version: int,
+    ended_early: bool = False,
+) -> PlayerSaved:
+    """Store ``line``'s draft of the scorecard, from the phone ``session``.
+
+    ``version`` is the draft's version the phone read: a stale one is refused (the other phone
+    of the line saved meanwhile). The engine refuses what it would refuse from the director
+    (``ScorecardInvalid``). Saving what the other line entered is confirming it.
+    """
+    _check_line(line)
+    access = _open_access(access)
+    table = access.table
+    try:
+        table_outcome_for(table.turno.tournament, table, SmazzateEntry(tuple(smazzate)))
+    except EntryRefused as refused:
+        raise ScorecardInvalid([(r.smazzata, r.error) for r in refused.refusals]) from None
+    entry, _created = PlayerEntry.objects.get_or_create(
+        table=table, line=line, defaults={"session": session}
+    )
+    data = entry_data(smazzate)
+    claimed = PlayerEntry.objects.filter(pk=entry.pk, version=version).update(
+        smazzate=data,
+        ended_early=ended_early,
+        session=session,
+        entered_at=timezone.now(),
+        version=version + 1,
+    )
+    if not claimed:
+        raise ValidationError(
+            _(
+                "Another phone of your line saved this scorecard meanwhile: reload the page to "
+                "see it, then change it if it is still needed."
+            ),
+            code="stale",
+        )
+    entry.refresh_from_db()
+    other = PlayerEntry.objects.filter(table=table, line=OTHER[line]).first()
+    agreed = other is not None and other.entered and other.smazzate == data
+    audit_record(
+        tournament=table.turno.tournament,
+        user=None,
+        action=PLAYER_CONFIRM if agreed else PLAYER_ENTER,
+        subject=table_subject(table),
+        after=_snapshot(entry),
+        table=table,
+    )
+    accepted = None
+    if agreed and table.turno.tournament.players_auto_accept:
+        accepted = _accept(table, entry, other, user=None, reason="")
+    return PlayerSaved(entry=entry, agreed=agreed, accepted=accepted)
+
+
+def _accepted_note(chosen: PlayerEntry, other: PlayerEntry | None) -> str:
+    """The change log's words for an accepted table: who entered, who confirmed."""
+    params = {"line": LINE_LABELS[chosen.line], "phone": chosen.session}
+    if other is not None and other.entered and other.smazzate == chosen.smazzate:
+        params.update(other=LINE_LABELS[other.line], other_phone=other.session)
+        return (
+            _(
+                "Entered by the players: %(line)s (phone %(phone)s) and %(other)s "
+                "(phone %(other_phone)s) agree."
+            )
+            % params
+        )
+    return _("Entered by the players: %(line)s (phone %(phone)s).") % params
+
+
+def _accept(
+    table: Table, chosen: PlayerEntry, other: PlayerEntry | None, *, user, reason: str
+) -> SavedResult:
+    note = _accepted_note(chosen, other)
+    if chosen.ended_early:
+        played = len(chosen.smazzate)
+        note = _("The turno ended early: %(played)s smazzate.") % {"played": played} + " " + note
+    full = f"{note} {reason.strip()}".strip()
+    current = Table.objects.get(pk=table.pk)
+    return table_record_smazzate(
+        table=current,
+        user=user,
+        smazzate=entry_smazzate(chosen.smazzate),
+        version=current.version,
+        reason=full,
+    )
+
+
+@transaction.atomic
+def player_table_accept(
+    *, table: Table, user, line: str, version: int, reason: str = ""
+) -> SavedResult:
+    """The director accepts ``line``'s draft as the table's result. When the two lines do not
+    agree (they differ, or only one entered) a reason is required: it is recorded."""
+    _check_line(line)
+    entries = {e.line: e for e in PlayerEntry.objects.filter(table=table)}
+    chosen = entries.get(line)
+    if chosen is None or not chosen.entered:
+        raise ValidationError(
+            _("%(line)s has entered nothing to accept.") % {"line": LINE_LABELS[line]},
+            code="nothing_entered",
+        )
+    other = entries.get(OTHER[line])
+    agreed = other is not None and other.entered and other.smazzate == chosen.smazzate
+    if not agreed and not reason.strip():
+        raise ValidationError(
+            _("The two lines do not agree: say why you accept %(line)s's entry.")
+            % {"line": LINE_LABELS[line]},
+            code="reason_required",
+        )
+    if Table.objects.get(pk=table.pk).version != version:
+        raise ValidationError(
+            _(
+                "Someone else saved table %(table)s meanwhile: reload the page to see their "
+                "result, then enter yours again if it is still needed."
+            )
+            % {"table": table.number},
+            code="stale",
+        )
+    return _accept(table, chosen, other, user=user, reason=reason)
+
+
+@transaction.atomic
+def player_photo_attach(*, access: TableAccess, line: str, session: str, photo) -> PlayerEntry:
+    """Keep ``photo`` (an already resized JPEG file) as ``line``'s picture of the scorecard,
+    replacing any earlier one."""
+    _check_line(line)
+    access = _open_access(access)
+    table = access.table
+    entry, _created = PlayerEntry.objects.get_or_create(
+        table=table, line=line, defaults={"session": session}
+    )
+    if entry.photo:
+        entry.photo.delete(save=False)
+    entry.photo.save(f"t{table.pk}-{line}-{secrets.token_hex(6)}.jpg", photo, save=True)
+    audit_record(
+        tournament=table.turno.tournament,
+        user=None,
+        action=PLAYER_PHOTO,
+        subject=table_subject(table),
+        after={"line": line, "phone": session},
+        table=table,
+    )
+    return entry
+
+
+@transaction.atomic
+def turno_players_close(*, turno: Turno, user, closed: bool = True) -> Turno:
+    """Close ``turno`` to the players (their links answer "turno chiuso"), or open it again."""
+    turno = Turno.objects.select_for_update().select_related("tournament").get(pk=turno.pk)
+    if turno.players_closed == closed:
+        return turno
+    turno.players_closed = closed
+    turno.save(update_fields=["players_closed"])
+    audit_record(
+        tournament=turno.tournament,
+        user=user,
+        action=PLAYERS_CLOSE if closed else PLAYERS_OPEN,
+        subject=turno_subject(turno),
+    )
+    return turno

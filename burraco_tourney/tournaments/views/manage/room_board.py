@@ -1,0 +1,221 @@
+"""Director pages: the room board of a turno and one table's player entries.
+
+The board shows every table as a tile coloured by its state (``selectors.player_entries``:
+not started, being entered, waiting for the other line, disputed, confirmed, accepted); the
+tiles refresh themselves (htmx polling a fragment). A tile opens the table: both lines'
+entries box by box, their differences, their photos, the QR code, and the buttons to accept a
+line's entry (``services.player_entries.player_table_accept``) or correct the scorecard on the
+director's own page (his entry wins, with a reason). Photos are served only here, to the
+tournament's directors.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import path
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from burraco_tourney.core.rule_messages import LINE_LABELS
+
+from ...access import director_view
+from ...models import Tournament
+from ...qr_codes import qr_svg, table_link
+from ...results_bridge import tournament_ruleset
+from ...selectors import player_entries as selectors
+from ...selectors import scores as score_selectors
+from ...services import player_entries as services
+from .scores import turno_or_refusal
+
+
+def _tiles_context(request: HttpRequest, tournament: Tournament, turno) -> dict:
+    tiles = selectors.room_board(turno=turno)
+    return {
+        "tournament": tournament,
+        "turno": turno,
+        "tiles": tiles,
+        "counts": selectors.state_counts(tiles),
+    }
+
+
+def _link_qr(link: str, table) -> tuple[str, str]:
+    label = _("QR code of table %(table)s") % {"table": table.number}
+    return link, qr_svg(link, label=label)
+
+
+@director_view
+def room_board(request: HttpRequest, tournament: Tournament, turno: int) -> HttpResponse:
+    """Every table of the turno as a tile coloured by its state, refreshing itself."""
+    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
+    if refusal:
+        return refusal
+    links = services.turno_links_ensure(turno=turno_obj)
+    context = _tiles_context(request, tournament, turno_obj)
+    context.update(
+        section="turni",
+        links=[
+            (tile.table, _link_qr(table_link(request, links[tile.table.pk].token), tile.table))
+            for tile in context["tiles"]
+            if tile.table.pk in links
+        ],
+    )
+    return render(request, "manage/room_board.html", context)
+
+
+@director_view
+def room_board_tiles(request: HttpRequest, tournament: Tournament, turno: int) -> HttpResponse:
+    """The tiles alone, polled by the board."""
+    turno_obj = score_selectors.scoring_turno(tournament=tournament, number=turno)
+    if not turno_obj.published:
+        raise Http404
+    return render(
+        request, "manage/room_board_tiles.html", _tiles_context(request, tournament, turno_obj)
+    )
+
+
+def _line_rows(entry, kinds) -> list[dict]:
+    """A line's draft as rows of the read-only scorecard: per smazzata, per line."""
+    if entry is None or not entry.entered:
+        return []
+    rows = []
+    for n, s in enumerate(entry.smazzate, start=1):
+        for line in ("ns", "eo"):
+            values = s[line]
+            rows.append(
+                {
+                    "smazzata": n,
+                    "line": LINE_LABELS[line],
+                    "counts": [values.get(kind, 0) for kind in kinds],
+                    "chiusura": values["chiusura"],
+                    "pozzetto": values["pozzetto"],
+                    "cards": values["cards"],
+                    "end": s["end"] if line == "eo" else "",
+                }
+            )
+    return rows
+
+
+@director_view
+def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: int):
+    """One table: both lines' entries, their differences, photos, accept or correct."""
+    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
+    if refusal:
+        return refusal
+    table_obj = score_selectors.scoring_table(turno=turno_obj, number=table)
+    entries = selectors.table_entries(table=table_obj)
+    state = selectors.table_state(table_obj, entries)
+    kinds = tournament_ruleset(tournament).burraco_kinds
+    differences = []
+    if state == selectors.TableState.DISPUTED:
+        differences = selectors.entry_differences(
+            entries["ns"].smazzate, entries["eo"].smazzate, kinds
+        )
+    links = services.turno_links_ensure(turno=turno_obj)
+    link = table_link(request, links[table_obj.pk].token) if table_obj.pk in links else ""
+    label = _("QR code of table %(table)s") % {"table": table_obj.number}
+    lines = [
+        {
+            "line": line,
+            "label": LINE_LABELS[line],
+            "pair": getattr(table_obj, line),
+            "entry": entries.get(line),
+            "rows": _line_rows(entries.get(line), kinds),
+        }
+        for line in ("ns", "eo")
+    ]
+    return render(
+        request,
+        "manage/room_table.html",
+        {
+            "tournament": tournament,
+            "section": "turni",
+            "turno": turno_obj,
+            "table": table_obj,
+            "state": state,
+            "state_label": selectors.STATE_LABELS[state],
+            "differences": differences,
+            "lines": lines,
+            "kinds": kinds,
+            "qr": qr_svg(link, label=label) if link else "",
+            "link": link,
+        },
+    )
+
+
+@require_POST
+@director_view
+def room_accept(request: HttpRequest, tournament: Tournament, turno: int, table: int):
+    """Accept one line's entry as the table's result (a reason when the lines disagree)."""
+    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
+    if refusal:
+        return refusal
+    table_obj = score_selectors.scoring_table(turno=turno_obj, number=table)
+    line = request.POST.get("line", "")
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = -1
+    if line not in services.OTHER:
+        messages.error(request, _("Choose the line whose entry you accept."))
+    else:
+        try:
+            services.player_table_accept(
+                table=table_obj,
+                user=request.user,
+                line=line,
+                version=version,
+                reason=request.POST.get("reason", "")[:200],
+            )
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+            return redirect("manage:room_table", tournament.slug, turno, table)
+        except services.ScorecardInvalid as error:
+            messages.error(request, str(error))
+            return redirect("manage:room_table", tournament.slug, turno, table)
+        messages.success(request, _("Table %(table)s accepted.") % {"table": table_obj.number})
+    return redirect("manage:room_board", tournament.slug, turno)
+
+
+@require_POST
+@director_view
+def room_close(request: HttpRequest, tournament: Tournament, turno: int):
+    """Close the turno to the players' phones, or open it again."""
+    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
+    if refusal:
+        return refusal
+    closed = request.POST.get("closed") == "1"
+    services.turno_players_close(turno=turno_obj, user=request.user, closed=closed)
+    if closed:
+        messages.success(request, _("The players' links of this turno now say “turno closed”."))
+    else:
+        messages.success(request, _("The players can enter this turno's tables again."))
+    return redirect("manage:room_board", tournament.slug, turno)
+
+
+@director_view
+def room_photo(request: HttpRequest, tournament: Tournament, turno: int, table: int, line: str):
+    """A line's photo of its scorecard, for the directors only."""
+    turno_obj = score_selectors.scoring_turno(tournament=tournament, number=turno)
+    table_obj = score_selectors.scoring_table(turno=turno_obj, number=table)
+    entry = selectors.table_entries(table=table_obj).get(line)
+    if entry is None or not entry.photo:
+        messages.info(request, _("No photo of this scorecard."))
+        return redirect("manage:room_table", tournament.slug, turno, table)
+    response = FileResponse(entry.photo.open("rb"), content_type="image/jpeg")
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+_TURNO = "t/<slug:slug>/gestione/turni/<int:turno>/sala/"
+
+urlpatterns = [
+    path(_TURNO, room_board, name="room_board"),
+    path(_TURNO + "tessere/", room_board_tiles, name="room_board_tiles"),
+    path(_TURNO + "chiudi/", room_close, name="room_close"),
+    path(_TURNO + "tavoli/<int:table>/", room_table, name="room_table"),
+    path(_TURNO + "tavoli/<int:table>/accetta/", room_accept, name="room_accept"),
+    path(_TURNO + "tavoli/<int:table>/foto/<str:line>/", room_photo, name="room_photo"),
+]

@@ -1,0 +1,30 @@
+"""Shared pieces of the players' entry tests: a published turno whose players may enter, and
+smazzate in the engine's terms."""
+
+from __future__ import annotations
+
+from burraco_tourney.rules.scoring import LineEntry
+from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
+from tests.factories import make_pairs, make_tournament, make_turno
+
+
+def players_turno(*, auto_accept: bool = True, tables: int = 2):
+    tournament = make_tournament(players_enter=True, players_auto_accept=auto_accept)
+    make_pairs(tournament, tables * 2)
+    seats = [(2 * i + 1, 2 * i + 2) for i in range(tables)]
+    turno = make_turno(tournament, 1, seats)
+    turno.published = True
+    turno.save()
+    return tournament, turno
+
+
+def smazzata(ns_cards: int, eo_cards: int, *, ns_closes: bool = True) -> SmazzataEntry:
+    """A smazzata closed by one line with one burraco pulito."""
+    closer = LineEntry(cards=ns_cards if ns_closes else eo_cards, pulito=1, chiusura=True)
+    other = LineEntry(cards=eo_cards if ns_closes else ns_cards)
+    ns, eo = (closer, other) if ns_closes else (other, closer)
+    return SmazzataEntry(ns=ns, eo=eo, end="chiusura")
+
+
+def three_smazzate(eo_cards_2: int = 185) -> list[SmazzataEntry]:
+    return [smazzata(120, 45), smazzata(60, eo_cards_2, ns_closes=False), smazzata(95, 30)]

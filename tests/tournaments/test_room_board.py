@@ -1,0 +1,120 @@
+"""The director's room board: every table's state, a table's two entries side by side with
+their photos, accepting one, and closing the turno to the players."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.files.base import ContentFile
+from django.urls import reverse
+from PIL import Image
+
+from burraco_tourney.tournaments.models import PlayerEntry, Table
+from burraco_tourney.tournaments.services import player_entries as services
+from tests.tournaments.player_support import players_turno, three_smazzate
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+
+
+def _enter(turno, number, line, eo_cards_2=185):
+    access = services.turno_links_ensure(turno=turno)[turno.tables.get(number=number).pk]
+    entry = PlayerEntry.objects.filter(table=access.table, line=line).first()
+    services.player_entry_save(
+        access=access,
+        line=line,
+        session=f"{line}-phone",
+        smazzate=three_smazzate(eo_cards_2),
+        version=entry.version if entry else 0,
+    )
+    return access
+
+
+def _grant(tournament, director):
+    tournament.directors.add(director)
+
+
+def test_the_board_colours_each_table_by_its_state(english, director):
+    tournament, turno = players_turno(tables=3)
+    _grant(tournament, director)
+    _enter(turno, 1, "ns")
+    _enter(turno, 2, "ns", 185)
+    _enter(turno, 2, "eo", 155)
+    url = reverse("manage:room_board_tiles", args=[tournament.slug, 1])
+    page = english.get(url).content.decode()
+    assert 'data-table="1" data-state="waiting"' in page
+    assert 'data-table="2" data-state="disputed"' in page
+    assert 'data-table="3" data-state="not_started"' in page
+    board = english.get(reverse("manage:room_board", args=[tournament.slug, 1])).content.decode()
+    assert 'hx-trigger="every 3s"' in board and "<svg" in board
+
+
+def test_a_table_shows_both_entries_their_differences_and_photos(english, director):
+    tournament, turno = players_turno()
+    _grant(tournament, director)
+    access = _enter(turno, 1, "ns", 185)
+    _enter(turno, 1, "eo", 155)
+    buffer = io.BytesIO()
+    Image.new("RGB", (20, 20), "white").save(buffer, format="JPEG")
+    services.player_photo_attach(
+        access=access, line="eo", session="eo-phone", photo=ContentFile(buffer.getvalue())
+    )
+    url = reverse("manage:room_table", args=[tournament.slug, 1, 1])
+    page = english.get(url).content.decode()
+    assert "smazzata 2, EO card points" in page
+    assert "<td>185</td><td>155</td>" in page
+    photo = reverse("manage:room_photo", args=[tournament.slug, 1, 1, "eo"])
+    assert photo in page
+    assert english.get(photo)["Content-Type"] == "image/jpeg"
+
+
+def test_photos_are_for_the_directors_only(client, director):
+    tournament, turno = players_turno()
+    access = _enter(turno, 1, "eo")
+    services.player_photo_attach(
+        access=access, line="eo", session="x", photo=ContentFile(b"not checked here")
+    )
+    photo = reverse("manage:room_photo", args=[tournament.slug, 1, 1, "eo"])
+    assert client.get(photo).status_code == 302  # to the login
+    client.force_login(director)  # not a director of this tournament
+    assert client.get(photo).status_code == 404
+
+
+def test_the_director_accepts_a_disputed_table_with_a_reason(english, director):
+    tournament, turno = players_turno()
+    _grant(tournament, director)
+    _enter(turno, 1, "ns", 185)
+    _enter(turno, 1, "eo", 155)
+    table = Table.objects.get(turno=turno, number=1)
+    url = reverse("manage:room_accept", args=[tournament.slug, 1, 1])
+    response = english.post(url, {"line": "ns", "version": table.version}, follow=True)
+    assert "say why" in response.content.decode()
+    table.refresh_from_db()
+    assert not table.entry_mode
+    english.post(url, {"line": "ns", "version": table.version, "reason": "Paper says 185"})
+    table.refresh_from_db()
+    assert table.entry_mode == "smazzate"
+
+
+def test_closing_the_turno_to_the_players(english, director):
+    tournament, turno = players_turno()
+    _grant(tournament, director)
+    english.post(reverse("manage:room_close", args=[tournament.slug, 1]), {"closed": "1"})
+    turno.refresh_from_db()
+    assert turno.players_closed
+
+
+def test_the_change_log_says_which_line_and_phone_entered_and_confirmed(english, director):
+    tournament, turno = players_turno()
+    _grant(tournament, director)
+    access = _enter(turno, 1, "ns")
+    _enter(turno, 1, "eo")
+    page = english.get(reverse("manage:audit", args=[tournament.slug])).content.decode()
+    assert "Entered from a phone" in page and "Confirmed from a phone" in page
+    assert "ns-phone" in page and "eo-phone" in page
+    assert access.token not in page
