@@ -118,3 +118,27 @@ def test_the_change_log_says_which_line_and_phone_entered_and_confirmed(english,
     assert "Entered from a phone" in page and "Confirmed from a phone" in page
     assert "ns-phone" in page and "eo-phone" in page
     assert access.token not in page
+
+
+def test_the_board_shows_the_turno_clock_once_the_time_is_started(english, director):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from burraco_tourney.tournaments.services import clock as clock_services
+
+    tournament, turno = players_turno(tables=2)
+    _grant(tournament, director)
+    url = reverse("manage:room_board_tiles", args=[tournament.slug, 1])
+    assert "data-turno-clock" not in english.get(url).content.decode()
+    clock_services.tournament_clock_set(
+        tournament=tournament, user=director, turno_minutes=60, last_smazzata_minutes=15
+    )
+    tiles = english.get(url).content.decode()
+    assert "clock-stopped" in tiles and "Time not started" in tiles
+    # Started 50 minutes ago: the polled tiles now show the last-smazzata warning.
+    clock_services.turno_clock_start(
+        turno=turno, user=director, at=timezone.now() - timedelta(minutes=50)
+    )
+    tiles = english.get(url).content.decode()
+    assert "clock-last_smazzata" in tiles

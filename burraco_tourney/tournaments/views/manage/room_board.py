@@ -26,6 +26,7 @@ from ...models import Tournament
 from ...qr_codes import qr_svg, table_link
 from ...results_bridge import tournament_ruleset
 from ...selectors import player_entries as selectors
+from ...selectors.clock import turno_clock
 from ...selectors import scores as score_selectors
 from ...services import player_entries as services
 from .scores import turno_or_refusal
@@ -38,6 +39,9 @@ def _tiles_context(request: HttpRequest, tournament: Tournament, turno) -> dict:
         "turno": turno,
         "tiles": tiles,
         "counts": selectors.state_counts(tiles),
+        # The turno clock, in the polled fragment: a time started after the board was opened
+        # shows up with the next refresh.
+        "clock": turno_clock(turno=turno, tournament=tournament),
     }
 
 
