@@ -26,8 +26,8 @@ from ...models import Tournament
 from ...qr_codes import qr_svg, table_link
 from ...results_bridge import tournament_ruleset
 from ...selectors import player_entries as selectors
-from ...selectors.clock import turno_clock
 from ...selectors import scores as score_selectors
+from ...selectors.clock import turno_clock
 from ...services import player_entries as services
 from .scores import turno_or_refusal
 
