@@ -11,13 +11,14 @@ Worked example, ranking 1, 2, ..., 8 (best first), where 1 and 4 partnered befor
   instead of 4, reason "partnered_before", blocked (1, 4));
 - table 2: 5-8 v 6-7 as plain.
 
-When no split of the four is free (each of them holds a former couple), the lowest of the four
-is exchanged for the next players down the ranking, one at a time (a window of ``WINDOW``), then
-the third, then the second, until a free split appears. The last eight players are seated by an
-exact search over every way to make two tables of them, so the end of the ranking gets the fewest
-repeated partners possible; the order of preference stays "as near the plain seating as
-possible". Every line of former partners that remains gets counted in the "repeated_partners"
-note next to the fewest any seating of these players could have (a maximum matching).
+When no split of the four is free (each of them holds a former couple), the best player stays
+and his three table mates are taken from the next players down the ranking (a window of
+``WINDOW`` more), nearest first: the 4th is exchanged first, then the 3rd and 4th, and so on, in
+the lexicographic order of their ranks, until a free split appears. The last eight players are
+seated by an exact search over every way to make two tables of them, so the end of the ranking
+gets the fewest repeated partners possible, as near the plain seating as possible. Every line of
+former partners that remains is counted in the "repeated_partners" note, next to the fewest any
+seating of these players could have (a maximum matching).
 
 Odd numbers: n mod 4 players rest, those with the fewest byes so far and, among them, the lowest
 ranked ("players_resting", reason "fewest_byes_lowest_ranked").
@@ -105,19 +106,14 @@ def individual_danese_draw(
 
 
 def _first_free_group(remaining: list[int], partnered: Partnered) -> Group | None:
-    """The four nearest the top of ``remaining`` with a split repeating no partner."""
-    plain = remaining[:4]
-    found = _free_split(plain, partnered)
-    if found is not None:
-        return found
-    window = remaining[4 : 4 + WINDOW]
-    for out in (3, 2, 1):
-        for newcomer in window:
-            four = plain[:out] + plain[out + 1 :] + [newcomer]
-            four.sort(key=remaining.index)
-            found = _free_split(four, partnered)
-            if found is not None:
-                return found
+    """The four nearest the top of ``remaining`` (always with its best player) that have a
+    split repeating no partner, searched among the next ``WINDOW`` players too."""
+    reach = remaining[: 4 + WINDOW]
+    for chosen in combinations(range(1, len(reach)), 3):
+        four = [reach[0], *(reach[i] for i in chosen)]
+        found = _free_split(four, partnered)
+        if found is not None:
+            return found
     return None
 
 
