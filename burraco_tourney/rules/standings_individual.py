@@ -17,7 +17,7 @@ players change partner every turno, so "the VP of their meetings" means nothing.
 Worked example: turno 1, table 1, NS players 1 and 5 score 1250 MP, EO players 3 and 7 score
 830 (fibur-3: 14-6 VP); player 9 rests (bye 14 VP, +355). Players 1 and 5: vp 14, scarto +420,
 mp 1250; players 3 and 7: vp 6, scarto -420, mp 830; player 9: vp 14, scarto +355, mp 0. Ranks:
-9 first (scarto 355), then 1 and 5 (1, 5 share rank 2), then 3 and 7 (rank 4).
+1 and 5 share rank 1 (scarto +420 beats 9's +355), 9 is 3rd, 3 and 7 share rank 4.
 
 Plain data in, plain data out; never imports Django or any app, never touches a database.
 """
