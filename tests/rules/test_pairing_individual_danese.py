@@ -132,7 +132,7 @@ def test_a_typed_seating_with_resting_players_is_accepted():
         ),
         ([((1, 2), (3, 4)), ((5, 6), (7, 8))], (9, 9), "player_rests_twice", {"player": 9}),
         ([((1, 2), (3, 4)), ((5, 6), (7, 8))], (8,), "player_seated_and_resting", {"table": 2}),
-        ([((1, 2), (3, 4))], (5, 6, 7, 8, 9), "too_many_byes", {"count": 5}),
+        ([((1, 2), (3, 4))], (5, 6, 7, 8, 9), "too_many_players_resting", {"count": 5}),
         ([((1, 2), (3, 4)), ((5, 6), (7, 8))], (), "player_missing", {"player": 9}),
     ],
 )

@@ -39,6 +39,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from burraco_tourney.rules.pairing.byes import choose_resting
 from burraco_tourney.rules.pairing.draw import DrawNote, check_turno
 from burraco_tourney.rules.pairing.individual_draw import (
     PLAYERS_CODES,
@@ -122,9 +123,7 @@ def individual_rotation_draw(
     history = individual_history(played)
     rng = random.Random(f"individual-rotation:{seed}:{turno}")
     count = len(order) % 4
-    by_number = sorted(order, reverse=True)
-    ranked = sorted(by_number, key=lambda p: history.byes.get(p, 0))
-    resting = tuple(ranked[:count])
+    resting = choose_resting(sorted(order, reverse=True), history.byes, count)
     present = sorted(set(order) - set(resting))
     shuffled = random.Random(f"individual-rotation:{seed}").sample(present, len(present))
     lines = _factorization_round(shuffled, history)

@@ -33,13 +33,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
+from burraco_tourney.rules.pairing.byes import choose_resting
 from burraco_tourney.rules.pairing.draw import DrawNote
 from burraco_tourney.rules.pairing.individual import fewest_repeats_lines
 from burraco_tourney.rules.pairing.individual_draw import (
     PLAYERS_CODES,
     IndividualDraw,
     IndividualSeat,
-    choose_resting,
     individual_history,
     repeats_notes,
     resting_note,

@@ -183,18 +183,6 @@ def validate_players(players: Iterable[int]) -> tuple[int, ...]:
     return order
 
 
-def choose_resting(
-    order: Iterable[int], bye_counts: Mapping[int, int], count: int
-) -> tuple[int, ...]:
-    """The ``count`` players who rest: fewest past byes first, then in ``order``.
-
-    Nobody rests twice while another has not rested: a player is taken only when every player
-    with fewer byes is already taken.
-    """
-    ranked = sorted(enumerate(order), key=lambda item: (bye_counts.get(item[1], 0), item[0]))
-    return tuple(player for _, player in ranked[:count])
-
-
 def resting_note(
     players: Iterable[int], reason: str, bye_counts: Mapping[int, int] | None
 ) -> DrawNote:

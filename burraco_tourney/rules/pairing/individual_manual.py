@@ -9,7 +9,7 @@ the players who rest. Table numbers follow the order typed. Worked example with 
     individual_manual_draw([((1, 2),)], ...)                # table_not_two_lines, table 1
     individual_manual_draw([((1, 2), (2, 4)), ...], ...)     # player_seated_twice, player 2
     individual_manual_draw([((1, 2), (3, 4))], players=range(1, 10), byes=[5, 6, 7, 8, 9])
-        # too_many_byes: five resting players could have filled one more table
+        # too_many_players_resting: five resting players could have filled one more table
 
 Every refusal is a RuleViolation whose parameters name the player and, where there is one, the
 table and line. The checks run in a fixed order (tables first, in order, then the resting
@@ -37,7 +37,7 @@ CODES: tuple[str, ...] = (
     "player_seated_twice",
     "player_rests_twice",
     "player_seated_and_resting",
-    "too_many_byes",
+    "too_many_players_resting",
     "player_missing",
 )
 
@@ -118,7 +118,7 @@ def individual_manual_draw(
 
     if len(resting) >= 4:
         raise RuleViolation(
-            "too_many_byes",
+            "too_many_players_resting",
             f"{len(resting)} players rest: at most 3 may, four more make a table",
             players=tuple(resting),
             count=len(resting),

@@ -11,8 +11,8 @@ move never buys fewer repeated opponents with a repeated partner.
    lines) with another table, keeping each swap that lowers the total cost, until none does or
    a few passes have run. Only tables with a repeat start a swap, so a large field costs little.
 
-Example: lines (1, 2), (3, 4), (5, 6), (7, 8) where 1 and 3 met before: (1, 2) takes (5, 6)
-(cost 0) rather than (3, 4) (cost 1), and (3, 4) takes (7, 8).
+Example: lines (1, 2), (3, 4), (5, 6), (7, 8) where 1 and 3 met before, (1, 2) drawn first:
+it takes (5, 6) (cost 0) rather than (3, 4) (cost 1), and (3, 4) then takes (7, 8).
 
 Tables come out numbered by their lowest player; the line holding that player sits NS.
 
