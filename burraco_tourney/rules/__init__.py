@@ -17,8 +17,11 @@ Modules:
     ko          a knock-out bracket's shape and seeding: size, seed order, byes, round 1
     ko_played   a knock-out bracket read back from the matches played, and its final places
     standings   the classifica from table results, riposi, forfeits and penalties
+    standings_individual  the same per player in an individual tournament (no head-to-head)
+    standings_tally  the per-entrant arithmetic both share (a pair, or a player of a line)
     tiebreaks   the registry of tie-break criteria
-    pairing/    the movements: Mitchell, Danese, all'italiana, by hand, riposi
+    pairing/    the movements: Mitchell, Danese, all'italiana, by hand, riposi; for individual
+                tournaments the 8-player schedule, a partner rotation, Danese individuale
 """
 
 from .errors import InvalidMeld, RuleError, RuleViolation

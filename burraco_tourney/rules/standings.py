@@ -23,22 +23,30 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from burraco_tourney.rules.errors import RuleViolation
-from burraco_tourney.rules.tiebreaks import (
-    DEFAULT_TIEBREAKS,
-    PairTotals,
-    TiebreakContext,
-    check_tiebreaks,
-    split_tied,
+from burraco_tourney.rules.standings_tally import (
+    LineValues,
+    Seats,
+    Tally,
+    credit_absence,
+    credit_bye,
+    credit_line,
+    credit_penalty,
+    ranked,
+    tiebreak_context,
 )
+from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS, TiebreakContext, check_tiebreaks
 
 # Imported under another name: the public functions take a parameter called ``vp_table``.
 from burraco_tourney.rules.vp import VpTable, vp_split
 from burraco_tourney.rules.vp import vp_table as resolve_vp_table
 
 Line = Literal["ns", "eo"]
+
+if TYPE_CHECKING:
+    from burraco_tourney.rules.standings_individual import PlayerTableResult
 
 CODES: tuple[str, ...] = (
     "same_pair_both_lines",
@@ -165,6 +173,22 @@ def forfeit_result(
     """A table won by forfeit: the winner gets ``forfeit.vp``, the loser the rest of the table
     total, both 0 MP (the forfeit MP count in the scarto, see ``compute_standings``)."""
     _check_lines(ns, eo, turno, table)
+    ns_vp, eo_vp = forfeit_vp(
+        turno=turno, table=table, winner=winner, forfeit=forfeit, vp_table=vp_table
+    )
+    return TableResult(turno, table, ns, eo, 0, 0, ns_vp, eo_vp, forfeit=winner)
+
+
+def forfeit_vp(
+    *,
+    turno: int,
+    table: int,
+    winner: Line,
+    forfeit: Value,
+    vp_table: str | VpTable | Sequence[Any],
+) -> tuple[int, int]:
+    """The NS and EO VP of a table won by forfeit by line ``winner``, after checking the line
+    (``bad_forfeit_line``) and the forfeit's VP against the table (``forfeit_vp_out_of_range``)."""
     if winner not in ("ns", "eo"):
         raise RuleViolation(
             "bad_forfeit_line",
@@ -181,8 +205,7 @@ def forfeit_result(
             value=forfeit.vp,
             total=total,
         )
-    ns_vp, eo_vp = forfeit_split(forfeit, total, winner).vp
-    return TableResult(turno, table, ns, eo, 0, 0, ns_vp, eo_vp, forfeit=winner)
+    return forfeit_split(forfeit, total, winner).vp
 
 
 @dataclass(frozen=True)
@@ -204,60 +227,6 @@ def forfeit_split(forfeit: Value, total: int, winner: Line) -> ForfeitSplit:
     return ForfeitSplit(vp=(lose, win), scarto=(-forfeit.mp, forfeit.mp))
 
 
-@dataclass
-class _Tally:
-    """Running sums of one pair while the standings are computed (mutable, private)."""
-
-    vp: int = 0
-    scarto: int = 0
-    mp: int = 0
-    penalty_vp: int = 0
-    penalty_mp: int = 0
-    played: int = 0
-    byes: int = 0
-    vp_by_turno: dict[int, int] = field(default_factory=dict)
-    earned_vp_by_turno: dict[int, int] = field(default_factory=dict)
-    absent: list[int] = field(default_factory=list)
-
-    def add_vp(self, turno: int, vp: int, *, earned: bool = True) -> None:
-        self.vp += vp
-        self.vp_by_turno[turno] = self.vp_by_turno.get(turno, 0) + vp
-        if earned:
-            self.earned_vp_by_turno[turno] = self.earned_vp_by_turno.get(turno, 0) + vp
-
-
-class _Seats:
-    """Checks that every pair is known and sits at most once in a turno (table or bye)."""
-
-    def __init__(self, pairs: Iterable[int]) -> None:
-        self.known: set[int] = set()
-        for pair in pairs:
-            if pair in self.known:
-                raise RuleViolation("duplicate_pair", f"Pair {pair} is listed twice.", pair=pair)
-            self.known.add(pair)
-        self.seated: set[tuple[int, int]] = set()
-
-    def check_known(self, pair: int, turno: int) -> None:
-        if pair not in self.known:
-            raise RuleViolation(
-                "unknown_pair",
-                f"Turno {turno}: pair {pair} is not in the tournament.",
-                turno=turno,
-                pair=pair,
-            )
-
-    def seat(self, pair: int, turno: int) -> None:
-        self.check_known(pair, turno)
-        if (turno, pair) in self.seated:
-            raise RuleViolation(
-                "pair_twice_in_turno",
-                f"Turno {turno}: pair {pair} appears more than once.",
-                turno=turno,
-                pair=pair,
-            )
-        self.seated.add((turno, pair))
-
-
 def _standings_inputs(
     *,
     pairs: Iterable[int],
@@ -268,11 +237,12 @@ def _standings_inputs(
     bye: Value | None = None,
     forfeit: Value | None = None,
     after_turno: int | None = None,
-) -> tuple[dict[int, _Tally], TiebreakContext]:
-    """Every pair's running sums and what the tie-breaks may look at (see ``compute_standings``)."""
+) -> tuple[dict[int, Tally], dict[tuple[int, int], int]]:
+    """Every pair's running sums and the VP each pair took off each opponent (what head-to-head
+    looks at), for the inputs of ``compute_standings``."""
     forfeit = forfeit if forfeit is not None else bye
-    seats = _Seats(pairs)
-    tallies = {pair: _Tally() for pair in sorted(seats.known)}
+    seats = Seats(pairs, "pair")
+    tallies = {pair: Tally() for pair in sorted(seats.known)}
     meetings: dict[tuple[int, int], int] = {}
 
     def counts(turno: int) -> bool:
@@ -282,89 +252,32 @@ def _standings_inputs(
         if not counts(result.turno):
             continue
         _check_lines(result.ns, result.eo, result.turno, result.table)
-        seats.seat(result.ns, result.turno)
-        seats.seat(result.eo, result.turno)
-        ns_bonus = 0
-        if result.forfeit is not None:
-            if forfeit is None:
-                raise RuleViolation(
-                    "forfeit_value_missing",
-                    f"Turno {result.turno}, table {result.table} was won by forfeit: "
-                    "set the value of a forfeit (or of a bye).",
-                    turno=result.turno,
-                    table=result.table,
-                )
-            # The table's VP are already in the result: only the forfeit's scarto is added.
-            total = result.ns_vp + result.eo_vp
-            ns_bonus = forfeit_split(forfeit, total, result.forfeit).scarto[0]
-        sides = (
-            (result.ns, result.eo, result.ns_mp, result.eo_mp, result.ns_vp, ns_bonus),
-            (result.eo, result.ns, result.eo_mp, result.ns_mp, result.eo_vp, -ns_bonus),
-        )
-        for pair, opponent, own_mp, opp_mp, vp, forfeit_mp in sides:
-            tally = tallies[pair]
-            tally.add_vp(result.turno, vp)
-            tally.scarto += own_mp - opp_mp + forfeit_mp
-            tally.mp += own_mp
-            tally.played += 1
+        for line in line_values(result, (result.ns,), (result.eo,), forfeit):
+            credit_line(tallies, seats, result.turno, line)
+        for pair, opponent, vp in (
+            (result.ns, result.eo, result.ns_vp),
+            (result.eo, result.ns, result.eo_vp),
+        ):
             meetings[(pair, opponent)] = meetings.get((pair, opponent), 0) + vp
 
     for rest in byes:
-        if not counts(rest.turno):
-            continue
-        seats.seat(rest.pair, rest.turno)
-        if bye is None:
-            raise RuleViolation(
-                "bye_value_missing",
-                f"Pair {rest.pair} rests in turno {rest.turno}: set the value of a bye.",
-                turno=rest.turno,
-                pair=rest.pair,
-            )
-        tally = tallies[rest.pair]
-        tally.add_vp(rest.turno, bye.vp)
-        tally.scarto += bye.mp
-        tally.byes += 1
+        if counts(rest.turno):
+            credit_bye(tallies, seats, rest.turno, rest.pair, bye)
 
     for absence in absences:
-        if not counts(absence.turno):
-            continue
-        seats.seat(absence.pair, absence.turno)
-        value = absence.value if absence.value is not None else bye
-        if value is None:
-            raise RuleViolation(
-                "bye_value_missing",
-                f"Pair {absence.pair} missed turno {absence.turno}, scored as a riposo: "
-                "set the value of a bye.",
-                turno=absence.turno,
-                pair=absence.pair,
-            )
-        tally = tallies[absence.pair]
-        tally.add_vp(absence.turno, value.vp)
-        tally.scarto += value.mp
-        tally.absent.append(absence.turno)
+        if counts(absence.turno):
+            credit_absence(tallies, seats, absence.turno, absence.pair, absence.value, bye)
 
     for penalty in penalties:
-        if not counts(penalty.turno):
-            continue
-        seats.check_known(penalty.pair, penalty.turno)
-        tally = tallies[penalty.pair]
-        tally.add_vp(penalty.turno, penalty.vp, earned=False)
-        tally.scarto += penalty.mp
-        tally.mp += penalty.mp
-        tally.penalty_vp += penalty.vp
-        tally.penalty_mp += penalty.mp
-
-    context = TiebreakContext(
-        totals={p: PairTotals(t.vp, t.scarto, t.mp) for p, t in tallies.items()},
-        meetings=meetings,
-    )
-    return tallies, context
+        if counts(penalty.turno):
+            credit_penalty(tallies, seats, penalty.turno, penalty.pair, penalty.vp, penalty.mp)
+    return tallies, meetings
 
 
 def standings_context(**inputs: Any) -> TiebreakContext:
     """What the tie-breaks see for these inputs (the keyword arguments of
     ``compute_standings`` but ``tiebreaks``): the one context the standings were ranked with."""
-    return _standings_inputs(**inputs)[1]
+    return tiebreak_context(*_standings_inputs(**inputs))
 
 
 def compute_standings(
@@ -389,7 +302,7 @@ def compute_standings(
     penalties of turni up to and including it: the standings as they were after that turno.
     """
     keys = check_tiebreaks(tiebreaks)
-    tallies, context = _standings_inputs(
+    tallies, meetings = _standings_inputs(
         pairs=pairs,
         tables=tables,
         byes=byes,
@@ -399,30 +312,48 @@ def compute_standings(
         forfeit=forfeit,
         after_turno=after_turno,
     )
-    by_vp: dict[int, list[int]] = {}
-    for pair, tally in tallies.items():
-        by_vp.setdefault(tally.vp, []).append(pair)
+    return [
+        StandingRow(
+            rank=rank,
+            pair=pair,
+            vp=t.vp,
+            scarto=t.scarto,
+            mp=t.mp,
+            penalty_vp=t.penalty_vp,
+            penalty_mp=t.penalty_mp,
+            vp_by_turno=dict(sorted(t.vp_by_turno.items())),
+            played=t.played,
+            byes=t.byes,
+            earned_vp_by_turno=dict(sorted(t.earned_vp_by_turno.items())),
+            absent=tuple(sorted(t.absent)),
+        )
+        for rank, pair, t in ranked(tallies, keys, meetings)
+    ]
 
-    rows: list[StandingRow] = []
-    for vp in sorted(by_vp, reverse=True):
-        for group in split_tied(by_vp[vp], keys, context):
-            rank = len(rows) + 1  # pairs sharing a rank leave a gap after them: 1, 1, 3
-            for pair in group:
-                t = tallies[pair]
-                rows.append(
-                    StandingRow(
-                        rank=rank,
-                        pair=pair,
-                        vp=t.vp,
-                        scarto=t.scarto,
-                        mp=t.mp,
-                        penalty_vp=t.penalty_vp,
-                        penalty_mp=t.penalty_mp,
-                        vp_by_turno=dict(sorted(t.vp_by_turno.items())),
-                        played=t.played,
-                        byes=t.byes,
-                        earned_vp_by_turno=dict(sorted(t.earned_vp_by_turno.items())),
-                        absent=tuple(sorted(t.absent)),
-                    )
-                )
-    return rows
+
+def line_values(
+    result: TableResult | PlayerTableResult,
+    ns: tuple[int, ...],
+    eo: tuple[int, ...],
+    forfeit: Value | None,
+) -> tuple[LineValues, LineValues]:
+    """The NS and EO lines of a table result, each naming its entrants ``ns`` / ``eo``.
+
+    A forfeit's MP count in the scarto (``forfeit_value_missing`` when no value is known)."""
+    ns_bonus = 0
+    if result.forfeit is not None:
+        if forfeit is None:
+            raise RuleViolation(
+                "forfeit_value_missing",
+                f"Turno {result.turno}, table {result.table} was won by forfeit: "
+                "set the value of a forfeit (or of a bye).",
+                turno=result.turno,
+                table=result.table,
+            )
+        # The table's VP are already in the result: only the forfeit's scarto is added.
+        total = result.ns_vp + result.eo_vp
+        ns_bonus = forfeit_split(forfeit, total, result.forfeit).scarto[0]
+    return (
+        LineValues(ns, result.ns_mp, result.eo_mp, result.ns_vp, ns_bonus),
+        LineValues(eo, result.eo_mp, result.ns_mp, result.eo_vp, -ns_bonus),
+    )

@@ -7,7 +7,9 @@ each method then applies its own customary preference inside that group:
 - Mitchell: the pair that would meet the phantom EO pair, when it has the fewest byes; otherwise
   the nearest pair (by table) that has, and its opponent moves to the phantom's table;
 - Danese: the lowest-ranked pair among those with the fewest byes;
-- all'italiana: the pair the calendar sets against the phantom (each rests exactly once).
+- all'italiana: the pair the calendar sets against the phantom (each rests exactly once);
+- individual tournaments: n mod 4 players rest, ``choose_resting`` (the rotation: highest numbers
+  first among equals; the Danese individuale: lowest ranked first).
 
 This module never imports Django or any app.
 """
@@ -46,3 +48,14 @@ def bye_note(
         params["byes_before"] = bye_counts.get(pair, 0)
     params.update(extra)
     return DrawNote("bye", params)
+
+
+def choose_resting(
+    order: Iterable[int], bye_counts: Mapping[int, int], count: int
+) -> tuple[int, ...]:
+    """The ``count`` entrants who rest (1 to 3 players in an individual turno): fewest past byes
+    first, then in ``order``. Nobody rests twice while another has not rested: an entrant is
+    taken only when every entrant with fewer byes is already taken (``fewest_byes`` for many).
+    """
+    ranked = sorted(enumerate(order), key=lambda item: (bye_counts.get(item[1], 0), item[0]))
+    return tuple(player for _, player in ranked[:count])
