@@ -286,6 +286,43 @@ MESSAGES: dict[str, Any] = {
     ),
     # Translators: %(pairs)s lists pair numbers, e.g. “3, 5”.
     "too_many_byes": _("Only one pair may rest, not %(count)s (pairs %(pairs)s)."),
+    # individual tournaments (players, not pairs)
+    "too_few_players": ngettext_lazy(
+        "At least four players are needed to draw a turno; there is only %(count)s.",
+        "At least four players are needed to draw a turno; there are %(count)s.",
+        "count",
+    ),
+    "duplicate_player": _("Player %(player)s is listed twice."),
+    "invalid_player_number": _("“%(player)s” is not a player number."),
+    "table_not_two_lines": _("Table %(table)s must have two lines, not %(count)s."),
+    # Translators: %(line)s is NS or EO.
+    "line_not_two_players": _(
+        "Turno %(turno)s, table %(table)s, %(line)s: a line is two players, not %(count)s."
+    ),
+    # Translators: %(line)s is NS or EO.
+    "unknown_player": _("Table %(table)s, %(line)s: player %(player)s is not in the tournament."),
+    # Translators: %(line)s and %(first_line)s are NS or EO.
+    "player_seated_twice": _(
+        "Player %(player)s is seated twice: table %(first_table)s %(first_line)s and table "
+        "%(table)s %(line)s."
+    ),
+    "player_rests_twice": _("Player %(player)s is listed twice among those resting."),
+    "player_seated_and_resting": _(
+        "Player %(player)s cannot rest: he is seated at table %(table)s."
+    ),
+    "player_missing": _("Player %(player)s is neither seated nor resting."),
+    "too_many_players_resting": _(
+        "At most three players may rest in a turno, not %(count)s (players %(players)s)."
+    ),
+    # Translators: %(line)s is NS or EO.
+    "player_twice_at_table": _(
+        "Turno %(turno)s, table %(table)s: player %(player)s sits twice (%(line)s)."
+    ),
+    "player_twice_in_turno": _("Turno %(turno)s: player %(player)s appears more than once."),
+    "tiebreak_not_individual": _(
+        "The tie-break “%(key)s” does not apply to an individual tournament: partners change "
+        "every turno."
+    ),
     # one table's outcome
     "no_smazzate": _("Enter at least one smazzata."),
     "turno_too_many_smazzate": ngettext_lazy(
@@ -323,6 +360,16 @@ VARIANTS: dict[str, tuple[Any, ...]] = {
         _("Pair %(pair)s is not in the tournament."),
     ),
     "turno_out_of_range": (_("Turno %(turno)s does not exist."),),
+    "bye_value_missing": (
+        _("Player %(player)s rests in turno %(turno)s: set the value of a riposo (VP and MP)."),
+    ),
+    "unknown_player": (
+        _("Turno %(turno)s: player %(player)s is not in the tournament."),
+        _("Player %(player)s is not in the tournament."),
+    ),
+    "line_not_two_players": (
+        _("Table %(table)s, %(line)s: a line is two players, not %(count)s."),
+    ),
     "matta_cannot_stand_for": (
         _("%(matta)s cannot stand for %(card)s in this meld; it can stand for %(options)s."),
     ),
