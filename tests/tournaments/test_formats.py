@@ -153,10 +153,11 @@ KIND_TEST = re.compile(
 NOT_TOURNAMENTS = re.compile(r"\b(meld|reading|change)\.kind\b")
 # The places left, each for a reason:
 # - models/tournament.py: the model's default kind (``default=TournamentKind.PAIRS``);
-# - forms/setup.py: the settings form's initial choice, the same default;
-# - exports/views.py: a download is offered for the kinds its exporter declares (the exporters'
-#   registry, as pretix declares one exporter per file type).
-ALLOWED = 3
+# - forms/setup.py: the settings form's initial choice, the same default.
+# Not counted, by the same reasoning: exports/registry.py's ``exporters_for`` offers a download
+# for the kinds its exporter declares (``Exporter.kinds``, as pretix registers one exporter per
+# file type), and the archive reader accepts the kinds its contract lists (``KINDS``).
+ALLOWED = 2
 
 
 def _kind_tests() -> list[str]:
