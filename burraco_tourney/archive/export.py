@@ -284,7 +284,7 @@ def _results(tournament: Tournament, turni: list[Turno], numbers: dict[int, int]
             for turno in turni
         ]
     }
-    if tournament.kind == "ko":
+    if tournament.fmt.knockout:
         results["ko"] = _ko_results(tournament, turni, numbers)
     else:
         results["standings"] = [

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from burraco_tourney.rules.rulesets import PRESETS
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
+from burraco_tourney.tournaments.formats import format_of
 
 from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
 from .reader_late import read_late_pairs
@@ -94,13 +95,14 @@ class TournamentSection:
             ruleset_name, semipulito, at(path, "semipulito"), dict(settings)
         )
         self.kind = kind
+        fmt = format_of(kind)
 
         smazzate = None
         if "smazzate_per_turno" in obj:
             smazzate = json_int(
                 obj["smazzate_per_turno"], at(path, "smazzate_per_turno"), minimum=1, maximum=6
             )
-        elif kind == "pairs":
+        elif fmt.has_vp_standings:
             raise ArchiveError(
                 at(path, "smazzate_per_turno"), _("is required for a pairs tournament")
             )
@@ -109,7 +111,7 @@ class TournamentSection:
         vp_spec: str | tuple[tuple[int | None, int, int], ...] | None = None
         if "vp_table" in obj:
             vp_spec, self.vp = read_vp_table(obj["vp_table"], at(path, "vp_table"))
-        elif kind == "pairs":
+        elif fmt.has_vp_standings:
             raise ArchiveError(at(path, "vp_table"), _("is required for a pairs tournament"))
         else:
             # The value a Tournament row takes when none is given.
@@ -137,7 +139,7 @@ class TournamentSection:
         if "ko" in obj:
             ko = read_ko(obj["ko"], at(path, "ko"), self._v2("ko"))
             third_place, rounds = read_ko_extras(obj["ko"], at(path, "ko"))
-        elif kind == "ko":
+        elif fmt.knockout:
             raise ArchiveError(at(path, "ko"), _("is required for a ko tournament"))
         self.ko, self.ko_rounds = ko, rounds
         planned = None

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet
 
 from ..access import tournaments_directed_by
-from ..models import EntryMode, Pair, Table, Tournament, TournamentKind, Turno
+from ..models import EntryMode, Pair, Table, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .imports import with_import_mark
 
@@ -181,7 +181,7 @@ def dashboard(*, tournament: Tournament) -> Dashboard:
         # An odd number of pairs means a riposo every turno, and a custom VP table has no
         # default value for it: the standings cannot be computed until the director sets one.
         bye_value_missing=(
-            tournament.kind == TournamentKind.PAIRS
+            tournament.fmt.bye_needs_value
             and counts["active"] % 2 == 1
             and tournament_bye_value(tournament) is None
         ),

@@ -15,7 +15,6 @@ from burraco_tourney.core.rule_messages import rule_error_message
 
 from ..access import can_direct
 from ..live_pages import LivePage, live_response, render_parts
-from ..models import TournamentKind
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
 from ..tables import PairTable, PublicStandingsTable
@@ -80,8 +79,8 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     include it are provisional, shown only when asked for and labelled as such.
     """
     tournament = selectors.tournament_get(slug=slug)
-    if tournament.kind == TournamentKind.KO:
-        return redirect("manage:bracket", tournament.slug)
+    if not tournament.fmt.has_vp_standings:
+        return redirect(tournament.fmt.standings_url, tournament.slug)
     after = request.GET.get("dopo", "")
     if after and not after.isdigit():
         raise Http404

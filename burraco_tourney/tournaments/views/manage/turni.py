@@ -19,7 +19,7 @@ from ... import draw_manager
 from ...access import director_view
 from ...draw_notes import explain, step_choices
 from ...forms.turni import DrawForm, UnpublishForm, draw_initial
-from ...models import Tournament, TournamentKind, Turno
+from ...models import Tournament, Turno
 from ...selectors import tournaments as selectors
 from ...selectors.seating import turno_seating
 from ...services import turni as services
@@ -46,8 +46,8 @@ def _draw_form(tournament: Tournament, number: int, data=None, initial=None) -> 
 @director_view
 def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The list of turni and the form drawing the next one."""
-    if tournament.kind == TournamentKind.KO:
-        return redirect("manage:ko", tournament.slug)
+    if not tournament.fmt.draws_turni:
+        return redirect(tournament.fmt.director_draw_url, tournament.slug)
     last = tournament.turni.order_by("-number").first()
     number = last.number + 1 if last else 1
     blocked = last is not None and not last.published
