@@ -29,10 +29,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.dummy import DummyCache
 from django.core.cache.backends.filebased import FileBasedCache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -230,19 +232,36 @@ def live_response(
         return _live_headers(response, etag)
     query = request.GET.copy()
     query[LIVE_PARAMETER] = "1"
-    return render(
-        request,
-        "tournaments/live_page.html",
-        {
-            "page": page,
-            "title": parts.title,
-            "subnav": SafeString(parts.subnav),
-            "body": SafeString(parts.body),
-            "live_url": f"{request.path}?{query.urlencode()}",
-            "etag": etag,
-            "poll_seconds": POLL_SECONDS,
-        },
+    context = {
+        "page": page,
+        "title": parts.title,
+        "subnav": SafeString(parts.subnav),
+        "body": SafeString(parts.body),
+        "live_url": f"{request.path}?{query.urlencode()}",
+        "etag": etag,
+        "poll_seconds": POLL_SECONDS,
+    }
+    if director or not _plain_visitor(request):
+        return render(request, "tournaments/live_page.html", context)
+    # A player's whole page: the same for every player but for the CSRF token of the language
+    # buttons, so it is kept with a stand-in for the token, put in for each request.
+    path = hashlib.blake2b(request.get_full_path().encode(), digest_size=8).hexdigest()
+    key = f"w:{etag}:{translation.get_language()}:{path}"
+    html = _cache_build(
+        key,
+        lambda: render_to_string(
+            "tournaments/live_page.html", {**context, "csrf_token": TOKEN_STAND_IN}, request
+        ),
     )
+    return HttpResponse(html.replace(TOKEN_STAND_IN, get_token(request)))
+
+
+TOKEN_STAND_IN = "csrf-token-stand-in"
+
+
+def _plain_visitor(request: HttpRequest) -> bool:
+    """No session and no message waiting: the page is the one every player gets."""
+    return not ({settings.SESSION_COOKIE_NAME, "messages"} & request.COOKIES.keys())
 
 
 def _etags(header: str) -> set[str]:
