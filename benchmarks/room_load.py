@@ -40,8 +40,10 @@ import asyncio
 import os
 import random
 import re
+import signal
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections import defaultdict
@@ -259,7 +261,8 @@ async def director(
                             client, "director: save", "POST", url, (302,), data=data
                         )
                         saved += posted is not None
-                    await asyncio.sleep(max(0.0, every - (time.monotonic() - started)))
+                    pause = every - (time.monotonic() - started)
+                    await asyncio.sleep(max(0.0, min(pause, until - time.monotonic())))
     return saved
 
 
@@ -442,6 +445,8 @@ def main(argv: list[str] | None = None) -> None:
     if not 1 <= args.phones <= 5000 or not 1 <= args.duration <= 3600:
         parser.error("--phones must be 1 to 5000 and --duration 1 to 3600 seconds")
 
+    # Stopped (Ctrl+C, or a TERM signal): the servers and the database are stopped too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     postgres = None
     with tempfile.TemporaryDirectory(prefix="burraco-room-") as folder:
         env = {
