@@ -29,10 +29,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.dummy import DummyCache
 from django.core.cache.backends.filebased import FileBasedCache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -92,24 +94,48 @@ def _cache_get(key: str):
     return value
 
 
-def _cache_build(key: str, build: Callable[[], object]):
+class _Busy(Exception):
+    """Another thread or process is building the value, and the caller would rather not wait."""
+
+
+def _cache_build(key: str, build: Callable[[], object], *, previous: str = ""):
     """The cached value, built by one thread at a time per key: when a save changes a page that a
-    hundred phones are waiting for, this process builds it once and the others wait for it."""
+    hundred phones are waiting for, one process builds it once and the others wait for it.
+
+    With ``previous`` (the key of the page's last version, whatever the counter), a request that
+    finds the page being built by someone else gets that version at once instead of waiting: for
+    the time a build takes (milliseconds, or a second or two with a full room), a phone may see
+    the page as it was just before the save; whoever asks first after a save always builds it."""
     value = _cache_get(key)
     if value is not None:
         return value
     with _building:
         lock = _key_locks.setdefault(key, threading.Lock())
+    wait = not previous
+    acquired = False
     try:
-        with lock, _other_processes_wait(key):
-            value = _cache_get(key)
-            if value is None:
-                value = build()
-                caches["public"].set(key, value)
-                caches["public_shared"].set(key, value)
+        acquired = lock.acquire(blocking=wait)
+        if not acquired:
+            raise _Busy
+        try:
+            with _other_processes_wait(key, blocking=wait):
+                value = _cache_get(key)
+                if value is None:
+                    value = build()
+                    for level in ("public", "public_shared"):
+                        caches[level].set(key, value)
+                        if previous:
+                            caches[level].set(previous, value)
+        finally:
+            lock.release()
+    except _Busy:
+        value = _cache_get(previous)
+        if value is None:  # nothing older to show: wait for it after all
+            return _cache_build(key, build)
     finally:
-        with _building:
-            _key_locks.pop(key, None)
+        if acquired:
+            with _building:
+                _key_locks.pop(key, None)
     return value
 
 
@@ -120,11 +146,12 @@ _held = threading.local()
 
 
 @contextmanager
-def _other_processes_wait(key: str):
+def _other_processes_wait(key: str, *, blocking: bool = True):
     """While one process builds a page, the others wait for it and then read it from the shared
     files, rather than all building it at once after a save. One of LOCK_STRIPES lock files
     (``flock``) in the shared cache's folder, chosen by the key; without such a folder (another
-    cache, or a system without ``fcntl``) each process builds its own.
+    cache, or a system without ``fcntl``) each process builds its own. Not ``blocking``: raise
+    ``_Busy`` rather than wait.
 
     A thread holds one such lock at most: a value built while building a page (the ranks read by
     a pair's page) takes none, so two builders never wait for each other's lock."""
@@ -135,13 +162,23 @@ def _other_processes_wait(key: str):
     stripe = int(hashlib.blake2b(key.encode(), digest_size=4).hexdigest(), 16) % LOCK_STRIPES
     Path(shared._dir).mkdir(parents=True, exist_ok=True)
     with open(Path(shared._dir) / f"build-{stripe}.lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+        except BlockingIOError:
+            raise _Busy from None
         _held.lock = True
         try:
             yield
         finally:
             _held.lock = False
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _page_name(tournament: Tournament, page: LivePage) -> str:
+    """The page whatever the tournament's counter: its last version is kept under it."""
+    params = "&".join(f"{k}={v}" for k, v in sorted(page.params.items()))
+    digest = hashlib.blake2b(f"{page.name}?{params}".encode(), digest_size=8).hexdigest()
+    return f"{tournament.pk}-{translation.get_language()}-{digest}"
 
 
 def _variant(tournament: Tournament, page: LivePage) -> str:
@@ -221,7 +258,10 @@ def live_response(
     if director:
         parts, etag = build(True), ""
     else:
-        parts = _cache_build(f"p:{_variant(tournament, page)}", lambda: build(False))
+        variant = _variant(tournament, page)
+        parts = _cache_build(
+            f"p:{variant}", lambda: build(False), previous=f"l:{_page_name(tournament, page)}"
+        )
         etag = parts.etag
         if live and etag in _etags(request.headers.get("If-None-Match", "")):
             return _live_headers(HttpResponseNotModified(), etag)
@@ -230,19 +270,36 @@ def live_response(
         return _live_headers(response, etag)
     query = request.GET.copy()
     query[LIVE_PARAMETER] = "1"
-    return render(
-        request,
-        "tournaments/live_page.html",
-        {
-            "page": page,
-            "title": parts.title,
-            "subnav": SafeString(parts.subnav),
-            "body": SafeString(parts.body),
-            "live_url": f"{request.path}?{query.urlencode()}",
-            "etag": etag,
-            "poll_seconds": POLL_SECONDS,
-        },
+    context = {
+        "page": page,
+        "title": parts.title,
+        "subnav": SafeString(parts.subnav),
+        "body": SafeString(parts.body),
+        "live_url": f"{request.path}?{query.urlencode()}",
+        "etag": etag,
+        "poll_seconds": POLL_SECONDS,
+    }
+    if director or not _plain_visitor(request):
+        return render(request, "tournaments/live_page.html", context)
+    # A player's whole page: the same for every player but for the CSRF token of the language
+    # buttons, so it is kept with a stand-in for the token, put in for each request.
+    path = hashlib.blake2b(request.get_full_path().encode(), digest_size=8).hexdigest()
+    key = f"w:{etag}:{translation.get_language()}:{path}"
+    html = _cache_build(
+        key,
+        lambda: render_to_string(
+            "tournaments/live_page.html", {**context, "csrf_token": TOKEN_STAND_IN}, request
+        ),
     )
+    return HttpResponse(html.replace(TOKEN_STAND_IN, get_token(request)))
+
+
+TOKEN_STAND_IN = "csrf-token-stand-in"
+
+
+def _plain_visitor(request: HttpRequest) -> bool:
+    """No session and no message waiting: the page is the one every player gets."""
+    return not ({settings.SESSION_COOKIE_NAME, "messages"} & request.COOKIES.keys())
 
 
 def _etags(header: str) -> set[str]:

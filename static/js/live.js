@@ -14,7 +14,9 @@
     var target = event.detail.target;
     var xhr = event.detail.xhr;
     var etag = xhr.getResponseHeader("ETag");
-    if (xhr.status !== 200 || (etag && etag === target.dataset.etag)) {
+    // Someone typing in the page (the seat search) keeps the box: the next poll brings the news.
+    var typing = target.contains(document.activeElement) && document.activeElement.matches("input");
+    if (xhr.status !== 200 || typing || (etag && etag === target.dataset.etag)) {
       event.detail.shouldSwap = false;
       return;
     }

@@ -70,3 +70,19 @@ def test_the_standings_still_show_without_javascript(no_js_page, crowded):
     tournament, _ = crowded
     no_js_page.goto(no_js_page.base_url + f"/t/{tournament.slug}/classifica/")
     expect(no_js_page.locator("table.standings tbody tr")).to_have_count(60)
+
+
+def test_a_player_finds_the_seat_by_name_and_opens_the_pair_page(phone_page, crowded):
+    tournament, _ = crowded
+    tournament.pairs.filter(number=7).update(player1="Niccolò Bèrtoli")
+    page = phone_page
+    page.goto(page.base_url + f"/t/{tournament.slug}/")
+    page.get_by_role("link", name="Dove mi siedo").click()
+    page.get_by_label("Il tuo nome o cognome").fill("niccolo bertoli")
+    page.get_by_role("button", name="Cerca").click()
+    found = page.get_by_role("region", name="Niccolò Bèrtoli")
+    # Turno 1: pair 7 sits NS at table 4 against pair 8.
+    expect(found.locator(".seat-big")).to_have_text("Tavolo 4 · Nord-Sud")
+    found.get_by_role("link", name="Coppia 7").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Coppia 7")
+    expect(page.locator('[data-figure="rank"]')).to_have_count(1)

@@ -214,3 +214,43 @@ def test_the_seat_search_says_when_nobody_is_found(client, room, public_cache):
     url = reverse("tournaments:seat_search", args=[tournament.slug])
     assert "Nessuno" in client.get(url, {"nome": "Zzyzx"}).content.decode()
     assert "almeno due lettere" in client.get(url, {"nome": "a"}).content.decode()
+
+
+def test_each_player_gets_a_language_button_that_works_from_the_cached_page(room, public_cache):
+    from django.test import Client
+
+    tournament, _ = room
+    url = reverse("tournaments:standings", args=[tournament.slug])
+    tokens = []
+    for _ in range(2):
+        player = Client(enforce_csrf_checks=True)
+        page = player.get(url).content.decode()
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        tokens.append(token)
+        answer = player.post(
+            reverse("set_language"), {"language": "en", "next": url, "csrfmiddlewaretoken": token}
+        )
+        assert answer.status_code == 302
+        assert "Standings" in player.get(url).content.decode()
+    assert tokens[0] != tokens[1]
+
+
+def test_while_a_page_is_being_built_elsewhere_a_phone_gets_its_last_version(
+    client, room, public_cache, monkeypatch
+):
+    tournament, director = room
+    url = reverse("tournaments:turno", args=[tournament.slug, 2])
+    client.get(url)
+    _save_totals(tournament, director, 2, 1, 1100, 900)
+    # Another thread is building the page after the save: this request does not wait for it.
+    building = live_pages.threading.Lock()
+    building.acquire()
+
+    class Building(dict):
+        def setdefault(self, key, default):
+            return building if key.startswith("p:") else super().setdefault(key, default)
+
+    monkeypatch.setattr(live_pages, "_key_locks", Building())
+    assert "1100" not in client.get(url).content.decode()
+    building.release()
+    assert "1100" in client.get(url).content.decode()  # asked again, the page is the new one
