@@ -16,7 +16,7 @@ def tournament_list() -> QuerySet[Tournament]:
         Tournament.objects.annotate(
             pair_count=Count("pairs", distinct=True),
             turno_count=Count("turni", filter=Q(turni__published=True), distinct=True),
-        )
+        ).order_by("-date", "name")
     )
 
 
@@ -42,10 +42,12 @@ class TurnoSummary:
 def turno_summaries(*, tournament: Tournament, include_drafts: bool = False) -> list[TurnoSummary]:
     """The turni with their progress; drafts (seen by the director only) when asked for."""
     turni = tournament.turni.all() if include_drafts else tournament.turni.filter(published=True)
+    # An aggregate drops the model's ordering (GROUP BY): say it, or PostgreSQL returns the
+    # turni in any order and "the first turno still being played" is another one.
     turni = turni.annotate(
         table_count=Count("tables"),
         result_count=Count("tables", filter=~Q(tables__entry_mode="")),
-    )
+    ).order_by("number")
     return [TurnoSummary(turno=t, tables=t.table_count, with_result=t.result_count) for t in turni]
 
 
