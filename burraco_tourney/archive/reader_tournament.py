@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.rulesets import PRESETS
+from burraco_tourney.rules.standings_individual import DEFAULT_INDIVIDUAL_TIEBREAKS
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
 
@@ -36,7 +37,9 @@ from .tournament_keys import (
     read_vp_table,
 )
 
-KINDS = ("pairs", "ko")
+KINDS = ("pairs", "ko", "individual")
+# The kinds ranked by VP over turni: they need the turno length and the VP table.
+VP_KINDS = ("pairs", "individual")
 LATE_PAIRS_PATH = "tournament.settings.late_pairs"
 NAME_MAX = 200
 
@@ -100,7 +103,7 @@ class TournamentSection:
             smazzate = json_int(
                 obj["smazzate_per_turno"], at(path, "smazzate_per_turno"), minimum=1, maximum=6
             )
-        elif kind == "pairs":
+        elif kind in VP_KINDS:
             raise ArchiveError(
                 at(path, "smazzate_per_turno"), _("is required for a pairs tournament")
             )
@@ -109,7 +112,7 @@ class TournamentSection:
         vp_spec: str | tuple[tuple[int | None, int, int], ...] | None = None
         if "vp_table" in obj:
             vp_spec, self.vp = read_vp_table(obj["vp_table"], at(path, "vp_table"))
-        elif kind == "pairs":
+        elif kind in VP_KINDS:
             raise ArchiveError(at(path, "vp_table"), _("is required for a pairs tournament"))
         else:
             # The value a Tournament row takes when none is given.
@@ -130,9 +133,15 @@ class TournamentSection:
         self.bye = bye or (VpMp(*default) if default else None)
         self.forfeit = forfeit or self.bye
 
-        tiebreaks = DEFAULT_TIEBREAKS  # stored, so the settings form and the file agree
+        # Stored, so the settings form and the file agree.
+        tiebreaks = DEFAULT_INDIVIDUAL_TIEBREAKS if kind == "individual" else DEFAULT_TIEBREAKS
         if "tiebreaks" in obj:
             tiebreaks = read_tiebreaks(obj["tiebreaks"], at(path, "tiebreaks"))
+            if kind == "individual" and "head_to_head" in tiebreaks:
+                raise ArchiveError(
+                    at(at(path, "tiebreaks"), tiebreaks.index("head_to_head")),
+                    _("head_to_head does not apply to an individual tournament"),
+                )
         ko, third_place, rounds = None, None, ()
         if "ko" in obj:
             ko = read_ko(obj["ko"], at(path, "ko"), self._v2("ko"))
