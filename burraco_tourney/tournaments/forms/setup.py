@@ -334,6 +334,14 @@ class TournamentForm(PlayersFields):
                 continue
             if key in chosen:
                 self.add_error(name, _("This tie-break is already chosen above."))
+            if key == "head_to_head" and data.get("kind") == TournamentKind.INDIVIDUAL:
+                self.add_error(
+                    name,
+                    _(
+                        "Head-to-head does not apply to an individual tournament: partners "
+                        "change every turno. Choose another tie-break or none."
+                    ),
+                )
             chosen.append(key)
         data["tiebreaks"] = chosen
 

@@ -82,6 +82,26 @@ class TableSeat(models.Model):
         return f"{self.table}: {self.line} {self.player}"
 
 
+class SeatedLine:
+    """An individual table's line as pages show a pair: ``number`` "1-5", ``players`` the two
+    names, ``player1``/``player2`` each name (``Table.ns_line``/``eo_line``)."""
+
+    def __init__(self, players: list[Player]) -> None:
+        self.members = players
+        self.number = "-".join(str(p.number) for p in players)
+        self.player1 = players[0].name if players else ""
+        self.player2 = players[1].name if len(players) > 1 else ""
+        self.players = " – ".join(p.name for p in players)
+
+    @classmethod
+    def of(cls, table: Table, line: str) -> SeatedLine:
+        seats = sorted((s for s in table.seats.all() if s.line == line), key=lambda s: s.seat)
+        return cls([seat.player for seat in seats])
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.players}"
+
+
 class IndividualBye(models.Model):
     """A riposo of one player of an individual tournament."""
 

@@ -133,6 +133,22 @@ class Table(models.Model):
     def has_result(self) -> bool:
         return bool(self.entry_mode)
 
+    @property
+    def ns_line(self):
+        """Who sits NS, for pages and printouts: the pair, or an individual table's two players
+        (``individual.SeatedLine``, with the same ``number`` and ``players`` to show)."""
+        return self.ns if self.ns_id is not None else _seated_line(self, "ns")
+
+    @property
+    def eo_line(self):
+        return self.eo if self.eo_id is not None else _seated_line(self, "eo")
+
+
+def _seated_line(table: Table, line: str):
+    from .individual import SeatedLine
+
+    return SeatedLine.of(table, line)
+
 
 class SmazzataEnd(models.TextChoices):
     CHIUSURA = "chiusura", _("Chiusura")

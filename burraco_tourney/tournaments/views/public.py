@@ -19,6 +19,7 @@ from ..models import TournamentKind
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
 from ..tables import PairTable, PublicStandingsTable
+from .individual_public import individual_standings_page
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -82,6 +83,8 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
     if tournament.kind == TournamentKind.KO:
         return redirect("manage:bracket", tournament.slug)
+    if tournament.kind == TournamentKind.INDIVIDUAL:
+        return individual_standings_page(request, tournament)
     after = request.GET.get("dopo", "")
     if after and not after.isdigit():
         raise Http404

@@ -1,0 +1,81 @@
+"""The director's and the public pages of an individual tournament, through the test client."""
+
+from __future__ import annotations
+
+import pytest
+
+from burraco_tourney.tournaments.models import TableSeat
+from burraco_tourney.tournaments.services.scores import table_record_totals
+from tests.factories import make_tournament
+
+NAMES = [
+    "Anna Rossi",
+    "Bruno Bianchi",
+    "Carla Verdi",
+    "Dario Russo",
+    "Elena Ferrari",
+    "Fabio Esposito",
+    "Giulia Romano",
+    "Luca Colombo",
+    "Marta Ricci",
+]
+
+
+@pytest.fixture
+def tournament(director):
+    tournament = make_tournament(kind="individual", tiebreaks=["scarto", "mp"])
+    tournament.directors.add(director)
+    return tournament
+
+
+def paste(client, tournament, names):
+    text = "\n".join(f"{name}; Circolo Aurora" for name in names)
+    return client.post(
+        f"/t/{tournament.slug}/gestione/giocatori/", {"action": "paste", "text": text}, follow=True
+    )
+
+
+def test_a_pasted_list_registers_the_players(english, tournament):
+    page = paste(english, tournament, NAMES)
+    assert "9 players added." in page.content.decode()
+    assert "Circolo Aurora" in page.content.decode()
+    assert tournament.players.count() == 9
+
+
+def test_a_name_listed_twice_saves_nothing_and_names_the_line(english, tournament):
+    page = paste(english, tournament, ["Anna Rossi", "Anna Rossi"]).content.decode()
+    assert "nothing was saved" in page and "already registered" in page
+    assert not tournament.players.exists()
+
+
+def test_draw_publish_enter_and_read_the_standings(english, tournament, director):
+    paste(english, tournament, NAMES)
+    base = f"/t/{tournament.slug}/gestione/turni-individuali/"
+    page = english.post(base, {"movement": "rotation", "seed": "0"}, follow=True)
+    body = page.content.decode()
+    assert "How this turno was drawn" in body and "rests" in body
+    page = english.post(base + "1/pubblica/", follow=True)
+    assert "Turno 1 published" in page.content.decode()
+    turno = tournament.turni.get()
+    table = turno.tables.get(number=1)
+    entry = english.get(f"/t/{tournament.slug}/gestione/turni/1/tavoli/1/")
+    names = [s.player.name for s in TableSeat.objects.filter(table=table)]
+    assert all(name in entry.content.decode() for name in names)
+    for t in turno.tables.all():
+        table_record_totals(table=t, user=director, ns_mp=1250, eo_mp=830, version=t.version)
+    standings = english.get(f"/t/{tournament.slug}/classifica/").content.decode()
+    for name in NAMES:
+        assert name in standings
+    search = english.get(f"/t/{tournament.slug}/dove-mi-siedo/", {"nome": names[0]})
+    assert "With " + names[1] in search.content.decode()
+    assert english.get(f"/t/{tournament.slug}/gestione/").status_code == 200
+
+
+def test_a_seating_by_hand_missing_a_player_is_refused_on_the_form(english, tournament):
+    paste(english, tournament, NAMES[:8])
+    page = english.post(
+        f"/t/{tournament.slug}/gestione/turni-individuali/",
+        {"movement": "manual", "seating": "1 2 - 3 4"},
+    )
+    assert page.status_code == 200
+    assert not tournament.turni.exists()
