@@ -201,8 +201,8 @@ def _turno_sheet(turno, heading: str) -> Sheet:
     rows: list[list[Any]] = [
         [
             t.number,
-            t.names("ns"),
-            t.names("eo"),
+            t.names["ns"],
+            t.names["eo"],
             t.table.ns_mp,
             t.table.eo_mp,
             t.table.ns_vp,

@@ -79,3 +79,32 @@ def test_a_seating_by_hand_missing_a_player_is_refused_on_the_form(english, tour
     )
     assert page.status_code == 200
     assert not tournament.turni.exists()
+
+
+def test_every_page_of_a_turno_names_the_players(english, tournament, director):
+    from burraco_tourney.tournaments.draw_manager import DrawRequest
+    from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
+    from burraco_tourney.tournaments.services.turni import turno_publish
+
+    paste(english, tournament, NAMES)
+    turno = individual_turno_draw(
+        tournament=tournament, user=director, request=DrawRequest("rotation")
+    )
+    turno = turno_publish(turno=turno, user=director)
+    table = turno.tables.get(number=1)
+    table_record_totals(table=table, user=director, ns_mp=900, eo_mp=800, version=0)
+    first = TableSeat.objects.filter(table=table).select_related("player").first().player.name
+    slug = tournament.slug
+    assert english.get(f"/t/{slug}/").status_code == 200
+    for url in (
+        f"/t/{slug}/turno/1/",
+        f"/t/{slug}/turno/1/posti/",
+        f"/t/{slug}/proiettore/pannelli/",
+        f"/t/{slug}/gestione/turni/1/risultati/",
+        f"/t/{slug}/gestione/turni/1/tavoli/1/?modo=forfait",
+    ):
+        page = english.get(url)
+        assert page.status_code == 200, url
+        assert first in page.content.decode(), url
+    downloads = english.get(f"/t/{slug}/scarica/").content.decode()
+    assert "classifica-giocatori" in downloads and "workbook-giocatori" in downloads

@@ -25,8 +25,13 @@ class IndividualTable:
     def number(self) -> int:
         return self.table.number
 
-    def names(self, line: str) -> str:
-        return " – ".join(p.name for p in (self.ns if line == "ns" else self.eo))
+    @property
+    def names(self) -> dict[str, str]:
+        """Each line's two names: ``names["ns"]``, ``names["eo"]``."""
+        return {line: " – ".join(p.name for p in players) for line, players in self.lines()}
+
+    def lines(self) -> tuple[tuple[str, tuple[Player, ...]], ...]:
+        return (("ns", self.ns), ("eo", self.eo))
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ tournament's, or ``["scarto", "mp"]`` when none were set (head-to-head never app
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.standings_individual import (
@@ -34,6 +35,11 @@ class PlayerStanding:
 
     def __getattr__(self, name: str):
         return getattr(self.row, name)
+
+    @property
+    def entrant(self) -> SimpleNamespace:
+        """The player as the lists shared with pairs read an entrant: ``number``, ``players``."""
+        return SimpleNamespace(number=self.player.number, players=self.player.name)
 
 
 def individual_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
