@@ -108,3 +108,15 @@ def test_every_page_of_a_turno_names_the_players(english, tournament, director):
         assert first in page.content.decode(), url
     downloads = english.get(f"/t/{slug}/scarica/").content.decode()
     assert "classifica-giocatori" in downloads and "workbook-giocatori" in downloads
+
+
+def test_the_dashboard_leads_to_the_players_and_their_turni(english, tournament):
+    slug = tournament.slug
+    page = english.get(f"/t/{slug}/gestione/coppie/")
+    assert page.status_code == 302 and page["Location"].endswith("/gestione/giocatori/")
+    paste(english, tournament, NAMES[:8])
+    board = english.get(f"/t/{slug}/gestione/").content.decode()
+    # The players count as the entrants: the next step is the first draw.
+    assert "Draw turno 1" in board
+    page = english.get(f"/t/{slug}/gestione/turni/")
+    assert page["Location"].endswith("/gestione/turni-individuali/")

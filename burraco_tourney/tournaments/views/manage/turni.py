@@ -48,6 +48,8 @@ def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The list of turni and the form drawing the next one."""
     if tournament.kind == TournamentKind.KO:
         return redirect("manage:ko", tournament.slug)
+    if tournament.kind == TournamentKind.INDIVIDUAL:
+        return redirect("manage:individual_turni", tournament.slug)
     last = tournament.turni.order_by("-number").first()
     number = last.number + 1 if last else 1
     blocked = last is not None and not last.published
@@ -137,6 +139,8 @@ def _turno(tournament: Tournament, number: int) -> Turno:
 @director_view
 def turno_preview(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """A turno as the director sees it: seating, explanation, and what may be done with it."""
+    if tournament.kind == TournamentKind.INDIVIDUAL:
+        return redirect("manage:individual_turno", tournament.slug, number)
     return _preview(request, tournament, _turno(tournament, number))
 
 
