@@ -18,8 +18,6 @@ from django.db.models import Prefetch
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import PRESETS, Ruleset
-from burraco_tourney.rules.standings_individual import DEFAULT_INDIVIDUAL_TIEBREAKS
-from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.tournaments.models import Penalty, Smazzata, Table, Tournament, Turno
 from burraco_tourney.tournaments.results_bridge import totals_last_move, tournament_forfeit_value
 from burraco_tourney.tournaments.selectors.imports import with_import_origin
@@ -40,7 +38,7 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
     # As stored: a caller's instance may predate a service's change (KO third place, ...).
     tournament = Tournament.objects.get(pk=tournament.pk)
     ruleset = Ruleset.from_dict(tournament.rules)
-    if tournament.kind == "individual":
+    if tournament.fmt.registers == "players":
         return individual_export(tournament, ruleset)
     pairs = list(tournament.pairs.order_by("number"))
     numbers = {pair.pk: pair.number for pair in pairs}
@@ -102,7 +100,7 @@ def _tournament(tournament: Tournament, ruleset: Ruleset, pairs: list[Any]) -> d
         if value is not None:
             data["forfeit"] = {"vp": value.vp, "mp": value.mp}
             data["forfeit"]["loser_vp"] = tournament.forfeit_loser_vp
-    default = DEFAULT_INDIVIDUAL_TIEBREAKS if tournament.kind == "individual" else DEFAULT_TIEBREAKS
+    default = tournament.fmt.default_tiebreaks
     if tournament.tiebreaks and tuple(tournament.tiebreaks) != default:
         data["tiebreaks"] = list(tournament.tiebreaks)  # the default order is left out
     if tournament.ko_mode == "smazzate":
@@ -292,7 +290,7 @@ def _results_turni(turni: list[Turno]) -> list[dict[str, Any]]:
 
 def _results(tournament: Tournament, turni: list[Turno], numbers: dict[int, int]) -> dict[str, Any]:
     results: dict[str, Any] = {"turni": _results_turni(turni)}
-    if tournament.kind == "ko":
+    if tournament.fmt.knockout:
         results["ko"] = _ko_results(tournament, turni, numbers)
     else:
         results["standings"] = [

@@ -13,9 +13,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.rulesets import PRESETS
-from burraco_tourney.rules.standings_individual import DEFAULT_INDIVIDUAL_TIEBREAKS
-from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
+from burraco_tourney.tournaments.formats import format_of
 
 from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
 from .reader_late import read_late_pairs
@@ -38,8 +37,6 @@ from .tournament_keys import (
 )
 
 KINDS = ("pairs", "ko", "individual")
-# The kinds ranked by VP over turni: they need the turno length and the VP table.
-VP_KINDS = ("pairs", "individual")
 LATE_PAIRS_PATH = "tournament.settings.late_pairs"
 NAME_MAX = 200
 
@@ -97,13 +94,14 @@ class TournamentSection:
             ruleset_name, semipulito, at(path, "semipulito"), dict(settings)
         )
         self.kind = kind
+        fmt = format_of(kind)
 
         smazzate = None
         if "smazzate_per_turno" in obj:
             smazzate = json_int(
                 obj["smazzate_per_turno"], at(path, "smazzate_per_turno"), minimum=1, maximum=6
             )
-        elif kind in VP_KINDS:
+        elif fmt.has_vp_standings:
             raise ArchiveError(
                 at(path, "smazzate_per_turno"), _("is required for a pairs tournament")
             )
@@ -112,7 +110,7 @@ class TournamentSection:
         vp_spec: str | tuple[tuple[int | None, int, int], ...] | None = None
         if "vp_table" in obj:
             vp_spec, self.vp = read_vp_table(obj["vp_table"], at(path, "vp_table"))
-        elif kind in VP_KINDS:
+        elif fmt.has_vp_standings:
             raise ArchiveError(at(path, "vp_table"), _("is required for a pairs tournament"))
         else:
             # The value a Tournament row takes when none is given.
@@ -134,19 +132,21 @@ class TournamentSection:
         self.forfeit = forfeit or self.bye
 
         # Stored, so the settings form and the file agree.
-        tiebreaks = DEFAULT_INDIVIDUAL_TIEBREAKS if kind == "individual" else DEFAULT_TIEBREAKS
+        tiebreaks = fmt.default_tiebreaks
         if "tiebreaks" in obj:
             tiebreaks = read_tiebreaks(obj["tiebreaks"], at(path, "tiebreaks"))
-            if kind == "individual" and "head_to_head" in tiebreaks:
-                raise ArchiveError(
-                    at(at(path, "tiebreaks"), tiebreaks.index("head_to_head")),
-                    _("head_to_head does not apply to an individual tournament"),
-                )
+            for index, key in enumerate(tiebreaks):
+                if key in fmt.refused_tiebreaks:
+                    raise ArchiveError(
+                        at(at(path, "tiebreaks"), index),
+                        _("%(key)s does not apply to a tournament of kind “%(kind)s”")
+                        % {"key": key, "kind": kind},
+                    )
         ko, third_place, rounds = None, None, ()
         if "ko" in obj:
             ko = read_ko(obj["ko"], at(path, "ko"), self._v2("ko"))
             third_place, rounds = read_ko_extras(obj["ko"], at(path, "ko"))
-        elif kind == "ko":
+        elif fmt.knockout:
             raise ArchiveError(at(path, "ko"), _("is required for a ko tournament"))
         self.ko, self.ko_rounds = ko, rounds
         planned = None

@@ -28,6 +28,7 @@ from burraco_tourney.tournaments.audit_text import (
     IMPORT_REASON,
     tournament_subject,
 )
+from burraco_tourney.tournaments.formats import format_of
 from burraco_tourney.tournaments.models import (
     AuditEntry,
     Bye,
@@ -69,7 +70,7 @@ def tournament_import(
             # The reader checks what the scoring needs; this is a safety net that still keeps
             # the promise that a refused file writes nothing.
             raise ArchiveError("", rule_message(error)) from None
-        if tournament.kind == "ko" and archive.version == 1:
+        if tournament.fmt.knockout and archive.version == 1:
             _keep_third_place(tournament)
         entry = audit_record(
             tournament=tournament,
@@ -141,7 +142,7 @@ def _create_tournament(archive: Archive, owner: AbstractBaseUser | None) -> Tour
         if info.number_draw is not None:
             fields["number_draw_seed"] = info.number_draw.seed
             fields["number_draw_at"] = info.number_draw.at
-    elif info.kind == "pairs":
+    elif format_of(info.kind).plans_turni:
         fields["planned_turni"] = _planned_turni(archive.turni)
     if info.smazzate_per_turno is not None:
         fields["smazzate_per_turno"] = info.smazzate_per_turno

@@ -30,6 +30,7 @@ from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.rules.standings import Value
 from burraco_tourney.rules.tournament_rules import TournamentRules
 from burraco_tourney.rules.vp import VpTable
+from burraco_tourney.tournaments.formats import format_of
 
 from .checks import (
     SMALL_MAX,
@@ -108,7 +109,7 @@ class TableReader:
         self.vp = vp
         self.kind = kind
         self.smazzate_per_turno = smazzate_per_turno
-        self.ko = ko if kind == "ko" else None
+        self.ko = ko if format_of(kind).knockout else None
         self.forfeit = forfeit
         self.version = version
         ko_length = KoLength(ko.mode, ko.smazzate, ko.target) if self.ko else None  # type: ignore[arg-type]

@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import Ruleset
-from burraco_tourney.tournaments.models import KoMode, Table, Tournament, TournamentKind, Turno
+from burraco_tourney.tournaments.models import KoMode, Table, Tournament, Turno
 from burraco_tourney.tournaments.results_bridge import (
     tournament_ko_length,
     tournament_ruleset,
@@ -160,7 +160,7 @@ def scorecards(*, tournament: Tournament, turno: Turno) -> Scorecards:
     """The cards of a turno. A KO round is printed with its own match length: its number of
     smazzate, or for a match to a target score the running-total column and that target."""
     rules = rules_in_use(tournament=tournament, turno=turno.number)
-    ko = tournament.kind == TournamentKind.KO
+    ko = tournament.fmt.knockout
     length = tournament_ko_length(tournament, turno.number) if ko else None
     # A KO match played to a target score has no fixed number of smazzate.
     rows = rules.smazzate or TARGET_MATCH_ROWS

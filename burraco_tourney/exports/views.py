@@ -141,7 +141,9 @@ def _table_links(request: HttpRequest, tournament, turno) -> dict[int, str]:
 def download(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     tournament = tournament_get(slug=slug)
     exporter = EXPORTERS.get(key)
-    if exporter is None or tournament.kind not in exporter.kinds:
+    if exporter is None:
+        raise Http404
+    if exporter not in exporters_for(scope=exporter.scope, kind=tournament.kind):
         raise Http404
     director = can_direct(request.user, tournament)
     if not _visible(exporter, director):

@@ -37,7 +37,7 @@ from burraco_tourney.rules.standings import Value
 from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
 from burraco_tourney.rules.vp import VpTable
 
-from .models import EntryMode, Smazzata, Table, Tournament, TournamentKind
+from .models import EntryMode, Smazzata, Table, Tournament
 
 # The one place that names the VP presets for people: printouts, the workbook and the settings
 # say these words after "VP table", never the preset's code ("fibur-3").
@@ -86,7 +86,7 @@ def tournament_rules(tournament: Tournament) -> TournamentRules:
         forfeit_mp=tournament.forfeit_mp,
         forfeit_loser_vp=tournament.forfeit_loser_vp,
         tiebreaks=tournament.tiebreaks,
-        knockout=tournament.kind == TournamentKind.KO,
+        knockout=tournament.fmt.knockout,
         ko_mode=tournament.ko_mode,
         ko_smazzate=tournament.ko_smazzate,
         ko_target=tournament.ko_target,
@@ -231,7 +231,7 @@ def apply_outcome(
         return []
     table.ns_mp, table.eo_mp = outcome.ns_mp, outcome.eo_mp
     table.ns_vp, table.eo_vp = outcome.ns_vp, outcome.eo_vp
-    knockout = table.turno.tournament.kind == TournamentKind.KO
+    knockout = table.turno.tournament.fmt.knockout
     table.winner = (outcome.winner or "") if knockout else ""
     table.by_last_move = knockout and outcome.by_last_move
     changed: list[Smazzata] = []
@@ -248,7 +248,7 @@ def outcome_summary(table: Table, outcome: Outcome | None) -> dict[str, Any] | N
     these before and after."""
     if outcome is None:
         return None
-    knockout = table.turno.tournament.kind == TournamentKind.KO
+    knockout = table.turno.tournament.fmt.knockout
     return {
         "ns_mp": outcome.ns_mp,
         "eo_mp": outcome.eo_mp,
@@ -262,7 +262,7 @@ def stored_summary(table: Table) -> dict[str, Any] | None:
     """``outcome_summary`` of the values the table has stored now."""
     if not table.entry_mode:
         return None
-    knockout = table.turno.tournament.kind == TournamentKind.KO
+    knockout = table.turno.tournament.fmt.knockout
     return {
         "ns_mp": table.ns_mp,
         "eo_mp": table.eo_mp,

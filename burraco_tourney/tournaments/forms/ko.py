@@ -12,8 +12,9 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 
 from ..access import tournaments_directed_by
+from ..formats import kinds_where
 from ..ko_seeding import SeedingRequest
-from ..models import Pair, Tournament, TournamentKind
+from ..models import Pair, Tournament
 from ..selectors.imports import with_import_mark
 
 SEED_MAX = 999
@@ -97,7 +98,7 @@ def finished_pairs_tournaments(*, user, exclude: Tournament) -> QuerySet[Tournam
     """The pairs tournaments ``user`` directs that have a published turno: the qualifications."""
     return with_import_mark(
         tournaments_directed_by(user)
-        .filter(kind=TournamentKind.PAIRS, turni__published=True)
+        .filter(kind__in=kinds_where(feeds_knockout=True), turni__published=True)
         .exclude(pk=exclude.pk)
         .distinct()
         .order_by("-date", "name")

@@ -22,6 +22,7 @@ from burraco_tourney.rules.rulesets import PRESETS, get_ruleset
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, VpTable, default_bye, vp_table
 
+from ..formats import format_for_choice
 from ..models import KoMode, RulesetName, Tournament, TournamentKind
 from ..results_bridge import VP_PRESET_LABELS
 from ..selectors.dashboard import tournament_has_results
@@ -171,7 +172,7 @@ class TournamentForm(PlayersFields):
         self.has_results = tournament is not None and tournament_has_results(tournament=tournament)
         self.ko_round_numbers = setup_ko.add_round_fields(self.fields, tournament)
         self.ignored = ignored_fields(self._shown_value("kind"))
-        if self._shown_value("kind") != TournamentKind.KO:
+        if not format_for_choice(self._shown_value("kind")).knockout:
             self.ignored += setup_ko.round_field_names(self.ko_round_numbers)
         if self.is_bound:
             for name in self.ignored:
@@ -220,7 +221,7 @@ class TournamentForm(PlayersFields):
             self.errors.pop(name, None)
             data.pop(name, None)
         self._clean_ruleset(data)
-        if data.get("kind") == TournamentKind.KO:
+        if not format_for_choice(data.get("kind")).has_vp_standings:
             kept = kept_pairs_settings(self.tournament)
             self._vp = kept.pop("vp_table")
             data.update(kept)
@@ -334,7 +335,7 @@ class TournamentForm(PlayersFields):
                 continue
             if key in chosen:
                 self.add_error(name, _("This tie-break is already chosen above."))
-            if key == "head_to_head" and data.get("kind") == TournamentKind.INDIVIDUAL:
+            if key in format_for_choice(data.get("kind")).refused_tiebreaks:
                 self.add_error(
                     name,
                     _(

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from burraco_tourney.core.rule_messages import rule_error_message
 
-from ..models import Tournament, TournamentKind
+from ..models import Tournament
 from ..settings_values import RecomputeFailed, ResultChange, ResultsCheck
 
 
@@ -37,7 +37,7 @@ class DryRun:
 
     @classmethod
     def of(cls, check: ResultsCheck, tournament: Tournament | None) -> DryRun:
-        knockout = tournament is not None and tournament.kind == TournamentKind.KO
+        knockout = tournament is not None and tournament.fmt.knockout
         return cls(
             counted=check.counted,
             rows=tuple(_row(change, knockout) for change in check.changes),

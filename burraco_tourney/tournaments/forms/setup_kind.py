@@ -12,23 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..models import Tournament, TournamentKind
-
-PAIRS_ONLY_FIELDS: tuple[str, ...] = (
-    "planned_turni",
-    "smazzate_per_turno",
-    "vp_preset",
-    "vp_bands",
-    "bye_vp",
-    "bye_mp",
-    "forfeit_vp",
-    "forfeit_mp",
-    "forfeit_loser",
-    "tiebreak_1",
-    "tiebreak_2",
-    "tiebreak_3",
-)
-KO_ONLY_FIELDS: tuple[str, ...] = ("ko_mode", "ko_smazzate", "ko_target")
+from ..formats import format_for_choice
+from ..models import Tournament
 
 # The stored settings behind the pairs-only boxes.
 PAIRS_ONLY_SETTINGS: tuple[str, ...] = (
@@ -46,7 +31,7 @@ PAIRS_ONLY_SETTINGS: tuple[str, ...] = (
 
 def ignored_fields(kind: Any) -> tuple[str, ...]:
     """The boxes whose posted values do not count for a tournament of ``kind``."""
-    return PAIRS_ONLY_FIELDS if kind == TournamentKind.KO else KO_ONLY_FIELDS
+    return format_for_choice(kind).ignored_setup_fields
 
 
 def kept_pairs_settings(tournament: Tournament | None) -> dict[str, Any]:

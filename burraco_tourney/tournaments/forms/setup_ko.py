@@ -20,7 +20,8 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.ko_length import ko_round_lengths
 
-from ..models import KoMode, Tournament, TournamentKind
+from ..formats import format_for_choice
+from ..models import KoMode, Tournament
 from ..selectors.ko_lengths import bracket_rounds, round_label
 
 # Rounds offered before any pair is registered: a bracket of up to 64 pairs.
@@ -84,7 +85,7 @@ def round_initial(tournament: Tournament) -> dict[str, Any]:
 def clean_ko(form: forms.Form, data: dict[str, Any], numbers: list[int]) -> None:
     """Check the KO boxes and put ``ko_mode``, ``ko_smazzate``, ``ko_target`` and ``ko_rounds``
     in ``data``, each refusal next to its box. A pairs tournament has none of them."""
-    if data.get("kind") != TournamentKind.KO:
+    if not format_for_choice(data.get("kind")).knockout:
         data["ko_mode"], data["ko_smazzate"], data["ko_target"] = "", None, None
         data["ko_rounds"] = []
         return

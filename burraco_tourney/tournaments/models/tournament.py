@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE
 
+from ..formats import TournamentFormat, format_of
+
 
 def default_vp_table() -> str:
     return DEFAULT_VP_TABLE
@@ -119,6 +121,11 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", kwargs={"slug": self.slug})
+
+    @property
+    def fmt(self) -> TournamentFormat:
+        """What this kind of tournament answers differently (``formats.base``)."""
+        return format_of(self)
 
 
 class Pair(models.Model):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet
 
 from ..access import tournaments_directed_by
-from ..models import EntryMode, Pair, Player, Table, Tournament, TournamentKind, Turno
+from ..models import EntryMode, Pair, Player, Table, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .imports import with_import_mark
 
@@ -162,7 +162,7 @@ def dashboard(*, tournament: Tournament) -> Dashboard:
     for table in missing_rows:
         by_turno.setdefault(table.turno.number, []).append(table)
     # The entrants: the pairs, or an individual tournament's players.
-    entrants = Player if tournament.kind == TournamentKind.INDIVIDUAL else Pair
+    entrants = Player if tournament.fmt.registers == "players" else Pair
     counts = entrants.objects.filter(tournament=tournament).aggregate(
         active=Count("pk", filter=Q(withdrawn=False)),
         withdrawn=Count("pk", filter=Q(withdrawn=True)),
@@ -183,7 +183,7 @@ def dashboard(*, tournament: Tournament) -> Dashboard:
         # An odd number of pairs means a riposo every turno, and a custom VP table has no
         # default value for it: the standings cannot be computed until the director sets one.
         bye_value_missing=(
-            tournament.kind == TournamentKind.PAIRS
+            tournament.fmt.bye_needs_value
             and counts["active"] % 2 == 1
             and tournament_bye_value(tournament) is None
         ),

@@ -17,7 +17,7 @@ from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.ko import round_count
 from burraco_tourney.rules.ko_length import KoLength, ko_round_lengths
 
-from ..models import Tournament, TournamentKind
+from ..models import Tournament
 from ..results_bridge import tournament_ko_length
 
 # No round is numbered 0: its length is always the tournament's own.
@@ -103,7 +103,7 @@ class RoundLength:
 
 def rounds_with_own_length(tournament: Tournament) -> list[RoundLength]:
     """The rounds whose matches differ from the tournament's, in round order."""
-    if tournament.kind != TournamentKind.KO or not tournament.ko_rounds:
+    if not tournament.fmt.knockout or not tournament.ko_rounds:
         return []
     default = tournament_default_length(tournament)
     rounds = bracket_rounds(tournament)

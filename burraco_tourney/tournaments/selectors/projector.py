@@ -11,7 +11,7 @@ from typing import Any
 
 from burraco_tourney.core.rule_messages import rule_error_message
 
-from ..models import Tournament, TournamentKind, Turno
+from ..models import Tournament, Turno
 from .clock import TurnoClock, playing_turno, turno_clock
 from .seating import turno_seating
 from .standings import Standing, standings_choice, standings_or_missing
@@ -48,10 +48,10 @@ def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
     after_turno = None
     provisional = False
     # A knock-out has a bracket, not standings: its projector shows the seating and the clock.
-    if tournament.kind != TournamentKind.KO:
+    if tournament.fmt.has_vp_standings:
         choice = standings_choice(tournament=tournament)
         read = standings_or_missing
-        if tournament.kind == TournamentKind.INDIVIDUAL:
+        if tournament.fmt.registers == "players":
             read = individual_standings_or_missing
         rows, error = read(tournament=tournament, after_turno=choice.default)
         missing = rule_error_message(error) if error else None

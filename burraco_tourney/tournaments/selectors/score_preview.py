@@ -27,7 +27,7 @@ from burraco_tourney.rules.outcome import (
 )
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
-from ..models import EntryMode, Table, Tournament, TournamentKind
+from ..models import EntryMode, Table, Tournament
 from ..results_bridge import table_outcome_preview, tournament_rules
 
 # The forms whose outcome can be previewed (a forfeit has no figures to type).
@@ -78,7 +78,7 @@ def _figures(
 ) -> TablePreview:
     """The figures of a table's row: the ones it has stored now (a ``Table``), or the ones a
     save stores for an ``Outcome`` (as ``results_bridge.apply_outcome`` puts them in the row)."""
-    knockout = tournament.kind == TournamentKind.KO
+    knockout = tournament.fmt.knockout
     return TablePreview(
         totals=totals,
         ns_mp=source.ns_mp,
@@ -100,7 +100,7 @@ def _smazzate_preview(tournament: Tournament, table: Table, form: Form) -> Table
     """Per smazzata: the totals of every smazzata that scores; the turno when the save would
     store it."""
     valid = form.is_valid()
-    knockout = tournament.kind == TournamentKind.KO
+    knockout = tournament.fmt.knockout
     entries = [
         (n, entry) for n, entry in form.numbered_smazzate if valid or not form.smazzata_errors(n)
     ]
@@ -139,7 +139,7 @@ def _smazzata_totals(
 
 def _totals_preview(tournament: Tournament, table: Table, form: Form) -> TablePreview:
     """Turno totals only: the VP (or in a KO who goes on), as the totals service sets them."""
-    knockout = tournament.kind == TournamentKind.KO
+    knockout = tournament.fmt.knockout
     if not form.is_valid():
         return TablePreview(knockout=knockout)
     data = form.cleaned_data
@@ -177,7 +177,7 @@ def offers_next_smazzata(*, form: Form, figures: TablePreview, open_match: bool)
 def stored_figures(*, tournament: Tournament, table: Table, mode: str) -> TablePreview:
     """The stored result of ``table`` as the page's totals show it before anything is typed:
     empty unless it was entered in ``mode``."""
-    knockout = tournament.kind == TournamentKind.KO
+    knockout = tournament.fmt.knockout
     if table.entry_mode != mode or mode not in (EntryMode.SMAZZATE, EntryMode.TOTALS):
         return TablePreview(knockout=knockout)
     totals = {s.number: (s.ns_total, s.eo_total) for s in table.smazzate.all()}
@@ -189,7 +189,7 @@ def draft_figures(
 ) -> TablePreview:
     """The figures a players' draft (``smazzate``, the engine's) would store, as the page shows
     them beside the boxes before anything is typed."""
-    knockout = tournament.kind == TournamentKind.KO
+    knockout = tournament.fmt.knockout
     if not smazzate:
         return TablePreview(knockout=knockout)
     preview = table_outcome_preview(tournament, table, SmazzateEntry(tuple(smazzate)))

@@ -43,7 +43,7 @@ from ..audit_text import (
     turno_subject,
 )
 from ..ko_seeding import SeedingRequest
-from ..models import AuditEntry, Movement, Pair, Table, Tournament, TournamentKind, Turno
+from ..models import AuditEntry, Movement, Pair, Table, Tournament, Turno
 from ..selectors.ko import KoData, bracket_of, ko_data
 from ..selectors.standings import standings
 from .audit import audit_record
@@ -69,7 +69,7 @@ def _lock_ko(tournament: Tournament) -> Tournament:
     """The tournament locked (two directors, or two score entries, change the bracket in turn),
     refused unless it is a knock-out."""
     tournament = tournament_lock(tournament)
-    if tournament.kind != TournamentKind.KO:
+    if not tournament.fmt.knockout:
         raise ValidationError(_("This tournament is not a knock-out."), code="not_ko")
     return tournament
 
@@ -101,7 +101,7 @@ def ko_pairs_from_standings(
             ),
             code="pairs_exist",
         )
-    if source.kind != TournamentKind.PAIRS or source.pk == tournament.pk:
+    if not source.fmt.feeds_knockout or source.pk == tournament.pk:
         raise ValidationError(_("Choose a pairs tournament."), code="bad_source")
     tables = Table.objects.filter(turno__tournament=source, turno__published=True)
     if not tables.exists() or tables.filter(entry_mode="").exists():

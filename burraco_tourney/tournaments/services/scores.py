@@ -43,7 +43,7 @@ from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.rules.scoring import with_closer_as_last_move
 
 from ..audit_text import table_subject
-from ..models import EntryMode, Line, Smazzata, Table, TournamentKind
+from ..models import EntryMode, Line, Smazzata, Table
 from ..results_bridge import (
     RESULT_FIELDS,
     apply_outcome,
@@ -94,7 +94,7 @@ def table_snapshot(
         "ns_mp": table.ns_mp,
         "eo_mp": table.eo_mp,
     }
-    if table.turno.tournament.kind == TournamentKind.KO:
+    if table.turno.tournament.fmt.knockout:
         # A knock-out has no VP: the line that goes on, "" while the match is being played.
         data["winner"] = table.winner
     else:
@@ -202,7 +202,7 @@ def _save(
         after=after,
         table=table,
     )
-    if tournament.kind == TournamentKind.KO:
+    if tournament.fmt.knockout:
         # The bracket follows the result: later matches it contradicts go, ready ones come.
         ko_after_result(table=table, user=user)
     return SavedResult(table=table, action=action)
@@ -253,7 +253,7 @@ def table_record_smazzate(
     """
     current = _current(table)
     outcome = _outcome(current, SmazzateEntry(tuple(smazzate)))
-    if current.turno.tournament.kind == TournamentKind.KO:
+    if current.turno.tournament.fmt.knockout:
         # Stored as the engine read it: a chiusura is the last move.
         smazzate = [with_closer_as_last_move(entry) for entry in smazzate]
     current.entry_mode = EntryMode.SMAZZATE
@@ -280,7 +280,7 @@ def table_record_totals(
     decision (``winner``, ``by_last_move``), which the bridge reads back.
     """
     current = _current(table)
-    knockout = current.turno.tournament.kind == TournamentKind.KO
+    knockout = current.turno.tournament.fmt.knockout
     entry = TotalsEntry(ns_mp, eo_mp, (last_move or None) if knockout else None)
     outcome = _outcome(current, entry)
     current.entry_mode = EntryMode.TOTALS

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from burraco_tourney.core.rule_messages import rule_error_message
 
 from ..audit_text import turno_subject
-from ..models import Line, Pair, Smazzata, Table, TournamentKind, Turno
+from ..models import Line, Pair, Smazzata, Table, Turno
 from ..results_bridge import (
     LINE_FIELDS,
     RESULT_FIELDS,
@@ -47,11 +47,9 @@ OTHER_LINE = {Line.NS.value: Line.EO.value, Line.EO.value: Line.NS.value, "": ""
 
 def seating_fix_refusal(turno: Turno) -> str | None:
     """Why the seating of ``turno`` cannot be corrected here, None when it can."""
-    if turno.tournament.kind == TournamentKind.KO:
-        return _(
-            "A knock-out match cannot be reseated: its pairs come from the bracket. Clear the "
-            "match's result and enter it again with the lines as they sat."
-        )
+    refusal = turno.tournament.fmt.seating_fix_refusal()
+    if refusal is not None:
+        return refusal
     if not turno.published:
         return _("Turno %(turno)s is a draft: draw it again instead.") % {"turno": turno.number}
     return None

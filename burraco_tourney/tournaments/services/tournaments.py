@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from burraco_tourney.rules.outcome import EntryRefused, Outcome, later_match_conflict
 
 from ..audit_text import RECOMPUTED_REASON, director_subject, tournament_subject
-from ..models import EntryMode, Table, Tournament, TournamentKind
+from ..models import EntryMode, Table, Tournament
 from ..results_bridge import (
     outcome_summary,
     stored_entry,
@@ -200,7 +200,7 @@ def tournament_update(
         before=_snapshot({name: before[name] for name in changed}),
         after=_snapshot({name: after[name] for name in changed}),
     )
-    if recompute and tournament.kind == TournamentKind.KO:
+    if recompute and tournament.fmt.knockout:
         # The bracket follows the re-decided matches: a later match drawn from an old winner
         # goes (the dry run made sure it has no result), the matches now ready come.
         for change in check.changes:
@@ -253,7 +253,7 @@ def tournament_results_check(*, tournament: Tournament) -> ResultsCheck:
                     after=after,
                 )
             )
-            if tournament.kind == TournamentKind.KO:
+            if tournament.fmt.knockout:
                 _check_later_matches(table, outcome, tables)
     return ResultsCheck(counted=len(tables), changes=tuple(changes))
 

@@ -26,7 +26,7 @@ from django.utils.translation import ngettext
 from .. import draw_manager
 from ..audit_text import turno_subject
 from ..draw_manager import DrawRequest
-from ..models import Bye, Movement, Table, TableSeat, Tournament, TournamentKind, Turno
+from ..models import Bye, Movement, Table, TableSeat, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .audit import audit_record
 from .locks import tournament_lock
@@ -137,7 +137,7 @@ def _player_seating(turno: Turno) -> dict[str, Any]:
 def turno_draw(*, tournament: Tournament, user, request: DrawRequest) -> Turno:
     """Draw the next turno as a draft. Raises ValidationError or the engine's RuleError."""
     tournament = tournament_lock(tournament)
-    if tournament.kind == TournamentKind.KO:
+    if not tournament.fmt.draws_turni:
         raise ValidationError(
             _("A knock-out tournament is drawn from its bracket page."), code="knockout"
         )

@@ -9,14 +9,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from ..access import can_direct
-from ..models import TournamentKind
 from ..selectors.ko import ko_bracket
 from ..selectors.tournaments import tournament_get
 
 
 def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_get(slug=slug)
-    if tournament.kind != TournamentKind.KO:
+    if not tournament.fmt.knockout:
         raise Http404
     return render(
         request,

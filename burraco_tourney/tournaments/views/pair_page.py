@@ -9,7 +9,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from ..live_pages import LivePage, cached, live_response, render_parts
-from ..models import TournamentKind
 from ..selectors import seating as seating_selectors
 from ..selectors import tournaments as selectors
 from ..selectors.pair_page import pair_turni, play_by_pair, standings_by_turno
@@ -44,7 +43,7 @@ def pair_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def seat_search(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
-    if tournament.kind == TournamentKind.INDIVIDUAL:
+    if tournament.fmt.registers == "players":
         return individual_seat_search(request, tournament)
     query = request.GET.get("nome", "")[:80].strip()
 

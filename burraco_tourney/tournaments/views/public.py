@@ -15,7 +15,6 @@ from burraco_tourney.core.rule_messages import rule_error_message
 
 from ..access import can_direct
 from ..live_pages import LivePage, live_response, render_parts
-from ..models import TournamentKind
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
 from ..tables import PairTable, PublicStandingsTable
@@ -46,6 +45,11 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def pair_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
+    if tournament.fmt.registers == "players":
+        players = tournament.players.order_by("number")
+        return render(
+            request, "tournaments/player_list.html", {"tournament": tournament, "players": players}
+        )
     table = PairTable(selectors.pair_list(tournament=tournament))
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournaments/pair_list.html", {"tournament": tournament, "table": table})
@@ -81,9 +85,9 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     include it are provisional, shown only when asked for and labelled as such.
     """
     tournament = selectors.tournament_get(slug=slug)
-    if tournament.kind == TournamentKind.KO:
-        return redirect("manage:bracket", tournament.slug)
-    if tournament.kind == TournamentKind.INDIVIDUAL:
+    if not tournament.fmt.has_vp_standings:
+        return redirect(tournament.fmt.standings_url, tournament.slug)
+    if tournament.fmt.registers == "players":
         return individual_standings_page(request, tournament)
     after = request.GET.get("dopo", "")
     if after and not after.isdigit():

@@ -10,7 +10,6 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from ..live_pages import LivePage, live_response, render_parts
-from ..models import TournamentKind
 from ..selectors import tournaments as selectors
 from ..selectors.individual_seating import individual_seating
 from ..selectors.seating import turno_seating
@@ -21,7 +20,7 @@ def seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
     def build(director: bool):
         turno = selectors.turno_get(tournament=tournament, number=number, include_drafts=director)
-        if tournament.kind == TournamentKind.INDIVIDUAL:
+        if tournament.fmt.registers == "players":
             players = individual_seating(turno=turno)
             return render_parts(
                 request,

@@ -14,15 +14,14 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 
 from ..forms.standings_explain import ExplainForm
-from ..models import TournamentKind
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
 
 
 def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
-    if tournament.kind == TournamentKind.KO:
-        return redirect("manage:bracket", tournament.slug)
+    if not tournament.fmt.has_vp_standings:
+        return redirect(tournament.fmt.standings_url, tournament.slug)
     choice = standings_selectors.standings_choice(tournament=tournament)
     pairs = list(tournament.pairs.order_by("number"))
     form = ExplainForm(request.GET or None, pairs=pairs, turni=choice.turni)

@@ -26,7 +26,7 @@ from burraco_tourney.rules.errors import RuleError
 
 from ...access import director_view
 from ...forms.ko import FromStandingsForm, SeedingForm, ThirdPlaceForm
-from ...models import Tournament, TournamentKind
+from ...models import Tournament
 from ...selectors.ko import BracketPage, ko_bracket
 from ...services import ko as services
 from .. import ko as public_views
@@ -34,7 +34,7 @@ from .refusals import run_for_button, run_for_form
 
 
 def _ko(tournament: Tournament) -> Tournament:
-    if tournament.kind != TournamentKind.KO:
+    if not tournament.fmt.knockout:
         raise Http404
     return tournament
 

@@ -29,7 +29,7 @@ from ...forms.pairs import (
     PairStatusForm,
     rows_sign,
 )
-from ...models import Pair, Tournament, TournamentKind
+from ...models import Pair, Tournament
 from ...pair_import import ImportRow, rows_have_errors
 from ...results_bridge import tournament_bye_value
 from ...services import pairs as services
@@ -100,8 +100,8 @@ def _pairs_page(request: HttpRequest, tournament: Tournament, **forms) -> HttpRe
 
 @director_view
 def pairs(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    if tournament.kind == TournamentKind.INDIVIDUAL:  # its entrants are players
-        return redirect("manage:players", tournament.slug)
+    if tournament.fmt.director_entrants_url != "manage:pairs":  # e.g. players
+        return redirect(tournament.fmt.director_entrants_url, tournament.slug)
     if request.method != "POST":
         return _pairs_page(request, tournament)
     form = PairForm(request.POST, number_required=False)

@@ -26,7 +26,7 @@ from burraco_tourney.rules.errors import RuleError
 from ...access import director_view
 from ...forms.scorecard import ScorecardForm
 from ...forms.scores import ClearForm, ForfeitForm, ResultForm, TotalsForm
-from ...models import EntryMode, Table, Tournament, TournamentKind, Turno
+from ...models import EntryMode, Table, Tournament, Turno
 from ...results_bridge import (
     tournament_forfeit_value,
     tournament_rules,
@@ -82,7 +82,7 @@ def result_form(
 ) -> ResultForm:
     """The form of ``mode`` for ``table``, bound to ``data``: the same for a save and a preview.
     ``rows``: the scorecard's number of smazzate, when not the usual one."""
-    knockout = tournament.kind == TournamentKind.KO
+    knockout = tournament.fmt.knockout
     if mode == EntryMode.TOTALS:
         return TotalsForm(data, table=table, knockout=knockout)
     if mode == EntryMode.FORFEIT:
@@ -192,7 +192,7 @@ def _forfeit_saved_message(table: Table) -> str | None:
 
 
 def _saved_message(table: Table) -> str:
-    if table.turno.tournament.kind == TournamentKind.KO:
+    if table.turno.tournament.fmt.knockout:
         return _ko_saved_message(table)
     if table.entry_mode == EntryMode.FORFEIT:
         forfeit = _forfeit_saved_message(table)
@@ -253,7 +253,7 @@ def render_entry(
     ruleset = tournament_ruleset(tournament)
     forfeit = tournament_forfeit_value(tournament)
     url = reverse("manage:score_entry", args=[tournament.slug, turno.number, table.number])
-    labels = KO_MODE_LABELS if tournament.kind == TournamentKind.KO else MODE_LABELS
+    labels = KO_MODE_LABELS if tournament.fmt.knockout else MODE_LABELS
     modes = [
         {"label": labels[mode], "url": f"{url}?modo={word}", "active": mode == form.mode}
         for mode, word in MODE_WORDS.items()

@@ -19,7 +19,7 @@ from ... import draw_manager
 from ...access import director_view
 from ...draw_notes import explain, step_choices
 from ...forms.turni import DrawForm, UnpublishForm, draw_initial
-from ...models import Tournament, TournamentKind, Turno
+from ...models import Tournament, Turno
 from ...selectors import tournaments as selectors
 from ...selectors.seating import turno_seating
 from ...services import turni as services
@@ -46,10 +46,8 @@ def _draw_form(tournament: Tournament, number: int, data=None, initial=None) -> 
 @director_view
 def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The list of turni and the form drawing the next one."""
-    if tournament.kind == TournamentKind.KO:
-        return redirect("manage:ko", tournament.slug)
-    if tournament.kind == TournamentKind.INDIVIDUAL:
-        return redirect("manage:individual_turni", tournament.slug)
+    if not tournament.fmt.draws_turni:
+        return redirect(tournament.fmt.director_draw_url, tournament.slug)
     last = tournament.turni.order_by("-number").first()
     number = last.number + 1 if last else 1
     blocked = last is not None and not last.published
@@ -139,8 +137,8 @@ def _turno(tournament: Tournament, number: int) -> Turno:
 @director_view
 def turno_preview(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """A turno as the director sees it: seating, explanation, and what may be done with it."""
-    if tournament.kind == TournamentKind.INDIVIDUAL:
-        return redirect("manage:individual_turno", tournament.slug, number)
+    if tournament.fmt.director_turno_url != "manage:turno_preview":
+        return redirect(tournament.fmt.director_turno_url, tournament.slug, number)
     return _preview(request, tournament, _turno(tournament, number))
 
 

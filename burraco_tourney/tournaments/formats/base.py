@@ -1,0 +1,151 @@
+"""One object per kind of tournament: what differs between pairs, knock-out, individual (and,
+later, teams) tournaments, asked in one place instead of testing ``tournament.kind`` across views,
+templates, exports and the archive.
+
+A format is a plain class with class attributes and a few small methods; it reads nothing from
+the database and writes nothing. Get one with ``formats.format_of(tournament_or_kind)`` or, on a
+tournament, ``tournament.fmt`` (templates: ``{{ tournament.fmt.knockout }}``). Adding a kind is a
+new module with a ``TournamentFormat`` subclass, one ``register()`` line in ``__init__.py`` and
+its tests. The defaults below are the pairs tournament's answers; a kind overrides what differs.
+
+The interface (what each answer is for, and who asks it):
+
+``key``
+    The ``Tournament.kind`` value this format serves ("pairs", "ko", ...).
+``registers``
+    Who registers: ``"pairs"`` or ``"players"``. Entrant pages and imports.
+``entrant_noun`` / ``entrants_noun``
+    The entrant in words, singular and plural ("pair"/"pairs"), translatable.
+``knockout``
+    Match semantics (RULES.md section 8): a table's result names the line that goes on, there
+    are no VP, a tie is settled by the last move, a forfeit only names the winner, the bracket
+    follows each result. Asked by the results bridge, the score services and previews, the
+    scorecard forms and pages (column "Points"/"Goes on" instead of "MP"/"VP"), the printed
+    scorecards (a match's own length) and the archive (a ``ko`` section instead of standings).
+``has_vp_standings``
+    The tournament ranks its entrants by VP: it has standings pages (public, explained,
+    projector), a VP table, riposo and forfeit values and tie-breaks; its setup form reads them.
+``plans_turni``
+    It is played over a planned number of turni (dashboard and overview show "3 / 5").
+``bye_needs_value``
+    An odd number of entrants leaves one out each turno with a riposo worth VP: the dashboard
+    warns when a custom VP table gives no riposo value.
+``draws_turni``
+    Turni are drawn on the turni page (``turno_draw``); False: the kind draws them elsewhere
+    (the KO bracket page), and the turni page sends the director there.
+``feeds_knockout``
+    A finished tournament of this kind can give its top entrants to a knock-out (the KO page's
+    list of qualifications, ``ko_pairs_from_standings``).
+``director_draw_url`` / ``director_draw_label`` / ``director_draw_section``
+    The director's page where turni are drawn (URL name taking the slug), its menu label and its
+    menu section: the director's menu, the dashboard, a turno's results page.
+``standings_url`` / ``standings_label`` / ``standings_section``
+    The public page that ranks the entrants (URL name taking the slug: the standings, or the KO
+    bracket), its label and its public menu section: public menu, overview, results pages.
+``director_standings_url``
+    The same page as a director reaches it from a turno's results (the KO bracket's director
+    page has the draw tools).
+``points_label`` / ``points_word``
+    The name of a line's table points on the results pages ("MP", or "Points" in a KO) and the
+    lower-case word beside the live totals.
+``totals_only_label``
+    How a result entered as totals only is described on the public turno page.
+``ignored_setup_fields``
+    The settings form's boxes that mean nothing for this kind (their posted values are not read).
+``seating_fix_refusal()``
+    Why a published turno's seating cannot be corrected, or None when it can (seating fix page).
+``entrants_label`` / ``director_entrants_url`` / ``public_entrants_url``
+    The entrants' page in the menus: its label ("Pairs"), the director's page and the public list
+    (URL names taking the slug).
+``director_penalties_url``
+    Where the director gives penalties (URL name taking the slug).
+``director_turno_url``
+    The director's page of one turno (URL name taking the slug and the turno's number).
+``default_tiebreaks`` / ``refused_tiebreaks``
+    The tie-breaks after VP when none are set, and those this kind refuses (the settings form
+    and the archive reader say why).
+``standings_export_key``
+    The exporter of the standings PDF (``exports.registry``), linked from the standings page and
+    the dashboard.
+``templates``
+    Kind-specific fragments, included by name: ``templates.dashboard_next`` (the dashboard's
+    "what to do next" card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
+
+# The settings form's boxes of a tournament ranked by VP over planned turni.
+VP_SETUP_FIELDS: tuple[str, ...] = (
+    "planned_turni",
+    "smazzate_per_turno",
+    "vp_preset",
+    "vp_bands",
+    "bye_vp",
+    "bye_mp",
+    "forfeit_vp",
+    "forfeit_mp",
+    "forfeit_loser",
+    "tiebreak_1",
+    "tiebreak_2",
+    "tiebreak_3",
+)
+# The settings form's boxes of a knock-out's match length.
+KO_SETUP_FIELDS: tuple[str, ...] = ("ko_mode", "ko_smazzate", "ko_target")
+
+
+@dataclass(frozen=True)
+class FormatTemplates:
+    """Fragments a page includes by name for this kind."""
+
+    # manage/dashboard.html: the "what to do next" card.
+    dashboard_next: str = "manage/dashboard_next_turni.html"
+
+
+class TournamentFormat:
+    """The pairs tournament's answers; a kind overrides what differs (see the module docstring)."""
+
+    key: ClassVar[str] = ""
+    registers: ClassVar[str] = "pairs"
+    entrant_noun = _("pair")
+    entrants_noun = _("pairs")
+    knockout: ClassVar[bool] = False
+    has_vp_standings: ClassVar[bool] = True
+    plans_turni: ClassVar[bool] = True
+    bye_needs_value: ClassVar[bool] = True
+    draws_turni: ClassVar[bool] = True
+    feeds_knockout: ClassVar[bool] = False
+    director_draw_url: ClassVar[str] = "manage:turni"
+    director_draw_label = _("Turni")
+    director_draw_section: ClassVar[str] = "turni"
+    standings_url: ClassVar[str] = "tournaments:standings"
+    standings_label = _("Standings")
+    standings_section: ClassVar[str] = "standings"
+    director_standings_url: ClassVar[str] = "tournaments:standings"
+    points_label = pgettext_lazy("match points", "MP")
+    points_word = pgettext_lazy("match points", "MP")
+    totals_only_label = _("Turno totals only")
+    ignored_setup_fields: ClassVar[tuple[str, ...]] = KO_SETUP_FIELDS
+    entrants_label = _("Pairs")
+    director_entrants_url: ClassVar[str] = "manage:pairs"
+    public_entrants_url: ClassVar[str] = "tournaments:pairs"
+    director_penalties_url: ClassVar[str] = "manage:penalties"
+    director_turno_url: ClassVar[str] = "manage:turno_preview"
+    default_tiebreaks: ClassVar[tuple[str, ...]] = DEFAULT_TIEBREAKS
+    refused_tiebreaks: ClassVar[tuple[str, ...]] = ()
+    standings_export_key: ClassVar[str] = "classifica"
+    templates: ClassVar[FormatTemplates] = FormatTemplates()
+
+    def seating_fix_refusal(self) -> str | None:
+        """Why a published turno's seating cannot be corrected (None: it can)."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.key!r}>"

@@ -1,0 +1,36 @@
+"""The knock-out tournament (RULES.md section 8): pairs play matches in a bracket; a match names
+the pair that goes on, with no VP, no standings and no planned turni."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from .base import VP_SETUP_FIELDS, FormatTemplates, TournamentFormat
+
+
+class KoFormat(TournamentFormat):
+    key = "ko"
+    knockout = True
+    has_vp_standings = False
+    plans_turni = False
+    bye_needs_value = False
+    draws_turni = False
+    director_draw_url = "manage:ko"
+    director_draw_label = _("Bracket")
+    director_draw_section = "ko"
+    standings_url = "manage:bracket"
+    standings_label = _("Bracket")
+    standings_section = "bracket"
+    director_standings_url = "manage:ko"
+    points_label = pgettext_lazy("a KO match's points", "Points")
+    points_word = pgettext_lazy("a KO match's points", "points")
+    totals_only_label = _("Match totals only")
+    ignored_setup_fields = VP_SETUP_FIELDS
+    templates = FormatTemplates(dashboard_next="manage/ko_next.html")
+
+    def seating_fix_refusal(self) -> str | None:
+        return gettext(
+            "A knock-out match cannot be reseated: its pairs come from the bracket. Clear the "
+            "match's result and enter it again with the lines as they sat."
+        )
