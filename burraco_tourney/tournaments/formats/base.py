@@ -61,9 +61,9 @@ The interface (what each answer is for, and who asks it):
     Where the director gives penalties (URL name taking the slug).
 ``director_turno_url``
     The director's page of one turno (URL name taking the slug and the turno's number).
-``default_tiebreaks`` / ``refused_tiebreaks``
-    The tie-breaks after VP when none are set, and those this kind refuses (the settings form
-    and the archive reader say why).
+``default_tiebreaks`` / ``refused_tiebreaks`` / ``refused_tiebreaks_reason``
+    The tie-breaks after VP when none are set, those this kind refuses, and why (the settings
+    form says it next to the box; the archive reader names the key).
 ``standings_export_key``
     The exporter of the standings PDF (``exports.registry``), linked from the standings page and
     the dashboard.
@@ -140,6 +140,7 @@ class TournamentFormat:
     director_turno_url: ClassVar[str] = "manage:turno_preview"
     default_tiebreaks: ClassVar[tuple[str, ...]] = DEFAULT_TIEBREAKS
     refused_tiebreaks: ClassVar[tuple[str, ...]] = ()
+    refused_tiebreaks_reason = ""
     standings_export_key: ClassVar[str] = "classifica"
     templates: ClassVar[FormatTemplates] = FormatTemplates()
 

@@ -32,6 +32,10 @@ class IndividualFormat(TournamentFormat):
     director_penalties_url = "manage:players"
     default_tiebreaks = DEFAULT_INDIVIDUAL_TIEBREAKS
     refused_tiebreaks = PAIRS_ONLY_TIEBREAKS
+    refused_tiebreaks_reason = _(
+        "Head-to-head does not apply to an individual tournament: partners change every turno. "
+        "Choose another tie-break or none."
+    )
     standings_export_key = "classifica-giocatori"
 
     def seating_fix_refusal(self) -> str | None:

@@ -14,7 +14,6 @@ from types import SimpleNamespace
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.standings_individual import (
-    DEFAULT_INDIVIDUAL_TIEBREAKS,
     PlayerBye,
     PlayerPenalty,
     PlayerStandingRow,
@@ -43,7 +42,8 @@ class PlayerStanding:
 
 
 def individual_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
-    return tuple(tournament.tiebreaks or DEFAULT_INDIVIDUAL_TIEBREAKS)
+    """The tournament's tie-breaks, or its format's default when none were set."""
+    return tuple(tournament.tiebreaks or tournament.fmt.default_tiebreaks)
 
 
 def player_table_results(
