@@ -120,3 +120,27 @@ def test_the_dashboard_leads_to_the_players_and_their_turni(english, tournament)
     assert "Draw turno 1" in board
     page = english.get(f"/t/{slug}/gestione/turni/")
     assert page["Location"].endswith("/gestione/turni-individuali/")
+
+
+def test_a_penalty_is_given_and_deleted_on_the_players_page(english, tournament, director):
+    from burraco_tourney.tournaments.draw_manager import DrawRequest
+    from burraco_tourney.tournaments.models import AuditEntry, IndividualPenalty
+    from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
+    from burraco_tourney.tournaments.services.turni import turno_publish
+
+    paste(english, tournament, NAMES[:8])
+    turno = individual_turno_draw(
+        tournament=tournament, user=director, request=DrawRequest("rotation")
+    )
+    turno = turno_publish(turno=turno, user=director)
+    base = f"/t/{tournament.slug}/gestione/giocatori/"
+    data = {"player": "3", "turno": str(turno.pk), "vp": "-1", "mp": "-100", "reason": "Ritardo"}
+    page = english.post(base + "penalita/", data, follow=True).content.decode()
+    assert "Penalty given to 3. Carla Verdi." in page
+    penalty = IndividualPenalty.objects.get()
+    assert (penalty.player.name, penalty.vp, penalty.mp) == ("Carla Verdi", -1, -100)
+    page = english.post(base + f"penalita/{penalty.pk}/elimina/", {"reason": ""}, follow=True)
+    assert "Say why the penalty is deleted" in page.content.decode()
+    english.post(base + f"penalita/{penalty.pk}/elimina/", {"reason": "Errore"})
+    assert not IndividualPenalty.objects.exists()
+    assert AuditEntry.objects.filter(action="penalty_delete", reason="Errore").exists()

@@ -167,10 +167,35 @@ def player_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse
     return _page(request, tournament, penalty_form=form)
 
 
+@director_view
+def player_penalty_delete(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Delete a player's penalty, with the reason typed beside it (kept in the change log)."""
+    if request.method != "POST":
+        raise Http404
+    penalty = get_object_or_404(IndividualPenalty, pk=pk, turno__tournament=tournament)
+    reason = " ".join(request.POST.get("reason", "").split())[:300]
+    if not reason:
+        messages.error(request, _("Say why the penalty is deleted: the change log keeps it."))
+    else:
+        run_for_button(
+            request,
+            lambda: penalty_services.player_penalty_delete(
+                penalty=penalty, user=request.user, reason=reason
+            ),
+            _("Penalty deleted."),
+        )
+    return redirect("manage:players", tournament.slug)
+
+
 urlpatterns = [
     path("t/<slug:slug>/gestione/giocatori/", players, name="players"),
     path(
         "t/<slug:slug>/gestione/giocatori/<int:number>/stato/", player_status, name="player_status"
     ),
     path("t/<slug:slug>/gestione/giocatori/penalita/", player_penalty, name="player_penalty"),
+    path(
+        "t/<slug:slug>/gestione/giocatori/penalita/<int:pk>/elimina/",
+        player_penalty_delete,
+        name="player_penalty_delete",
+    ),
 ]
