@@ -144,3 +144,33 @@ def test_a_penalty_is_given_and_deleted_on_the_players_page(english, tournament,
     english.post(base + f"penalita/{penalty.pk}/elimina/", {"reason": "Errore"})
     assert not IndividualPenalty.objects.exists()
     assert AuditEntry.objects.filter(action="penalty_delete", reason="Errore").exists()
+
+
+def test_players_are_imported_from_a_spreadsheet(english, tournament):
+    import io
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.append(["Numero", "Nome", "Circolo"])
+    sheet.append([4, "Anna Rossi", "Circolo Aurora"])
+    sheet.append([None, "Bruno Bianchi", ""])
+    data = io.BytesIO()
+    book.save(data)
+    upload = SimpleUploadedFile("iscritti.xlsx", data.getvalue())
+    page = english.post(
+        f"/t/{tournament.slug}/gestione/giocatori/", {"action": "file", "file": upload}, follow=True
+    )
+    assert "2 players added." in page.content.decode()
+    assert list(tournament.players.values_list("number", "name", "club")) == [
+        (4, "Anna Rossi", "Circolo Aurora"),
+        (5, "Bruno Bianchi", ""),
+    ]
+    csv = SimpleUploadedFile("altri.csv", b"Carla Verdi;Circolo Aurora\nanna rossi;\n")
+    page = english.post(
+        f"/t/{tournament.slug}/gestione/giocatori/", {"action": "file", "file": csv}, follow=True
+    )
+    assert "already registered" in page.content.decode()
+    assert tournament.players.count() == 2
