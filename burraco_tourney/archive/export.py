@@ -18,13 +18,13 @@ from django.db.models import Prefetch
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import PRESETS, Ruleset
-from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.tournaments.models import Penalty, Smazzata, Table, Tournament, Turno
 from burraco_tourney.tournaments.results_bridge import totals_last_move, tournament_forfeit_value
 from burraco_tourney.tournaments.selectors.imports import with_import_origin
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.selectors.standings import standings
 
+from .export_individual import individual_export
 from .log import log_json, moment_json
 from .reader import FORMAT, VERSION
 from .reader_late import late_pairs_json
@@ -38,6 +38,8 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
     # As stored: a caller's instance may predate a service's change (KO third place, ...).
     tournament = Tournament.objects.get(pk=tournament.pk)
     ruleset = Ruleset.from_dict(tournament.rules)
+    if tournament.fmt.registers == "players":
+        return individual_export(tournament, ruleset)
     pairs = list(tournament.pairs.order_by("number"))
     numbers = {pair.pk: pair.number for pair in pairs}
     turni = list(
@@ -98,7 +100,8 @@ def _tournament(tournament: Tournament, ruleset: Ruleset, pairs: list[Any]) -> d
         if value is not None:
             data["forfeit"] = {"vp": value.vp, "mp": value.mp}
             data["forfeit"]["loser_vp"] = tournament.forfeit_loser_vp
-    if tournament.tiebreaks and tuple(tournament.tiebreaks) != DEFAULT_TIEBREAKS:
+    default = tournament.fmt.default_tiebreaks
+    if tournament.tiebreaks and tuple(tournament.tiebreaks) != default:
         data["tiebreaks"] = list(tournament.tiebreaks)  # the default order is left out
     if tournament.ko_mode == "smazzate":
         data["ko"] = {"mode": "smazzate", "smazzate": tournament.ko_smazzate}
@@ -228,12 +231,12 @@ def _smazzata(smazzata: Smazzata, ruleset: Ruleset) -> dict[str, Any]:
     return data
 
 
-def _table(table: Table, numbers: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "table": table.number,
-        "ns": numbers[table.ns_id],
-        "eo": numbers[table.eo_id],
-    }
+def _table(
+    table: Table, numbers: dict[int, int], ruleset: Ruleset, lines: tuple[Any, Any] | None = None
+) -> dict[str, Any]:
+    """A TABLE; ``lines``: an individual table's two lines of player numbers."""
+    ns, eo = lines if lines is not None else (numbers[table.ns_id], numbers[table.eo_id])
+    data: dict[str, Any] = {"table": table.number, "ns": ns, "eo": eo}
     if table.entry_mode == "totals":
         data["totals"] = {"ns": table.ns_mp, "eo": table.eo_mp}
         last_move = totals_last_move(table)
@@ -264,26 +267,29 @@ def _turno(turno: Turno, numbers: dict[int, int], ruleset: Ruleset) -> dict[str,
 # -- results ----------------------------------------------------------------------------------
 
 
+def _results_turni(turni: list[Turno]) -> list[dict[str, Any]]:
+    """``results.turni``: each table's MP and VP as stored."""
+    return [
+        {
+            "number": turno.number,
+            "tables": [
+                {
+                    "table": table.number,
+                    "ns_mp": table.ns_mp,
+                    "eo_mp": table.eo_mp,
+                    "ns_vp": table.ns_vp,
+                    "eo_vp": table.eo_vp,
+                }
+                for table in turno.tables.all()
+                if table.has_result
+            ],
+        }
+        for turno in turni
+    ]
+
+
 def _results(tournament: Tournament, turni: list[Turno], numbers: dict[int, int]) -> dict[str, Any]:
-    results: dict[str, Any] = {
-        "turni": [
-            {
-                "number": turno.number,
-                "tables": [
-                    {
-                        "table": table.number,
-                        "ns_mp": table.ns_mp,
-                        "eo_mp": table.eo_mp,
-                        "ns_vp": table.ns_vp,
-                        "eo_vp": table.eo_vp,
-                    }
-                    for table in turno.tables.all()
-                    if table.has_result
-                ],
-            }
-            for turno in turni
-        ]
-    }
+    results: dict[str, Any] = {"turni": _results_turni(turni)}
     if tournament.fmt.knockout:
         results["ko"] = _ko_results(tournament, turni, numbers)
     else:

@@ -56,7 +56,7 @@ FORMAT = "burraco-archive"
 VERSION = 2
 VERSIONS = (1, 2)
 
-MOVEMENTS = ("mitchell", "danese", "italiana", "manual", "ko")
+MOVEMENTS = ("mitchell", "danese", "italiana", "manual", "ko", "rotation")
 PLAYER_MAX, REASON_MAX = 120, 200
 
 # Keys version 2 adds, by object (ARCHIVE.md "Version 2").
@@ -96,6 +96,11 @@ class _Reader(TournamentSection):
                 _("version %(version)s is not supported (this software reads version %(known)s)")
                 % {"version": version, "known": " ".join(map(str, VERSIONS))},
             )
+        tournament = root.get("tournament")
+        if isinstance(tournament, Mapping) and tournament.get("kind") == "individual":
+            from .reader_individual import IndividualReader
+
+            return IndividualReader().read_root(root, version)
         self.version = version
         check_structure(root)
         json_object(

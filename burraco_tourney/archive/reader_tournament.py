@@ -13,7 +13,6 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.rulesets import PRESETS
-from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
 from burraco_tourney.tournaments.formats import format_of
 
@@ -37,7 +36,7 @@ from .tournament_keys import (
     read_vp_table,
 )
 
-KINDS = ("pairs", "ko")
+KINDS = ("pairs", "ko", "individual")
 LATE_PAIRS_PATH = "tournament.settings.late_pairs"
 NAME_MAX = 200
 
@@ -132,9 +131,17 @@ class TournamentSection:
         self.bye = bye or (VpMp(*default) if default else None)
         self.forfeit = forfeit or self.bye
 
-        tiebreaks = DEFAULT_TIEBREAKS  # stored, so the settings form and the file agree
+        # Stored, so the settings form and the file agree.
+        tiebreaks = fmt.default_tiebreaks
         if "tiebreaks" in obj:
             tiebreaks = read_tiebreaks(obj["tiebreaks"], at(path, "tiebreaks"))
+            for index, key in enumerate(tiebreaks):
+                if key in fmt.refused_tiebreaks:
+                    raise ArchiveError(
+                        at(at(path, "tiebreaks"), index),
+                        _("%(key)s does not apply to a tournament of kind “%(kind)s”")
+                        % {"key": key, "kind": kind},
+                    )
         ko, third_place, rounds = None, None, ()
         if "ko" in obj:
             ko = read_ko(obj["ko"], at(path, "ko"), self._v2("ko"))

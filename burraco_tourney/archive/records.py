@@ -123,6 +123,17 @@ class ArchivePair:
 
 
 @dataclass(frozen=True)
+class ArchivePlayer:
+    """A player of an individual tournament (ARCHIVE.md "Kind individual")."""
+
+    number: int
+    name: str
+    club: str = ""
+    withdrawn_after_turno: int | None = None
+    withdrawn_reason: str = ""
+
+
+@dataclass(frozen=True)
 class ArchiveLine:
     """One line's part of a smazzata, as on the scorecard."""
 
@@ -152,8 +163,9 @@ class ArchiveTable:
     """
 
     table: int
-    ns: int
-    eo: int
+    # A pair's number, or in an individual tournament the two players' numbers.
+    ns: int | tuple[int, int]
+    eo: int | tuple[int, int]
     smazzate: tuple[ArchiveSmazzata, ...] | None = None
     totals: tuple[int, int] | None = None
     forfeit: str | None = None
@@ -182,6 +194,7 @@ class ArchiveTurno:
 @dataclass(frozen=True)
 class ArchivePenalty:
     turno: int
+    # The pair's number; the player's in an individual tournament (``penalties[].player``).
     pair: int
     vp: int
     mp: int
@@ -212,3 +225,5 @@ class Archive:
     penalties: tuple[ArchivePenalty, ...]
     version: int = 1
     log: tuple[ArchiveLogEntry, ...] = ()
+    # An individual tournament's players (``pairs`` is then empty).
+    players: tuple[ArchivePlayer, ...] = ()

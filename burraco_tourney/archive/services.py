@@ -48,6 +48,7 @@ from .checks import rule_message
 from .log import log_rows
 from .reader import read_archive
 from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable, ArchiveTurno, LatePair
+from .services_individual import create_individual_contents
 
 
 def tournament_import(
@@ -77,13 +78,19 @@ def tournament_import(
             action="tournament_import",
             subject=tournament_subject(tournament),
             reason=IMPORT_REASON if archive.version == 1 else IMPORT_LOG_REASON,
-            after={"pairs": len(archive.pairs), "turni": len(archive.turni)},
+            after=_import_counts(archive),
         )
         if archive.log and entry.at < archive.log[-1].at:
             # A laptop whose clock is behind the file's: the import still reads after the file.
             entry.at = archive.log[-1].at
             entry.save(update_fields=["at"])
     return tournament
+
+
+def _import_counts(archive: Archive) -> dict[str, int]:
+    if archive.players:
+        return {"players": len(archive.players), "turni": len(archive.turni)}
+    return {"pairs": len(archive.pairs), "turni": len(archive.turni)}
 
 
 def _planned_turni(turni: tuple[ArchiveTurno, ...]) -> int | None:
@@ -168,14 +175,10 @@ def _line_fields(prefix: str, line: ArchiveLine) -> dict[str, Any]:
     }
 
 
-def _table_row(turno: Turno, table: ArchiveTable, pairs: dict[int, Pair]) -> Table:
-    row = Table(
-        turno=turno,
-        number=table.table,
-        ns=pairs[table.ns],
-        eo=pairs[table.eo],
-        entry_mode=table.entry_mode,
-    )
+def _table_row(turno: Turno, table: ArchiveTable, pairs: dict[int, Pair] | None) -> Table:
+    row = Table(turno=turno, number=table.table, entry_mode=table.entry_mode)
+    if pairs is not None:
+        row.ns, row.eo = pairs[table.ns], pairs[table.eo]
     if table.totals is not None:
         row.ns_mp, row.eo_mp = table.totals
     if table.forfeit is not None:
@@ -199,8 +202,41 @@ def _late_fields(late: LatePair | None) -> dict[str, Any]:
     }
 
 
+def _create_tables(
+    archive: Archive, turni: dict[int, Turno], pairs: dict[int, Pair] | None
+) -> list[tuple[Table, ArchiveTable]]:
+    """The tables of every turno with their smazzate; ``pairs`` None for an individual
+    tournament, whose tables name no pair (their seats are written by the caller)."""
+    table_rows: list[tuple[Table, ArchiveTable]] = []
+    for turno in archive.turni:
+        for table in turno.tables:
+            table_rows.append((_table_row(turni[turno.number], table, pairs), table))
+    Table.objects.bulk_create(row for row, _table in table_rows)
+    Smazzata.objects.bulk_create(
+        (
+            Smazzata(
+                table=row,
+                number=number,
+                end=smazzata.end,
+                last_move=smazzata.last_move or "",
+                ns_total=0,
+                eo_total=0,
+                **_line_fields("ns", smazzata.ns),
+                **_line_fields("eo", smazzata.eo),
+            )
+            for row, table in table_rows
+            for number, smazzata in enumerate(table.smazzate or (), start=1)
+        ),
+        batch_size=500,
+    )
+    return table_rows
+
+
 def _create_contents(tournament: Tournament, archive: Archive) -> None:
     """Pairs, turni, tables, smazzate, riposi and penalties, a few bulk inserts in all."""
+    if archive.players:
+        create_individual_contents(tournament, archive)
+        return
     late = {item.pair: item for item in archive.tournament.late_pairs}
     created = Pair.objects.bulk_create(
         Pair(
@@ -227,32 +263,7 @@ def _create_contents(tournament: Tournament, archive: Archive) -> None:
             for t in archive.turni
         )
     }
-    table_rows: list[Table] = []
-    scored: list[tuple[Table, ArchiveTable]] = []
-    for turno in archive.turni:
-        for table in turno.tables:
-            row = _table_row(turni[turno.number], table, pairs)
-            table_rows.append(row)
-            if table.smazzate:
-                scored.append((row, table))
-    Table.objects.bulk_create(table_rows)
-    Smazzata.objects.bulk_create(
-        (
-            Smazzata(
-                table=row,
-                number=number,
-                end=smazzata.end,
-                last_move=smazzata.last_move or "",
-                ns_total=0,
-                eo_total=0,
-                **_line_fields("ns", smazzata.ns),
-                **_line_fields("eo", smazzata.eo),
-            )
-            for row, table in scored
-            for number, smazzata in enumerate(table.smazzate or (), start=1)
-        ),
-        batch_size=500,
-    )
+    table_rows = [row for row, _table in _create_tables(archive, turni, pairs)]
     Bye.objects.bulk_create(
         Bye(turno=turni[turno.number], pair=pairs[pair])
         for turno in archive.turni

@@ -19,3 +19,9 @@ class ExportsConfig(AppConfig):
             if error.name != f"{self.name}.excel":
                 raise
         from . import ko  # noqa: F401  (the KO bracket sheet and workbook)
+
+        try:
+            from . import individual  # noqa: F401  (players' standings, seating, workbook)
+        except ModuleNotFoundError as error:
+            if error.name != "openpyxl":
+                raise

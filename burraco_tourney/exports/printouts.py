@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from weasyprint.text.fonts import FontConfiguration
 
-from burraco_tourney.tournaments.models import Pair, Table, Tournament, Turno
+from burraco_tourney.tournaments.models import Table, Tournament, Turno
 from burraco_tourney.tournaments.qr_codes import qr_data_uri
 from burraco_tourney.tournaments.selectors.seating import turno_seating
 from burraco_tourney.tournaments.selectors.standings import standings_choice
@@ -146,7 +146,7 @@ def card_size(cards: Scorecards) -> tuple[int, int]:
     return HALF_SHEET_MM if cards.per_page == 2 else WHOLE_SHEET_MM
 
 
-def names_size(pair: Pair) -> str:
+def names_size(pair: Any) -> str:
     """The class that sizes a pair's names on a scorecard: "", "long", "longer" or "longest"."""
     longest = max(len(pair.player1), len(pair.player2))
     return next((size for limit, size in NAMES_SIZES if longest > limit), "")
@@ -200,6 +200,7 @@ class ScorecardsPdf(PdfPrintout):
         "two to an A4 sheet. For the directors only."
     )
     scope = "turno"
+    kinds = ("pairs", "ko", "individual")
     public = False
     template_name = "pdf/scorecards.html"
     frame_template_name = "pdf/scorecard_frame.html"
@@ -222,8 +223,8 @@ class ScorecardsPdf(PdfPrintout):
                 [
                     CardView(
                         t,
-                        names_size(t.ns),
-                        names_size(t.eo),
+                        names_size(t.ns_line),
+                        names_size(t.eo_line),
                         cards.match_names.get(t.number, fallback) if cards.ko else "",
                         codes.get(t.pk, ""),
                     )
@@ -291,6 +292,7 @@ class TableCardsPdf(SeatingPrintout):
     key = "cartelli-tavoli"
     label = _("Table cards (PDF)")
     description = _("One A4 sheet per table with a big table number and its two pairs.")
+    kinds = ("pairs", "ko", "individual")
     template_name = "pdf/table_cards.html"
     file_stem = "cartelli-tavoli"
 

@@ -59,9 +59,33 @@ def table_subject(table: Table) -> Subject:
         {
             "turno": table.turno.number,
             "table": table.number,
-            "ns": table.ns.number,
-            "eo": table.eo.number,
+            "ns": _line_label(table, "ns"),
+            "eo": _line_label(table, "eo"),
         },
+    )
+
+
+def _line_label(table: Table, line: str) -> int | str:
+    """A line of a table for the log: the pair's number, or an individual table's two player
+    numbers ("1-5")."""
+    pair = getattr(table, line)
+    if pair is not None:
+        return pair.number
+    seats = table.seats.filter(line=line).order_by("seat").values_list("player__number", flat=True)
+    return "-".join(str(n) for n in seats)
+
+
+def player_subject(player) -> Subject:
+    return Subject("player", {"number": player.number, "name": player.name})
+
+
+def players_import_subject(count: int, source: str) -> Subject:
+    return Subject("players_import", {"count": count, "source": source})
+
+
+def player_penalty_subject(penalty) -> Subject:
+    return Subject(
+        "player_penalty", {"player": penalty.player.number, "turno": penalty.turno.number}
     )
 
 
@@ -72,6 +96,13 @@ def penalty_subject(penalty: Penalty) -> Subject:
 def ko_match_subject(*, round: int, table: int, ns: int, eo: int) -> Subject:
     """A knock-out match: its round, its table and the numbers of its two pairs."""
     return Subject("ko_match", {"round": round, "table": table, "ns": ns, "eo": eo})
+
+
+def _players_import(p: Mapping[str, Any]) -> str:
+    source = p["source"] or _("pasted list")
+    return ngettext(
+        "%(count)s player from %(source)s", "%(count)s players from %(source)s", p["count"]
+    ) % {"count": p["count"], "source": source}
 
 
 def _pairs_import(p: Mapping[str, Any]) -> str:
@@ -92,6 +123,9 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "turno": lambda p: pgettext("turno label", "Turno %(number)s") % {"number": p["number"]},
     "table": lambda p: _("Turno %(turno)s, table %(table)s (NS %(ns)s – EO %(eo)s)") % p,
     "penalty": lambda p: _("Pair %(pair)s, turno %(turno)s") % p,
+    "player": lambda p: f"{p['number']}. {p['name']}",
+    "players_import": _players_import,
+    "player_penalty": lambda p: _("Player %(player)s, turno %(turno)s") % p,
     "ko_match": lambda p: _("Round %(round)s, table %(table)s: pair %(ns)s v pair %(eo)s") % p,
 }
 

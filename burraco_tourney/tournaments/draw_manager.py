@@ -83,6 +83,8 @@ class DrawRequest:
     last_turno: bool | None = None
     seats: tuple[tuple[int, int], ...] = ()
     byes: tuple[int, ...] = ()
+    # The seed of an individual partner rotation (``individual_draw_manager``).
+    seed: int = 0
 
 
 @dataclass(frozen=True)

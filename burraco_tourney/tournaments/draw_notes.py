@@ -17,6 +17,9 @@ from django.utils.translation import ngettext
 
 from burraco_tourney.rules.pairing import MitchellOption
 
+from .individual_draw_notes import SENTENCES as INDIVIDUAL_SENTENCES
+from .individual_draw_notes import WARNING_CODES as INDIVIDUAL_WARNINGS
+
 # Notes that call for the director's attention.
 WARNING_CODES = frozenset(
     {"rematch_unavoidable", "mitchell_repeat", "mitchell_rematches", "rematch", "bye_again"}
@@ -207,6 +210,10 @@ SENTENCES = {
         % p
     ),
 }
+
+
+SENTENCES.update(INDIVIDUAL_SENTENCES)
+WARNING_CODES = WARNING_CODES | INDIVIDUAL_WARNINGS
 
 
 def note_sentence(note: Mapping[str, Any]) -> str:

@@ -94,7 +94,8 @@
   function syncKind() {
     var kind = checked("kind") || "pairs";
     form.querySelectorAll("[data-kind]").forEach(function (node) {
-      node.hidden = node.getAttribute("data-kind") !== kind;
+      // A section may serve several kinds: data-kind="pairs individual".
+      node.hidden = node.getAttribute("data-kind").split(" ").indexOf(kind) < 0;
     });
   }
 

@@ -54,10 +54,25 @@ ANSWERS = {
         "standings_url": "manage:bracket",
         "director_standings_url": "manage:ko",
     },
+    "individual": {
+        "registers": "players",
+        "knockout": False,
+        "has_vp_standings": True,
+        "plans_turni": True,
+        "bye_needs_value": True,
+        "draws_turni": False,
+        "feeds_knockout": False,
+        "director_draw_url": "manage:individual_turni",
+        "standings_url": "tournaments:standings",
+        "director_standings_url": "tournaments:standings",
+        "default_tiebreaks": ("scarto", "mp"),
+        "refused_tiebreaks": ("head_to_head",),
+        "standings_export_key": "classifica-giocatori",
+    },
 }
 
 
-@pytest.mark.parametrize("kind", ["pairs", "ko"])
+@pytest.mark.parametrize("kind", ["pairs", "ko", "individual"])
 def test_the_registry_answers_for_each_kind(kind):
     fmt = format_of(kind)
     assert fmt.key == kind

@@ -4,6 +4,7 @@ import pytest
 from django.utils import translation
 
 from burraco_tourney.rules.pairing import NOTE_CODES, DrawNote, MitchellOption
+from burraco_tourney.rules.pairing.individual_draw import INDIVIDUAL_NOTE_CODES
 from burraco_tourney.tournaments import draw_manager
 from burraco_tourney.tournaments.draw_notes import (
     SENTENCES,
@@ -56,7 +57,8 @@ def test_every_note_reads_as_a_sentence(note, words):
 
 
 def test_every_engine_and_manager_code_has_a_sentence():
-    assert set(NOTE_CODES) | set(draw_manager.MANAGER_NOTE_CODES) == set(SENTENCES)
+    individual = set(INDIVIDUAL_NOTE_CODES)
+    assert set(NOTE_CODES) | set(draw_manager.MANAGER_NOTE_CODES) | individual == set(SENTENCES)
 
 
 def test_unknown_code_or_missing_param_does_not_break_the_page():

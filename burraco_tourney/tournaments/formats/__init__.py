@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import TournamentFormat
+from .individual import IndividualFormat
 from .ko import KoFormat
 from .pairs import PairsFormat
 
@@ -49,9 +50,11 @@ def kinds_where(**answers: Any) -> list[str]:
 
 register(PairsFormat)
 register(KoFormat)
+register(IndividualFormat)
 
 __all__ = [
     "FORMATS",
+    "IndividualFormat",
     "KoFormat",
     "PairsFormat",
     "TournamentFormat",

@@ -54,6 +54,19 @@ The interface (what each answer is for, and who asks it):
     The settings form's boxes that mean nothing for this kind (their posted values are not read).
 ``seating_fix_refusal()``
     Why a published turno's seating cannot be corrected, or None when it can (seating fix page).
+``entrants_label`` / ``director_entrants_url`` / ``public_entrants_url``
+    The entrants' page in the menus: its label ("Pairs"), the director's page and the public list
+    (URL names taking the slug).
+``director_penalties_url``
+    Where the director gives penalties (URL name taking the slug).
+``director_turno_url``
+    The director's page of one turno (URL name taking the slug and the turno's number).
+``default_tiebreaks`` / ``refused_tiebreaks`` / ``refused_tiebreaks_reason``
+    The tie-breaks after VP when none are set, those this kind refuses, and why (the settings
+    form says it next to the box; the archive reader names the key).
+``standings_export_key``
+    The exporter of the standings PDF (``exports.registry``), linked from the standings page and
+    the dashboard.
 ``templates``
     Kind-specific fragments, included by name: ``templates.dashboard_next`` (the dashboard's
     "what to do next" card).
@@ -66,6 +79,8 @@ from typing import ClassVar
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 
 # The settings form's boxes of a tournament ranked by VP over planned turni.
 VP_SETUP_FIELDS: tuple[str, ...] = (
@@ -118,6 +133,15 @@ class TournamentFormat:
     points_word = pgettext_lazy("match points", "MP")
     totals_only_label = _("Turno totals only")
     ignored_setup_fields: ClassVar[tuple[str, ...]] = KO_SETUP_FIELDS
+    entrants_label = _("Pairs")
+    director_entrants_url: ClassVar[str] = "manage:pairs"
+    public_entrants_url: ClassVar[str] = "tournaments:pairs"
+    director_penalties_url: ClassVar[str] = "manage:penalties"
+    director_turno_url: ClassVar[str] = "manage:turno_preview"
+    default_tiebreaks: ClassVar[tuple[str, ...]] = DEFAULT_TIEBREAKS
+    refused_tiebreaks: ClassVar[tuple[str, ...]] = ()
+    refused_tiebreaks_reason = ""
+    standings_export_key: ClassVar[str] = "classifica"
     templates: ClassVar[FormatTemplates] = FormatTemplates()
 
     def seating_fix_refusal(self) -> str | None:

@@ -103,7 +103,7 @@ class ScorecardForm(ResultForm):
         self.ended_early_note = ""
         for n in range(1, rows + 1):
             for line in LINES:
-                self._add_line_fields(n, line, pair_label(line, getattr(table, line)))
+                self._add_line_fields(n, line, pair_label(line, getattr(table, line + "_line")))
             self.fields[f"s{n}_end"] = forms.ChoiceField(
                 label=_("Smazzata %(n)s, ended by") % {"n": n},
                 required=False,

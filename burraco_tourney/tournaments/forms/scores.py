@@ -57,7 +57,9 @@ class ScoreField(forms.IntegerField):
 
 
 def last_move_choices(table: Table) -> list[tuple[str, str]]:
-    return [("", "—")] + [(line, pair_label(line, getattr(table, line))) for line in LINES]
+    return [("", "—")] + [
+        (line, pair_label(line, getattr(table, line + "_line"))) for line in LINES
+    ]
 
 
 def pair_label(line: str, pair: Pair) -> str:
@@ -130,7 +132,7 @@ class TotalsForm(ResultForm):
         label = _("%(who)s: match points") if knockout else _("%(who)s: turno MP")
         for line in LINES:
             self.fields[f"{line}_mp"].label = label % {
-                "who": pair_label(line, getattr(table, line))
+                "who": pair_label(line, getattr(table, line + "_line"))
             }
         self.fields["ns_mp"].widget.attrs["autofocus"] = True
         if knockout:
@@ -162,9 +164,10 @@ class ForfeitForm(ResultForm):
 
     def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
         super().__init__(*args, table=table, **kwargs)
+        entrants = {line: getattr(table, line + "_line") for line in LINES}
         self.fields["absent"].choices = [
-            (line, f"{pair_label(line, getattr(table, line))} · {getattr(table, line).players}")
-            for line in LINES
+            (line, f"{pair_label(line, entrant)} · {entrant.players}")
+            for line, entrant in entrants.items()
         ]
         if not self.is_bound and table.entry_mode == EntryMode.FORFEIT:
             self.initial["absent"] = "ns" if table.forfeit_winner == "eo" else "eo"

@@ -335,6 +335,9 @@ class TournamentForm(PlayersFields):
                 continue
             if key in chosen:
                 self.add_error(name, _("This tie-break is already chosen above."))
+            fmt = format_for_choice(data.get("kind"))
+            if key in fmt.refused_tiebreaks:
+                self.add_error(name, fmt.refused_tiebreaks_reason)
             chosen.append(key)
         data["tiebreaks"] = chosen
 

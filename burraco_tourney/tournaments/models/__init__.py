@@ -1,10 +1,12 @@
-"""The tournament's data: rules in use, pairs, turni, tables, smazzate, riposi and penalties.
+"""The tournament's data: rules in use, pairs or players, turni, tables, smazzate,
+riposi and penalties.
 
 Models hold data and database invariants only. Scores are computed by the rules engine through
 the services (``services.py``); no business logic lives in ``save()`` or in signals.
 """
 
 from .audit import AuditEntry
+from .individual import IndividualBye, IndividualPenalty, Player, TableSeat
 from .play import (
     Bye,
     EntryMode,
@@ -33,18 +35,22 @@ __all__ = [
     "AuditEntry",
     "Bye",
     "EntryMode",
+    "IndividualBye",
+    "IndividualPenalty",
     "KoMode",
     "Line",
     "MissedTurni",
     "Movement",
     "Pair",
     "Penalty",
+    "Player",
     "PlayerEntry",
     "RulesetName",
     "Smazzata",
     "SmazzataEnd",
     "Table",
     "TableAccess",
+    "TableSeat",
     "Tournament",
     "TournamentKind",
     "Turno",

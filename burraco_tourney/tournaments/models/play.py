@@ -18,6 +18,8 @@ class Movement(models.TextChoices):
     ITALIANA = "italiana", _("All'italiana")
     MANUAL = "manual", _("By hand")
     KO = "ko", _("Knock-out")
+    # Individual tournaments: the 8-player schedule, otherwise a partner rotation (RULES.md §10).
+    ROTATION = "rotation", _("Partner rotation")
 
 
 class Turno(models.Model):
@@ -80,11 +82,23 @@ class Table(models.Model):
         Turno, verbose_name=_("turno"), on_delete=models.CASCADE, related_name="tables"
     )
     number = models.PositiveSmallIntegerField(_("table"))
+    # Empty only in an individual tournament, whose lines are ``TableSeat`` rows (see
+    # ``models/individual.py``).
     ns = models.ForeignKey(
-        Pair, verbose_name=_("NS pair"), on_delete=models.PROTECT, related_name="tables_ns"
+        Pair,
+        verbose_name=_("NS pair"),
+        on_delete=models.PROTECT,
+        related_name="tables_ns",
+        null=True,
+        blank=True,
     )
     eo = models.ForeignKey(
-        Pair, verbose_name=_("EO pair"), on_delete=models.PROTECT, related_name="tables_eo"
+        Pair,
+        verbose_name=_("EO pair"),
+        on_delete=models.PROTECT,
+        related_name="tables_eo",
+        null=True,
+        blank=True,
     )
     entry_mode = models.CharField(
         _("result entered as"), max_length=10, choices=EntryMode.choices, blank=True
@@ -118,6 +132,22 @@ class Table(models.Model):
     @property
     def has_result(self) -> bool:
         return bool(self.entry_mode)
+
+    @property
+    def ns_line(self):
+        """Who sits NS, for pages and printouts: the pair, or an individual table's two players
+        (``individual.SeatedLine``, with the same ``number`` and ``players`` to show)."""
+        return self.ns if self.ns_id is not None else _seated_line(self, "ns")
+
+    @property
+    def eo_line(self):
+        return self.eo if self.eo_id is not None else _seated_line(self, "eo")
+
+
+def _seated_line(table: Table, line: str):
+    from .individual import SeatedLine
+
+    return SeatedLine.of(table, line)
 
 
 class SmazzataEnd(models.TextChoices):

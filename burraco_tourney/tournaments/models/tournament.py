@@ -20,6 +20,7 @@ def default_vp_table() -> str:
 class TournamentKind(models.TextChoices):
     PAIRS = "pairs", _("Pairs (VP standings)")
     KO = "ko", _("Knock-out")
+    INDIVIDUAL = "individual", _("Individual (players change partner)")
 
 
 class RulesetName(models.TextChoices):

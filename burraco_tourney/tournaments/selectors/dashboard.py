@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet
 
 from ..access import tournaments_directed_by
-from ..models import EntryMode, Pair, Table, Tournament, Turno
+from ..models import EntryMode, Pair, Player, Table, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .imports import with_import_mark
 
@@ -161,7 +161,9 @@ def dashboard(*, tournament: Tournament) -> Dashboard:
     by_turno: dict[int, list[Table]] = {}
     for table in missing_rows:
         by_turno.setdefault(table.turno.number, []).append(table)
-    counts = Pair.objects.filter(tournament=tournament).aggregate(
+    # The entrants: the pairs, or an individual tournament's players.
+    entrants = Player if tournament.fmt.registers == "players" else Pair
+    counts = entrants.objects.filter(tournament=tournament).aggregate(
         active=Count("pk", filter=Q(withdrawn=False)),
         withdrawn=Count("pk", filter=Q(withdrawn=True)),
     )

@@ -15,6 +15,7 @@ from ..models import Tournament, Turno
 from .clock import TurnoClock, playing_turno, turno_clock
 from .seating import turno_seating
 from .standings import Standing, standings_choice, standings_or_missing
+from .standings_individual import individual_standings_or_missing
 
 ROWS_PER_PAGE = 10
 TABLES_PER_PAGE = 10
@@ -49,7 +50,10 @@ def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
     # A knock-out has a bracket, not standings: its projector shows the seating and the clock.
     if tournament.fmt.has_vp_standings:
         choice = standings_choice(tournament=tournament)
-        rows, error = standings_or_missing(tournament=tournament, after_turno=choice.default)
+        read = standings_or_missing
+        if tournament.fmt.registers == "players":
+            read = individual_standings_or_missing
+        rows, error = read(tournament=tournament, after_turno=choice.default)
         missing = rule_error_message(error) if error else None
         after_turno = choice.shown_turno(choice.default)
         provisional = choice.provisional(choice.default)

@@ -42,6 +42,8 @@ def turno_seating(*, turno: Turno) -> Seating:
     players: list[PlayerSeat] = []
     for table in tables:
         for pair, line in ((table.ns, "ns"), (table.eo, "eo")):
+            if pair is None:  # an individual table: its players are ``individual_seating``'s
+                continue
             players += [PlayerSeat(name, pair, table.number, line) for name in _names(pair)]
     for pair in byes:
         players += [PlayerSeat(name, pair, None, "") for name in _names(pair)]

@@ -50,6 +50,11 @@ class Standing:
     def __getattr__(self, name: str):
         return getattr(self.row, name)
 
+    @property
+    def entrant(self) -> Pair:
+        """The pair, as the lists shared with individual tournaments read an entrant."""
+        return self.pair
+
 
 def table_results(
     *,

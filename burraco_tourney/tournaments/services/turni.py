@@ -26,7 +26,7 @@ from django.utils.translation import ngettext
 from .. import draw_manager
 from ..audit_text import turno_subject
 from ..draw_manager import DrawRequest
-from ..models import Bye, Movement, Table, Tournament, Turno
+from ..models import Bye, Movement, Table, TableSeat, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .audit import audit_record
 from .locks import tournament_lock
@@ -113,6 +113,23 @@ def turno_snapshot(turno: Turno) -> dict[str, Any]:
             )
         ],
         "byes": sorted(turno.byes.values_list("pair__number", flat=True)),
+        **_player_seating(turno),
+    }
+
+
+def _player_seating(turno: Turno) -> dict[str, Any]:
+    """An individual turno's seats (table, line, player numbers) and resting players; nothing
+    for a turno of pairs, whose snapshot stays as it was."""
+    seats = TableSeat.objects.filter(table__turno=turno).order_by("table__number", "line", "seat")
+    rows = list(seats.values_list("table__number", "line", "player__number"))
+    if not rows:
+        return {}
+    lines: dict[tuple[int, str], list[int]] = {}
+    for table, line, player in rows:
+        lines.setdefault((table, line), []).append(player)
+    return {
+        "seats": [[t, line, players] for (t, line), players in sorted(lines.items())],
+        "player_byes": sorted(turno.player_byes.values_list("player__number", flat=True)),
     }
 
 

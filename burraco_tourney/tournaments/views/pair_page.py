@@ -13,6 +13,7 @@ from ..selectors import seating as seating_selectors
 from ..selectors import tournaments as selectors
 from ..selectors.pair_page import pair_turni, play_by_pair, standings_by_turno
 from ..selectors.seating import SEARCH_MIN_LENGTH, latest_turno, name_key
+from .individual_public import individual_seat_search
 
 
 def pair_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -42,6 +43,8 @@ def pair_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def seat_search(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
+    if tournament.fmt.registers == "players":
+        return individual_seat_search(request, tournament)
     query = request.GET.get("nome", "")[:80].strip()
 
     def build(director: bool):

@@ -18,6 +18,7 @@ from ..live_pages import LivePage, live_response, render_parts
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
 from ..tables import PairTable, PublicStandingsTable
+from .individual_public import individual_standings_page
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -44,6 +45,11 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def pair_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
+    if tournament.fmt.registers == "players":
+        players = tournament.players.order_by("number")
+        return render(
+            request, "tournaments/player_list.html", {"tournament": tournament, "players": players}
+        )
     table = PairTable(selectors.pair_list(tournament=tournament))
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournaments/pair_list.html", {"tournament": tournament, "table": table})
@@ -81,6 +87,8 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
     if not tournament.fmt.has_vp_standings:
         return redirect(tournament.fmt.standings_url, tournament.slug)
+    if tournament.fmt.registers == "players":
+        return individual_standings_page(request, tournament)
     after = request.GET.get("dopo", "")
     if after and not after.isdigit():
         raise Http404

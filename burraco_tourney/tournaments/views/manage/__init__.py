@@ -5,6 +5,8 @@ Every view here needs a logged-in director of the tournament (``access.director_
 
 from . import (
     audit,
+    individual_players,
+    individual_turni,
     ko,
     pairs,
     penalties,
@@ -21,6 +23,8 @@ from . import (
 MODULES = (
     setup,
     pairs,
+    individual_players,
+    individual_turni,
     turni,
     seating_fix,
     scores,

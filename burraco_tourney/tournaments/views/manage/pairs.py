@@ -100,6 +100,8 @@ def _pairs_page(request: HttpRequest, tournament: Tournament, **forms) -> HttpRe
 
 @director_view
 def pairs(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if tournament.fmt.director_entrants_url != "manage:pairs":  # e.g. players
+        return redirect(tournament.fmt.director_entrants_url, tournament.slug)
     if request.method != "POST":
         return _pairs_page(request, tournament)
     form = PairForm(request.POST, number_required=False)

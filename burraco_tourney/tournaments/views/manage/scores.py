@@ -182,8 +182,8 @@ def _forfeit_saved_message(table: Table) -> str | None:
     ) % {
         "table": table.number,
         "line": LINE_LABELS.get(table.forfeit_winner, table.forfeit_winner),
-        "ns": table.ns.number,
-        "eo": table.eo.number,
+        "ns": table.ns_line.number,
+        "eo": table.eo_line.number,
         "ns_vp": table.ns_vp,
         "eo_vp": table.eo_vp,
         "ns_scarto": f"{scarto[0]:+d}",
@@ -203,8 +203,8 @@ def _saved_message(table: Table) -> str:
         "EO %(eo)s %(eo_mp)s MP, %(eo_vp)s VP."
     ) % {
         "table": table.number,
-        "ns": table.ns.number,
-        "eo": table.eo.number,
+        "ns": table.ns_line.number,
+        "eo": table.eo_line.number,
         "ns_mp": table.ns_mp,
         "eo_mp": table.eo_mp,
         "ns_vp": table.ns_vp,

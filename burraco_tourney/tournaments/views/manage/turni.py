@@ -137,6 +137,8 @@ def _turno(tournament: Tournament, number: int) -> Turno:
 @director_view
 def turno_preview(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """A turno as the director sees it: seating, explanation, and what may be done with it."""
+    if tournament.fmt.director_turno_url != "manage:turno_preview":
+        return redirect(tournament.fmt.director_turno_url, tournament.slug, number)
     return _preview(request, tournament, _turno(tournament, number))
 
 

@@ -1,0 +1,151 @@
+"""Reading an archive of kind ``individual`` (ARCHIVE.md "Kind individual").
+
+The reader of pairs (``reader._Reader``) with the individual tournament's differences: ``players``
+replaces ``pairs``, a table's ``ns`` and ``eo`` are lists of two player numbers, ``byes`` lists
+players, ``penalties[].player`` replaces ``pair``. Everything else — the tournament object, every
+smazzata against the rules engine, drafts, the log — is read exactly as for pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from .checks import SMALL_MAX, at, json_int, json_list, json_object, json_text
+from .reader import PLAYER_MAX, REASON_MAX, _Reader
+from .reader_v2 import read_log, read_penalty_extras, read_withdrawn
+from .records import Archive, ArchiveError, ArchivePenalty, ArchivePlayer
+from .schema import check_structure
+
+PLAYER_KEYS = ("club", "withdrawn")
+
+
+class IndividualReader(_Reader):
+    """One pass over a decoded individual archive."""
+
+    def read_root(self, root: Any, version: int) -> Archive:
+        self.version = version
+        check_structure(root)
+        json_object(
+            root,
+            "",
+            ("format", "version", "tournament", "players", "turni"),
+            ("penalties", "results", *self._v2("")),
+        )
+        tournament = self._tournament(root["tournament"])
+        players = self._players(root["players"])
+        turni = self._turni(root["turni"])
+        _check_withdrawals(players, self.seated)
+        penalties = self._penalties(root.get("penalties", []))
+        log = read_log(root["log"]) if "log" in root else ()
+        return Archive(
+            tournament=tournament,
+            pairs=(),
+            players=players,
+            turni=turni,
+            penalties=penalties,
+            version=version,
+            log=log,
+        )
+
+    def _players(self, raw: Any) -> tuple[ArchivePlayer, ...]:
+        players: list[ArchivePlayer] = []
+        self.pair_index: dict[int, int] = {}
+        for index, item in enumerate(json_list(raw, "players")):
+            path = at("players", index)
+            obj = json_object(item, path, ("number", "name"), PLAYER_KEYS)
+            number = json_int(obj["number"], at(path, "number"), minimum=1)
+            if number in self.pair_index:
+                raise ArchiveError(
+                    at(path, "number"),
+                    _("player %(number)s is already listed at players[%(index)s]")
+                    % {"number": number, "index": self.pair_index[number]},
+                )
+            self.pair_index[number] = index
+            name = json_text(obj["name"], at(path, "name"), max_length=PLAYER_MAX)
+            club = json_text(
+                obj.get("club", ""), at(path, "club"), max_length=PLAYER_MAX, blank=True
+            )
+            after, reason = None, ""
+            if "withdrawn" in obj:
+                after, reason = read_withdrawn(obj["withdrawn"], at(path, "withdrawn"))
+            players.append(ArchivePlayer(number, name, club, after, reason))
+        return tuple(players)
+
+    def _seat(self, value: Any, path: str, seated: dict[int, str], where: str) -> Any:
+        """A table's line (a list of two players) or a resting player: check each player and
+        note where he sits; return the line as a tuple, or the player's number."""
+        if not isinstance(value, list):
+            return self._seat_player(value, path, seated, where)
+        if len(value) != 2:
+            raise ArchiveError(
+                path, _("a line holds two players, not %(count)s") % {"count": len(value)}
+            )
+        first, second = (
+            self._seat_player(item, at(path, index), seated, where)
+            for index, item in enumerate(value)
+        )
+        return (first, second)
+
+    def _seat_player(self, value: Any, path: str, seated: dict[int, str], where: str) -> int:
+        number = json_int(value, path, minimum=1)
+        self._known_pair(number, path)
+        if number in seated:
+            raise ArchiveError(
+                path,
+                _("player %(player)s appears twice in this turno (he already %(where)s)")
+                % {"player": number, "where": seated[number]},
+            )
+        seated[number] = where
+        return number
+
+    def _known_pair(self, number: int, path: str) -> None:
+        if number not in self.pair_index:
+            raise ArchiveError(
+                path, _("there is no player %(player)s in players") % {"player": number}
+            )
+
+    def _penalties(self, raw: Any) -> tuple[ArchivePenalty, ...]:
+        penalties: list[ArchivePenalty] = []
+        for index, item in enumerate(json_list(raw, "penalties")):
+            path = at("penalties", index)
+            obj = json_object(
+                item, path, ("turno", "player", "reason"), ("vp", "mp", *self._v2("penalty"))
+            )
+            turno = json_int(obj["turno"], at(path, "turno"), minimum=1)
+            if turno not in self.turno_numbers:
+                raise ArchiveError(
+                    at(path, "turno"), _("there is no turno %(turno)s in turni") % {"turno": turno}
+                )
+            player = json_int(obj["player"], at(path, "player"), minimum=1)
+            self._known_pair(player, at(path, "player"))
+            penalties.append(
+                ArchivePenalty(
+                    turno=turno,
+                    pair=player,
+                    vp=json_int(
+                        obj.get("vp", 0), at(path, "vp"), minimum=-SMALL_MAX, maximum=SMALL_MAX
+                    ),
+                    mp=json_int(obj.get("mp", 0), at(path, "mp")),
+                    reason=json_text(obj["reason"], at(path, "reason"), max_length=REASON_MAX),
+                    **read_penalty_extras(obj, path),
+                )
+            )
+        return tuple(penalties)
+
+
+def _check_withdrawals(players: Sequence[ArchivePlayer], seated: dict[int, set[int]]) -> None:
+    """A withdrawn player plays no turno after the one he withdrew after."""
+    for index, player in enumerate(players):
+        after = player.withdrawn_after_turno
+        if after is None:
+            continue
+        later = sorted(n for n, numbers in seated.items() if n > after and player.number in numbers)
+        if later:
+            raise ArchiveError(
+                at(at(at("players", index), "withdrawn"), "after_turno"),
+                _("player %(player)s withdrew after turno %(after)s but plays in turno %(turno)s")
+                % {"player": player.number, "after": after, "turno": later[0]},
+            )

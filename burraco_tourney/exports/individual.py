@@ -1,0 +1,228 @@
+"""The printouts and the workbook of an individual tournament (players, not pairs).
+
+Registered beside the pairs' exporters under keys of their own, for ``kinds = ("individual",)``:
+the standings by player (PDF), the seating of a turno by table and alphabetical by player
+("Anna Rossi: tavolo 3, NS con Bruno Bianchi"), and the workbook with the standings and a sheet
+per turno. The scorecards and the table cards are the pairs' own printouts: they name each line
+through ``Table.ns_line``/``eo_line``, which for an individual table are its two players. They
+read through the selectors and never write.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from burraco_tourney.core.rule_messages import rule_error_message
+from burraco_tourney.tournaments.models import Tournament
+from burraco_tourney.tournaments.selectors.individual_seating import individual_seating
+from burraco_tourney.tournaments.selectors.standings import standings_choice
+from burraco_tourney.tournaments.selectors.standings_individual import (
+    PlayerStanding,
+    individual_standings_or_missing,
+)
+
+from .excel import CONTENT_TYPE, _rules_sheet
+from .printouts import PORTRAIT_MAX_TURNI, PdfPrintout
+from .registry import Exporter, ExportFile, register
+from .selectors import RulesInUse, published_turni, rules_in_use
+from .sheet_layout import workbook_heading
+from .xlsx_writer import Sheet, write_workbook
+
+
+@dataclass(frozen=True)
+class PlayerStandingsSheet:
+    """The standings by player after a turno, with what the printout says around them."""
+
+    rows: list[PlayerStanding]
+    turni: list[int]
+    after_turno: int | None
+    rules: RulesInUse
+    provisional: bool
+    missing: str | None
+
+    def by_turno(self) -> list[tuple[PlayerStanding, list[int | None]]]:
+        return [(row, [row.earned_vp_by_turno.get(n) for n in self.turni]) for row in self.rows]
+
+
+def player_standings_sheet(
+    *, tournament: Tournament, after_turno: int | None = None
+) -> PlayerStandingsSheet:
+    """As the pairs' ``standings_sheet``: Http404 for a turno that is not published."""
+    turni = published_turni(tournament=tournament)
+    if after_turno is not None and after_turno not in turni:
+        raise Http404
+    choice = standings_choice(tournament=tournament)
+    if after_turno is None:
+        after_turno = choice.shown_turno(choice.default)
+    rows, missing = individual_standings_or_missing(tournament=tournament, after_turno=after_turno)
+    return PlayerStandingsSheet(
+        rows=rows,
+        turni=[n for n in turni if after_turno is None or n <= after_turno],
+        after_turno=after_turno,
+        rules=rules_in_use(tournament=tournament),
+        provisional=choice.provisional(after_turno),
+        missing=rule_error_message(missing) if missing else None,
+    )
+
+
+@register
+class PlayerStandingsPdf(PdfPrintout):
+    key = "classifica-giocatori"
+    label = _("Standings by player (PDF)")
+    description = _(
+        "Rank, players, VP, scarto, MP, penalties and VP per turno after the turno you choose, "
+        "with the rules in use and lines for the signatures."
+    )
+    scope = "tournament"
+    kinds = ("individual",)
+    template_name = "pdf/individual_standings.html"
+    file_stem = "classifica"
+    after_turno_choice = True
+
+    def context(self, *, tournament, turno, after_turno):
+        sheet = player_standings_sheet(tournament=tournament, after_turno=after_turno)
+        return {"sheet": sheet, "landscape": len(sheet.turni) > PORTRAIT_MAX_TURNI}
+
+    def filename(self, *, tournament, turno, after_turno):
+        sheet = player_standings_sheet(tournament=tournament, after_turno=after_turno)
+        if sheet.after_turno is None:
+            return f"classifica-{tournament.slug}.pdf"
+        mark = "-provvisoria" if sheet.provisional else ""
+        return f"classifica-{tournament.slug}-dopo-turno-{sheet.after_turno}{mark}.pdf"
+
+
+class PlayerSeatingPrintout(PdfPrintout):
+    scope = "turno"
+    kinds = ("individual",)
+
+    def context(self, *, tournament, turno, after_turno):
+        seating = individual_seating(turno=turno)
+        return {"seating": seating, "places": seating.places()}
+
+
+@register
+class PlayerSeatingByTablePdf(PlayerSeatingPrintout):
+    key = "posti-tavoli-giocatori"
+    label = _("Seating by table (PDF)")
+    description = _("Every table with the two players of each line, and the players resting.")
+    template_name = "pdf/individual_seating_tables.html"
+    file_stem = "posti-per-tavolo"
+
+
+@register
+class PlayerSeatingByNamePdf(PlayerSeatingPrintout):
+    key = "posti-giocatori"
+    label = _("Where do I sit, by player (PDF)")
+    description = _("Every player in alphabetical order with the table, the line and the partner.")
+    template_name = "pdf/individual_seating_players.html"
+    file_stem = "posti-alfabetico"
+
+
+@register
+class PlayerWorkbookExporter(Exporter):
+    key = "workbook-giocatori"
+    label = _("Workbook (Excel)")
+    description = _(
+        "Standings by player, a sheet per turno with its tables, players and results, and the "
+        "rules in use, in one spreadsheet."
+    )
+    scope = "tournament"
+    kinds = ("individual",)
+    public = False
+    after_turno_choice = True
+
+    def render(self, *, tournament, turno=None, after_turno: int | None = None) -> ExportFile:
+        return ExportFile(
+            filename=f"{tournament.slug}.xlsx",
+            content_type=CONTENT_TYPE,
+            content=player_workbook_bytes(tournament=tournament, after_turno=after_turno),
+        )
+
+
+def player_workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) -> bytes:
+    sheet = player_standings_sheet(tournament=tournament, after_turno=after_turno)
+    heading = workbook_heading(tournament)
+    if sheet.provisional:
+        heading = f"{heading} — {gettext('PROVISIONAL')}"
+    sheets = [_standings(sheet, heading)]
+    for turno in tournament.turni.filter(published=True, number__in=sheet.turni).order_by("number"):
+        sheets.append(_turno_sheet(turno, heading))
+    sheets.append(_rules_sheet(tournament, heading))
+    return write_workbook(sheets, title=heading)
+
+
+def _standings(sheet: PlayerStandingsSheet, heading: str) -> Sheet:
+    header = [
+        gettext("Rank"),
+        gettext("Number"),
+        gettext("Player"),
+        gettext("Club"),
+        gettext("VP"),
+        gettext("Scarto"),
+        gettext("MP"),
+        gettext("Penalty VP"),
+        gettext("Penalty MP"),
+        *(gettext("T%(number)s") % {"number": n} for n in sheet.turni),
+    ]
+    rows: list[list[Any]] = [
+        [
+            row.rank,
+            row.player.number,
+            row.player.name,
+            row.player.club,
+            row.vp,
+            row.scarto,
+            row.mp,
+            row.penalty_vp,
+            row.penalty_mp,
+            *by_turno,
+        ]
+        for row, by_turno in sheet.by_turno()
+    ]
+    if sheet.missing:
+        rows = [[f"{gettext('The standings cannot be computed yet.')} {sheet.missing}"]]
+    return Sheet(
+        name=gettext("Standings"),
+        caption=f"{heading} — {gettext('Standings')}",
+        header=header,
+        rows=rows,
+        auto_filter=True,
+    )
+
+
+def _turno_sheet(turno, heading: str) -> Sheet:
+    seating = individual_seating(turno=turno)
+    name = gettext("Turno %(number)s") % {"number": turno.number}
+    rows: list[list[Any]] = [
+        [
+            t.number,
+            t.names["ns"],
+            t.names["eo"],
+            t.table.ns_mp,
+            t.table.eo_mp,
+            t.table.ns_vp,
+            t.table.eo_vp,
+        ]
+        for t in seating.tables
+    ]
+    for player in seating.byes:
+        rows.append([None, player.name, gettext("riposo"), None, None, None, None])
+    return Sheet(
+        name=name,
+        caption=f"{heading} — {name}",
+        header=[
+            gettext("Table"),
+            gettext("NS"),
+            gettext("EO"),
+            gettext("NS MP"),
+            gettext("EO MP"),
+            gettext("NS VP"),
+            gettext("EO VP"),
+        ],
+        rows=rows,
+    )

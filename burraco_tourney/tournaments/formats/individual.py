@@ -1,0 +1,45 @@
+"""The individual tournament (RULES.md section 10): players register singly and change partner
+every turno; each is ranked on the VP of the line he sat in. Its turni are drawn on a page of
+their own (the 8-player schedule, a partner rotation, the Danese individuale, by hand), its
+standings rank players, and head-to-head means nothing between players who change partner."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from burraco_tourney.rules.standings_individual import (
+    DEFAULT_INDIVIDUAL_TIEBREAKS,
+    PAIRS_ONLY_TIEBREAKS,
+)
+
+from .base import TournamentFormat
+
+
+class IndividualFormat(TournamentFormat):
+    key = "individual"
+    registers = "players"
+    entrant_noun = _("player")
+    entrants_noun = _("players")
+    entrants_label = _("Players")
+    # Drawn on the individual turni page, not by ``turno_draw``.
+    draws_turni = False
+    director_draw_url = "manage:individual_turni"
+    director_turno_url = "manage:individual_turno"
+    director_entrants_url = "manage:players"
+    public_entrants_url = "tournaments:pairs"
+    # A player's penalties are given on the players page.
+    director_penalties_url = "manage:players"
+    default_tiebreaks = DEFAULT_INDIVIDUAL_TIEBREAKS
+    refused_tiebreaks = PAIRS_ONLY_TIEBREAKS
+    refused_tiebreaks_reason = _(
+        "Head-to-head does not apply to an individual tournament: partners change every turno. "
+        "Choose another tie-break or none."
+    )
+    standings_export_key = "classifica-giocatori"
+
+    def seating_fix_refusal(self) -> str | None:
+        return gettext(
+            "The seating of an individual turno cannot be corrected here yet: clear the table's "
+            "result and enter it again with the lines as they sat."
+        )

@@ -1,0 +1,164 @@
+"""The forms of an individual tournament's director pages: players and the turno draw."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from burraco_tourney.rules.errors import RuleError
+
+from ..individual_draw_manager import INDIVIDUAL_MOVEMENTS
+from ..models import Movement, Turno
+from ..pair_import import MAX_FILE_BYTES, MAX_NUMBER, NAME_MAX
+from ..player_import import PlayerRow, parse_player_spreadsheet, parse_player_text
+from ..spreadsheet_files import SpreadsheetError
+from .pairs import CleanedCharField, NumberDrawForm, PairPageForm
+from .turni import rule_message
+
+__all__ = [
+    "IndividualDrawForm",
+    "NumberDrawForm",
+    "PlayerFileForm",
+    "PlayerForm",
+    "PlayerPasteForm",
+    "PlayerPenaltyForm",
+]
+
+
+class PlayerForm(PairPageForm):
+    number = forms.IntegerField(
+        label=_("Number"),
+        min_value=1,
+        max_value=MAX_NUMBER,
+        required=False,
+        help_text=_("Leave it empty for the next free number."),
+        widget=forms.NumberInput(attrs={"class": "narrow", "inputmode": "numeric"}),
+    )
+    name = CleanedCharField(label=_("Player"), max_length=NAME_MAX)
+    club = CleanedCharField(label=_("Club"), max_length=NAME_MAX, required=False)
+
+
+class PlayerPasteForm(PairPageForm):
+    text = forms.CharField(
+        label=_("One player per line"),
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_("For example: “Anna Rossi; Circolo Aurora”. The club after “;” is optional."),
+    )
+
+    def clean_text(self) -> str:
+        text = self.cleaned_data["text"]
+        self.rows: list[PlayerRow] = parse_player_text(text)
+        if not self.rows:
+            raise forms.ValidationError(_("The list is empty."))
+        return text
+
+
+class PlayerFileForm(PairPageForm):
+    file = forms.FileField(
+        label=_("Spreadsheet (.xlsx or .csv)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv,.txt,text/csv"}),
+        help_text=_(
+            "First sheet; columns named Numero, Nome, Circolo (or Number, Name, Club), or with "
+            "no header row: name, club. At most 2 MB."
+        ),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            raise forms.ValidationError(
+                _("The file is larger than %(size)s MB.")
+                % {"size": MAX_FILE_BYTES // (1024 * 1024)}
+            )
+        try:
+            self.rows: list[PlayerRow] = parse_player_spreadsheet(upload.name, upload.read())
+        except SpreadsheetError as err:
+            raise forms.ValidationError(str(err)) from None
+        return upload
+
+
+LINE = re.compile(r"\d+")
+
+
+class IndividualDrawForm(PairPageForm):
+    """The movement of an individual turno, with the seating typed for a draw by hand."""
+
+    movement = forms.ChoiceField(
+        label=_("Movement"),
+        choices=[
+            (Movement.ROTATION, _("Partner rotation (the published schedule with 8 players)")),
+            (Movement.DANESE, _("Danese individuale (from the standings)")),
+            (Movement.MANUAL, _("By hand")),
+        ],
+        widget=forms.RadioSelect,
+        initial=Movement.ROTATION,
+    )
+    seed = forms.IntegerField(
+        label=_("Rotation seed"),
+        min_value=0,
+        max_value=10**9,
+        required=False,
+        initial=0,
+        help_text=_("The same players, turni and seed always give the same rotation."),
+    )
+    seating = forms.CharField(
+        label=_("Seating (by hand)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5}),
+        help_text=_("One table per line, the NS pair of players then the EO pair: “1 5 - 3 7”."),
+    )
+    byes = forms.CharField(
+        label=_("Resting players (by hand)"),
+        required=False,
+        help_text=_("Their numbers, separated by spaces."),
+    )
+
+    def clean_movement(self) -> str:
+        movement = self.cleaned_data["movement"]
+        if movement not in INDIVIDUAL_MOVEMENTS:
+            raise forms.ValidationError(_("Choose a movement."))
+        return movement
+
+    def clean_seating(self) -> tuple:
+        seats = []
+        for line in self.cleaned_data["seating"].splitlines():
+            numbers = [int(n) for n in LINE.findall(line)]
+            if not numbers:
+                continue
+            if len(numbers) != 4:
+                raise forms.ValidationError(
+                    _("“%(line)s”: a table seats four players, two per line.")
+                    % {"line": line.strip()}
+                )
+            seats.append(((numbers[0], numbers[1]), (numbers[2], numbers[3])))
+        return tuple(seats)
+
+    def clean_byes(self) -> tuple[int, ...]:
+        return tuple(int(n) for n in LINE.findall(self.cleaned_data["byes"]))
+
+    def clean(self):
+        data = super().clean()
+        if data.get("movement") == Movement.MANUAL and not data.get("seating"):
+            self.add_error("seating", _("Type the tables of a seating by hand."))
+        return data
+
+    def add_rule_error(self, error: RuleError) -> None:
+        field = "seating" if self.cleaned_data.get("movement") == Movement.MANUAL else None
+        self.add_error(field, rule_message(error))
+
+
+class PlayerPenaltyForm(PairPageForm):
+    """A penalty against one player in one published turno; VP and MP are deltas (usually < 0)."""
+
+    player = forms.IntegerField(label=_("Player number"), min_value=1)
+    turno = forms.ModelChoiceField(label=_("Turno"), queryset=Turno.objects.none())
+    vp = forms.IntegerField(label=_("VP"), required=False, min_value=-100, max_value=100)
+    mp = forms.IntegerField(label=_("MP"), required=False, min_value=-10_000, max_value=10_000)
+    reason = CleanedCharField(label=_("Reason"), max_length=200)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["turno"].queryset = tournament.turni.filter(published=True).order_by("number")
+        self.fields["turno"].label_from_instance = lambda turno: str(turno)

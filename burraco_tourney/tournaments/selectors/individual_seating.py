@@ -1,0 +1,116 @@
+"""Who sits where in an individual tournament's turno: the tables with their four players, the
+resting players, and each player's own place ("tavolo 3, NS con Bruno Bianchi").
+
+The turni page, the public seating and "dove mi siedo", and the seating printouts read these.
+Two queries per turno whatever its size. It never writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+
+from ..models import IndividualBye, Line, Player, Table, TableSeat, Tournament, Turno
+
+
+@dataclass(frozen=True)
+class IndividualTable:
+    table: Table
+    ns: tuple[Player, ...]
+    eo: tuple[Player, ...]
+
+    @property
+    def number(self) -> int:
+        return self.table.number
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Each line's two names: ``names["ns"]``, ``names["eo"]``."""
+        return {line: " – ".join(p.name for p in players) for line, players in self.lines()}
+
+    def lines(self) -> tuple[tuple[str, tuple[Player, ...]], ...]:
+        return (("ns", self.ns), ("eo", self.eo))
+
+
+@dataclass(frozen=True)
+class PlayerPlace:
+    """One player's place in a turno; ``table`` None when he rests."""
+
+    player: Player
+    table: int | None = None
+    line: str = ""
+    partner: Player | None = None
+    opponents: tuple[Player, ...] = ()
+
+    @property
+    def sentence(self) -> str:
+        if self.table is None:
+            return _("rests")
+        return _("table %(table)s, %(line)s with %(partner)s") % {
+            "table": self.table,
+            "line": Line(self.line).label if self.line else "",
+            "partner": self.partner.name if self.partner else "",
+        }
+
+    @property
+    def short(self) -> str:
+        """ "tavolo 3, NS con Bruno Bianchi" with the line's short name."""
+        if self.table is None:
+            return _("rests")
+        return _("table %(table)s, %(line)s with %(partner)s") % {
+            "table": self.table,
+            "line": self.line.upper(),
+            "partner": self.partner.name if self.partner else "",
+        }
+
+
+@dataclass(frozen=True)
+class IndividualSeating:
+    turno: Turno
+    tables: list[IndividualTable]
+    byes: list[Player]
+
+    def places(self) -> list[PlayerPlace]:
+        """Every player of the turno, alphabetical by name."""
+        places = [PlayerPlace(player=p) for p in self.byes]
+        for table in self.tables:
+            for line, players, others in (("ns", table.ns, table.eo), ("eo", table.eo, table.ns)):
+                for player in players:
+                    partner = next((p for p in players if p.pk != player.pk), None)
+                    places.append(PlayerPlace(player, table.number, line, partner, others))
+        return sorted(places, key=lambda place: (place.player.name.casefold(), place.player.number))
+
+
+def individual_seating(*, turno: Turno) -> IndividualSeating:
+    seats = TableSeat.objects.select_related("player").order_by("line", "seat")
+    tables = turno.tables.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
+    result = []
+    for table in tables:
+        lines: dict[str, list[Player]] = {"ns": [], "eo": []}
+        for seat in table.seats.all():
+            lines[seat.line].append(seat.player)
+        result.append(IndividualTable(table, tuple(lines["ns"]), tuple(lines["eo"])))
+    byes = [
+        bye.player
+        for bye in IndividualBye.objects.filter(turno=turno)
+        .select_related("player")
+        .order_by("player__number")
+    ]
+    return IndividualSeating(turno=turno, tables=result, byes=byes)
+
+
+def find_player_places(*, tournament: Tournament, query: str) -> list[tuple[Turno, PlayerPlace]]:
+    """ "Dove mi siedo": the places in the last published turno of the players whose name holds
+    ``query`` (case ignored)."""
+    query = " ".join(query.split())
+    turno = tournament.turni.filter(published=True).order_by("-number").first()
+    if turno is None or len(query) < 2:
+        return []
+    wanted = query.casefold()
+    return [
+        (turno, place)
+        for place in individual_seating(turno=turno).places()
+        if wanted in place.player.name.casefold()
+    ]

@@ -1,0 +1,128 @@
+"""The classifica of an individual tournament: standings by player, computed by the engine
+(``rules.standings_individual.compute_individual_standings``).
+
+As for pairs (``selectors/standings.py``), only published turni count, and a fixed number of
+queries reads everything: the players, the tables with a result and their seats, the riposi and
+the penalties. Each player is credited with his line's result; the tie-breaks are the
+tournament's, or ``["scarto", "mp"]`` when none were set (head-to-head never applies).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.standings_individual import (
+    PlayerBye,
+    PlayerPenalty,
+    PlayerStandingRow,
+    PlayerTableResult,
+    compute_individual_standings,
+)
+
+from ..models import IndividualBye, IndividualPenalty, Player, Table, TableSeat, Tournament
+from ..results_bridge import tournament_rules
+
+
+@dataclass(frozen=True)
+class PlayerStanding:
+    """One line of the classifica: the engine's row with the player it speaks of."""
+
+    row: PlayerStandingRow
+    player: Player
+
+    def __getattr__(self, name: str):
+        return getattr(self.row, name)
+
+    @property
+    def entrant(self) -> SimpleNamespace:
+        """The player as the lists shared with pairs read an entrant: ``number``, ``players``."""
+        return SimpleNamespace(number=self.player.number, players=self.player.name)
+
+
+def individual_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
+    """The tournament's tie-breaks, or its format's default when none were set."""
+    return tuple(tournament.tiebreaks or tournament.fmt.default_tiebreaks)
+
+
+def player_table_results(
+    *, tournament: Tournament, after_turno: int | None = None
+) -> list[PlayerTableResult]:
+    """Every published table with a result, with its four players' numbers."""
+    rows = Table.objects.filter(turno__tournament=tournament, turno__published=True).exclude(
+        entry_mode=""
+    )
+    if after_turno is not None:
+        rows = rows.filter(turno__number__lte=after_turno)
+    lines: dict[int, dict[str, list[int]]] = {}
+    seats = TableSeat.objects.filter(table__in=rows).order_by("table_id", "line", "seat")
+    for table_id, line, player in seats.values_list("table_id", "line", "player__number"):
+        lines.setdefault(table_id, {"ns": [], "eo": []})[line].append(player)
+    return [
+        PlayerTableResult(
+            turno=turno,
+            table=number,
+            ns=tuple(lines[pk]["ns"]),
+            eo=tuple(lines[pk]["eo"]),
+            ns_mp=ns_mp or 0,
+            eo_mp=eo_mp or 0,
+            ns_vp=ns_vp,
+            eo_vp=eo_vp,
+            forfeit=forfeit or None,
+        )
+        for pk, turno, number, ns_mp, eo_mp, ns_vp, eo_vp, forfeit in rows.order_by(
+            "turno__number", "number"
+        ).values_list(
+            "pk",
+            "turno__number",
+            "number",
+            "ns_mp",
+            "eo_mp",
+            "ns_vp",
+            "eo_vp",
+            "forfeit_winner",
+        )
+    ]
+
+
+def individual_standings(
+    *, tournament: Tournament, after_turno: int | None = None
+) -> list[PlayerStanding]:
+    """The standings by player after ``after_turno`` (all turni when None), best first."""
+    players = {p.number: p for p in Player.objects.filter(tournament=tournament)}
+    published = {"turno__tournament": tournament, "turno__published": True}
+    byes = [
+        PlayerBye(turno=t, player=p)
+        for t, p in IndividualBye.objects.filter(**published).values_list(
+            "turno__number", "player__number"
+        )
+    ]
+    penalties = [
+        PlayerPenalty(turno=t, player=p, vp=vp, mp=mp, reason=reason)
+        for t, p, vp, mp, reason in IndividualPenalty.objects.filter(**published).values_list(
+            "turno__number", "player__number", "vp", "mp", "reason"
+        )
+    ]
+    rules = tournament_rules(tournament)
+    rows = compute_individual_standings(
+        players=players.keys(),
+        tables=player_table_results(tournament=tournament, after_turno=after_turno),
+        byes=byes,
+        penalties=penalties,
+        bye=rules.bye,
+        forfeit=rules.forfeit,
+        tiebreaks=individual_tiebreaks(tournament),
+        after_turno=after_turno,
+    )
+    return [PlayerStanding(row=row, player=players[row.player]) for row in rows]
+
+
+def individual_standings_or_missing(
+    *, tournament: Tournament, after_turno: int | None = None
+) -> tuple[list[PlayerStanding], RuleError | None]:
+    """The standings, or no rows and the engine's refusal saying what is missing."""
+    try:
+        return individual_standings(tournament=tournament, after_turno=after_turno), None
+    except RuleError as error:
+        return [], error

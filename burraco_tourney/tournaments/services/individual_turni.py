@@ -1,0 +1,128 @@
+"""Drawing and re-drawing the turni of an individual tournament.
+
+The individual counterpart of ``turni.turno_draw``/``turno_redraw``: the same life (a draft, then
+published and locked; a turno with results is never drawn again), the same refusals, the same
+change-log actions; only the seating differs (four players per table, ``TableSeat`` rows, and
+``IndividualBye`` for the resting players). Publishing, taking back to draft and deleting a draft
+are ``services/turni.py``'s own functions: they do not depend on who sits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from ..audit_text import turno_subject
+from ..draw_manager import DrawPlan, DrawRequest
+from ..individual_draw_manager import draw_individual_turno
+from ..models import IndividualBye, Table, TableSeat, Tournament, Turno
+from ..results_bridge import tournament_bye_value
+from .audit import audit_record
+from .locks import tournament_lock
+from .turni import _check_ready, _lock_turno, _refuse, redraw_refusal, turno_snapshot
+
+
+def _check_bye_value(tournament: Tournament, plan: DrawPlan) -> None:
+    if plan.draw.byes and tournament_bye_value(tournament) is None:
+        raise ValidationError(
+            ngettext(
+                "In this turno player %(players)s rests, but the custom VP table has no riposo "
+                "value: set the riposo VP and MP in the tournament settings, then draw.",
+                "In this turno players %(players)s rest, but the custom VP table has no riposo "
+                "value: set the riposo VP and MP in the tournament settings, then draw.",
+                len(plan.draw.byes),
+            )
+            % {"players": ", ".join(str(p) for p in plan.draw.byes)},
+            code="bye_value_missing",
+        )
+
+
+def individual_store_seating(turno: Turno, *, seats: Iterable, byes: Iterable[int]) -> None:
+    """Create the tables, seats and riposi of an individual turno that has none: ``seats`` are
+    the engine's ``IndividualSeat`` (player numbers). Runs inside the caller's transaction."""
+    players = {p.number: p for p in turno.tournament.players.all()}
+    seats = list(seats)
+    tables = Table.objects.bulk_create(Table(turno=turno, number=s.table) for s in seats)
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, line=line, seat=i, player=players[number])
+        for table, s in zip(tables, seats, strict=True)
+        for line, numbers in (("ns", s.ns), ("eo", s.eo))
+        for i, number in enumerate(numbers, start=1)
+    )
+    IndividualBye.objects.bulk_create(IndividualBye(turno=turno, player=players[p]) for p in byes)
+
+
+@transaction.atomic
+def individual_turno_draw(*, tournament: Tournament, user, request: DrawRequest) -> Turno:
+    """Draw the next turno as a draft. Raises ValidationError or the engine's RuleError."""
+    tournament = tournament_lock(tournament)
+    last = tournament.turni.order_by("-number").first()
+    number = last.number + 1 if last else 1
+    if last is not None and not last.published:
+        raise ValidationError(
+            _(
+                "Turno %(turno)s is still a draft: publish it or delete it before drawing "
+                "turno %(next)s."
+            )
+            % {"turno": last.number, "next": number},
+            code="previous_draft",
+        )
+    _check_ready(tournament, number, request)
+    plan = draw_individual_turno(tournament=tournament, number=number, request=request)
+    _check_bye_value(tournament, plan)
+    try:
+        with transaction.atomic():
+            turno = Turno.objects.create(
+                tournament=tournament,
+                number=number,
+                movement=plan.movement,
+                published=False,
+                draw_options=plan.options,
+                draw_notes=plan.notes,
+            )
+    except IntegrityError:
+        raise ValidationError(
+            _("Turno %(turno)s has just been drawn by someone else.") % {"turno": number},
+            code="concurrent_draw",
+        ) from None
+    individual_store_seating(turno, seats=plan.draw.seats, byes=plan.draw.byes)
+    audit_record(
+        tournament=tournament,
+        user=user,
+        action="turno_draw",
+        subject=turno_subject(turno),
+        after=turno_snapshot(turno),
+    )
+    return turno
+
+
+@transaction.atomic
+def individual_turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turno:
+    """Draw a draft individual turno again, possibly with another movement."""
+    turno = _lock_turno(turno)
+    _refuse(redraw_refusal(turno))
+    tournament = turno.tournament
+    _check_ready(tournament, turno.number, request)
+    before = turno_snapshot(turno)
+    plan = draw_individual_turno(tournament=tournament, number=turno.number, request=request)
+    _check_bye_value(tournament, plan)
+    turno.tables.all().delete()
+    turno.player_byes.all().delete()
+    turno.movement = plan.movement
+    turno.draw_options = plan.options
+    turno.draw_notes = plan.notes
+    turno.save(update_fields=["movement", "draw_options", "draw_notes"])
+    individual_store_seating(turno, seats=plan.draw.seats, byes=plan.draw.byes)
+    audit_record(
+        tournament=tournament,
+        user=user,
+        action="turno_redraw",
+        subject=turno_subject(turno),
+        before=before,
+        after=turno_snapshot(turno),
+    )
+    return turno

@@ -1,0 +1,149 @@
+"""Director pages of an individual tournament's turni: draw the next turno (rotation, Danese
+individuale or by hand), see each turno's tables with their four players, the resting players
+and the draw's explanation, publish it, delete a draft.
+
+Thin: the forms parse, ``services.individual_turni`` draws, ``services.turni`` publishes and
+deletes (they do not depend on who sits). Results are entered on the same scorecard page as for
+pairs (``manage:score_entry``).
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import path
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from ...access import director_view
+from ...draw_manager import DrawRequest
+from ...draw_notes import explain
+from ...forms.individual import IndividualDrawForm
+from ...individual_draw_manager import active_players
+from ...models import Tournament, Turno
+from ...selectors.individual_seating import individual_seating
+from ...selectors.tournaments import turno_summaries
+from ...services import individual_turni as services
+from ...services import turni as turni_services
+from .refusals import run_for_button, run_for_form
+
+
+def _request(data: dict) -> DrawRequest:
+    return DrawRequest(
+        movement=data["movement"],
+        seats=data.get("seating") or (),
+        byes=data.get("byes") or (),
+        seed=data.get("seed") or 0,
+    )
+
+
+@director_view
+def individual_turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = IndividualDrawForm(request.POST or None)
+    if request.method == "POST":
+        turno = run_for_form(
+            form,
+            lambda: services.individual_turno_draw(
+                tournament=tournament, user=request.user, request=_request(form.cleaned_data)
+            ),
+        )
+        if turno is not None:
+            return redirect("manage:individual_turno", tournament.slug, turno.number)
+    summaries = turno_summaries(tournament=tournament, include_drafts=True)
+    last = summaries[-1].turno if summaries else None
+    return render(
+        request,
+        "manage/individual_turni.html",
+        {
+            "tournament": tournament,
+            "section": "turni",
+            "turni": summaries,
+            "form": form,
+            "next_number": (last.number + 1) if last else 1,
+            "draft": last if last is not None and not last.published else None,
+            "n_players": len(active_players(tournament)),
+        },
+    )
+
+
+def _turno(tournament: Tournament, number: int) -> Turno:
+    return get_object_or_404(Turno, tournament=tournament, number=number)
+
+
+@director_view
+def individual_turno(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    turno = _turno(tournament, number)
+    form = None
+    if not turno.published and not turno.tables.exclude(entry_mode="").exists():
+        form = IndividualDrawForm(request.POST or None, initial={"movement": turno.movement})
+        if request.method == "POST":
+            redrawn = run_for_form(
+                form,
+                lambda: services.individual_turno_redraw(
+                    turno=turno, user=request.user, request=_request(form.cleaned_data)
+                ),
+            )
+            if redrawn is not None:
+                return redirect("manage:individual_turno", tournament.slug, number)
+    return render(
+        request,
+        "manage/individual_turno.html",
+        {
+            "tournament": tournament,
+            "section": "turni",
+            "turno": turno,
+            "seating": individual_seating(turno=turno),
+            "explanations": explain(turno.draw_notes),
+            "form": form,
+        },
+    )
+
+
+@require_POST
+@director_view
+def individual_turno_publish(
+    request: HttpRequest, tournament: Tournament, number: int
+) -> HttpResponse:
+    turno = _turno(tournament, number)
+    run_for_button(
+        request,
+        lambda: turni_services.turno_publish(turno=turno, user=request.user),
+        _("Turno %(turno)s published: the players can see their seats.") % {"turno": number},
+    )
+    return redirect("manage:individual_turno", tournament.slug, number)
+
+
+@require_POST
+@director_view
+def individual_turno_delete(
+    request: HttpRequest, tournament: Tournament, number: int
+) -> HttpResponse:
+    turno = _turno(tournament, number)
+    deleted = run_for_button(
+        request,
+        lambda: turni_services.turno_delete_draft(turno=turno, user=request.user),
+        _("The draft of turno %(turno)s was deleted.") % {"turno": number},
+    )
+    if deleted:
+        return redirect("manage:individual_turni", tournament.slug)
+    return redirect("manage:individual_turno", tournament.slug, number)
+
+
+urlpatterns = [
+    path("t/<slug:slug>/gestione/turni-individuali/", individual_turni, name="individual_turni"),
+    path(
+        "t/<slug:slug>/gestione/turni-individuali/<int:number>/",
+        individual_turno,
+        name="individual_turno",
+    ),
+    path(
+        "t/<slug:slug>/gestione/turni-individuali/<int:number>/pubblica/",
+        individual_turno_publish,
+        name="individual_turno_publish",
+    ),
+    path(
+        "t/<slug:slug>/gestione/turni-individuali/<int:number>/elimina/",
+        individual_turno_delete,
+        name="individual_turno_delete",
+    ),
+]
