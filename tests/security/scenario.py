@@ -19,7 +19,14 @@ from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from burraco_tourney.exports.registry import EXPORTERS
+from burraco_tourney.tournaments.draw_manager import DrawRequest
+from burraco_tourney.tournaments.models import Movement
+from burraco_tourney.tournaments.player_import import parse_player_text
+from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
+from burraco_tourney.tournaments.services.player_penalties import player_penalty_add
+from burraco_tourney.tournaments.services.players import players_import, players_import_check
 from burraco_tourney.tournaments.services.table_links import turno_links_ensure
+from burraco_tourney.tournaments.services.turni import turno_publish
 from tests.factories import add_penalty, make_director, make_pairs, make_tournament, make_turno
 from tests.tournaments.ko_support import ko_tournament, start
 
@@ -41,7 +48,10 @@ class World:
     outsider: object
     pairs: object
     ko: object
+    individual: object
     penalty_pk: int
+    # A penalty given to a player of the individual tournament.
+    player_penalty_pk: int
     # The players' link of table 1 of the pairs tournament's turno 1.
     table_token: str
 
@@ -92,7 +102,44 @@ def make_world() -> World:
     ko = ko_tournament(owner, pairs=4, name="Torneo KO")
     ko.directors.add(codirector)
     start(ko, owner)
-    return World(owner, codirector, outsider, pairs, ko, penalty.pk, token)
+    individual = _individual_tournament(owner, codirector)
+    player_penalty = player_penalty_add(
+        tournament=individual,
+        user=owner,
+        player=individual.players.get(number=1),
+        turno=individual.turni.get(number=1),
+        vp=-1,
+        reason="Ritardo",
+    )
+    return World(
+        owner, codirector, outsider, pairs, ko, individual, penalty.pk, player_penalty.pk, token
+    )
+
+
+def _individual_tournament(owner, codirector):
+    """Eight players and a published first turno, drawn by the individual rotation."""
+    individual = make_tournament(
+        name="Torneo individuale", kind="individual", tiebreaks=["scarto", "mp"], owner=owner
+    )
+    individual.directors.add(owner, codirector)
+    text = "\n".join(f"Giocatore {n}; Circolo Aurora" for n in range(1, 9))
+    rows = players_import_check(tournament=individual, rows=parse_player_text(text))
+    players_import(tournament=individual, user=owner, rows=rows, source="")
+    turno = individual_turno_draw(
+        tournament=individual, user=owner, request=DrawRequest(Movement.ROTATION)
+    )
+    turno_publish(turno=turno, user=owner)
+    return individual
+
+
+def _tournament_for(world: World, route: str):
+    """The tournament a page belongs to: the bracket is a KO's, the players' pages an
+    individual tournament's, every other page the pairs tournament's."""
+    if "tabellone" in route:
+        return world.ko
+    if "giocatori/" in route or "turni-individuali/" in route:
+        return world.individual
+    return world.pairs
 
 
 def _walk(patterns, prefix="", namespaces=()):
@@ -119,22 +166,22 @@ def site_urls(world: World) -> list[SiteUrl]:
     for name, route in _walk(get_resolver().url_patterns):
         if name.startswith("admin:"):
             continue
-        tournament = world.ko if "tabellone" in route else world.pairs
+        tournament = _tournament_for(world, route)
         values = {
             "slug": tournament.slug,
             "number": 1,
             "turno": 1,
             "table": 1,
             "user_id": world.codirector.pk,
-            "pk": world.penalty_pk,
+            "pk": world.player_penalty_pk if tournament is world.individual else world.penalty_pk,
             "token": world.table_token,
             "line": "ns",
         }
         if "<slug:key>" in route:
             for key, exporter in sorted(EXPORTERS.items()):
-                target = world.ko if "ko" in exporter.kinds else world.pairs
-                if target.kind not in exporter.kinds:
-                    continue
+                target = next(
+                    t for t in (world.pairs, world.ko, world.individual) if t.kind in exporter.kinds
+                )
                 url = _fill(route, {**values, "slug": target.slug, "key": key})
                 if exporter.scope == "turno":
                     url += "?turno=1"

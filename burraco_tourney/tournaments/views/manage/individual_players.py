@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
 
 from ...access import director_view
 from ...forms.individual import (
@@ -113,11 +114,10 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _page(request, tournament, add_form=form)
 
 
+@require_POST
 @director_view
 def player_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Withdraw, reinstate or delete a player (POST only, from the players page)."""
-    if request.method != "POST":
-        raise Http404
     player = get_object_or_404(Player, tournament=tournament, number=number)
     action = request.POST.get("action")
     reason = request.POST.get("reason", "")[:200]
@@ -140,11 +140,10 @@ def player_status(request: HttpRequest, tournament: Tournament, number: int) -> 
     return redirect("manage:players", tournament.slug)
 
 
+@require_POST
 @director_view
 def player_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Give a player a penalty in a published turno (the form on the players page)."""
-    if request.method != "POST":
-        raise Http404
     form = PlayerPenaltyForm(request.POST, tournament=tournament)
     if form.is_valid():
         data = form.cleaned_data
@@ -167,11 +166,10 @@ def player_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse
     return _page(request, tournament, penalty_form=form)
 
 
+@require_POST
 @director_view
 def player_penalty_delete(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     """Delete a player's penalty, with the reason typed beside it (kept in the change log)."""
-    if request.method != "POST":
-        raise Http404
     penalty = get_object_or_404(IndividualPenalty, pk=pk, turno__tournament=tournament)
     reason = " ".join(request.POST.get("reason", "").split())[:300]
     if not reason:
