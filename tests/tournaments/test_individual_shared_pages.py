@@ -171,3 +171,16 @@ def test_why_is_a_player_above_another_follows_the_standings(client):
     assert f"Il giocatore {high} è sopra il giocatore {low}: decide lo scarto." in text
     refused = _text(client.get(url, {"a": top, "b": top}))
     assert "Scegli due giocatori diversi." in refused
+
+
+def test_the_forfeit_form_of_an_individual_table_speaks_of_lines_of_players(client):
+    tournament, director = individual_tournament(forfeit_vp=14, forfeit_mp=355)
+    turno = drawn_turno(tournament, director)
+    client.force_login(director)
+    url = reverse("manage:score_entry", args=[tournament.slug, 1, 1])
+    text = _text(client.get(url + "?modo=forfait"))
+    assert "Quale linea era assente?" in text
+    assert "ogni giocatore della linea presente vince il turno con 14 PV e +355 MP" in text
+    assert "coppia" not in text.lower()
+    ns = turno.tables.get(number=1).ns_line
+    assert ns.players in text

@@ -75,6 +75,9 @@ The interface (what each answer is for, and who asks it):
     the Italian plural and gender right (ngettext, never a noun pasted into a sentence).
 ``register_prompt`` / ``register_action`` / ``register_step`` / ``bye_value_warning``
     The dashboard's sentences about registering the entrants and about a riposo worth nothing.
+``forfeit_absent_label`` / ``forfeit_help``
+    The forfeit form's question and the sentence on what a forfeit gives (``%(vp)s``,
+    ``%(mp)s``, ``%(rest)s``): a pair, or each player of a line.
 ``line_title(line)``
     Who sits in a line of a table, as a button or a heading names it ("pair 3", or the two
     players' names): the players' phone page and the room board's entries.
@@ -161,6 +164,12 @@ class TournamentFormat:
     bye_value_warning = _(
         "The number of pairs is odd, so a pair rests every turno, and the custom VP table has "
         "no default riposo value."
+    )
+
+    forfeit_absent_label = _("Which pair was absent?")
+    forfeit_help = _(
+        "Forfeit: the present pair wins the turno with %(vp)s VP and +%(mp)s MP of scarto; the "
+        "absent pair gets %(rest)s VP and −%(mp)s MP of scarto. The MP of the table stay 0 – 0."
     )
 
     def entrants_count(self, count: int) -> str:

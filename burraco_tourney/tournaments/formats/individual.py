@@ -46,6 +46,13 @@ class IndividualFormat(TournamentFormat):
         "custom VP table has no default riposo value."
     )
 
+    forfeit_absent_label = _("Which line was absent?")
+    forfeit_help = _(
+        "Forfeit: each player of the present line wins the turno with %(vp)s VP and +%(mp)s MP "
+        "of scarto; each player of the absent line gets %(rest)s VP and −%(mp)s MP of scarto. "
+        "The MP of the table stay 0 – 0."
+    )
+
     def entrants_count(self, count: int) -> str:
         return ngettext("%(count)s player", "%(count)s players", count) % {"count": count}
 
