@@ -184,3 +184,32 @@ def test_the_forfeit_form_of_an_individual_table_speaks_of_lines_of_players(clie
     assert "coppia" not in text.lower()
     ns = turno.tables.get(number=1).ns_line
     assert ns.players in text
+
+
+@pytest.mark.parametrize(
+    "name, args, query",
+    [
+        ("manage:dashboard", (), ""),
+        ("manage:turno_results", (1,), ""),
+        ("manage:score_entry", (1, 1), ""),
+        ("manage:score_entry", (1, 1), "?modo=totali"),
+        ("manage:individual_turno", (1,), ""),
+        ("manage:room_board", (1,), ""),
+        ("tournaments:detail", (), ""),
+        ("tournaments:turno", (1,), ""),
+        ("tournaments:seating", (1,), ""),
+        ("tournaments:standings", (), ""),
+        ("tournaments:standings_explain", (), ""),
+        ("exports:downloads", (), ""),
+    ],
+)
+def test_no_shared_page_of_an_individual_tournament_speaks_of_pairs(client, name, args, query):
+    tournament, director = individual_tournament(players_enter=True)
+    turno = drawn_turno(tournament, director)
+    enter_totals(turno, director, [(1250, 830)])
+    client.force_login(director)
+    response = client.get(reverse(name, args=[tournament.slug, *args]) + query, follow=True)
+    assert response.status_code == 200
+    # "In coppia con" (partnered with) is right for players; "la coppia 3" is not.
+    words = _text(response).lower().replace("in coppia con", "")
+    assert not re.search(r"\bcoppi[ae]\b", words), re.findall(r".{60}\bcoppi[ae]\b.{60}", words)
