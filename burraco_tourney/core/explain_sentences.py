@@ -1,5 +1,9 @@
 """The words of "why is A above B": the engine's steps (``rules/standings_explain.py``) turned
-into translated sentences. The engine gives codes and numbers; only this module speaks."""
+into translated sentences. The engine gives codes and numbers; only this module speaks.
+
+The entrants are pairs or players (a format's ``registers``): each has its own whole sentences
+(``WORDS``), since Italian changes more than the noun ("la coppia 3 è avanti", "il giocatore 3
+è avanti"); head-to-head only ever speaks of pairs."""
 
 from __future__ import annotations
 
@@ -27,6 +31,73 @@ VERDICTS = {
 
 
 @dataclass(frozen=True)
+class EntrantWords:
+    """The sentences of the page that name the entrants, for pairs or for players."""
+
+    verdicts: dict
+    equal: object
+    ahead: object
+    shared_rank: object
+    shared: object
+    title: object
+    intro: object
+    heading: object
+    ranks: object
+
+
+PLAYER_VERDICTS = {
+    "vp": gettext_lazy("Player %(ahead)s is above player %(below)s: more victory points."),
+    "scarto": gettext_lazy("Player %(ahead)s is above player %(below)s: the scarto decides."),
+    "mp": gettext_lazy("Player %(ahead)s is above player %(below)s: the own MP decide."),
+}
+
+WORDS = {
+    "pairs": EntrantWords(
+        verdicts=VERDICTS,
+        equal=gettext_lazy(
+            "Pair %(a)s %(va)s, pair %(b)s %(vb)s: equal, the next criterion decides."
+        ),
+        ahead=gettext_lazy("Pair %(a)s %(va)s, pair %(b)s %(vb)s: pair %(ahead)s is ahead."),
+        shared_rank=gettext_lazy(
+            "Pairs %(a)s and %(b)s are equal on VP and on every tie-break: "
+            "they share rank %(rank)s."
+        ),
+        shared=gettext_lazy(
+            "Pairs %(a)s and %(b)s are equal on VP and on every tie-break: they share the rank."
+        ),
+        title=gettext_lazy("Why is a pair above another?"),
+        intro=gettext_lazy(
+            "Pick two pairs: the standings' criteria are followed one by one, in the "
+            "tournament's order, until one separates them."
+        ),
+        heading=gettext_lazy("Pair %(a)s and pair %(b)s"),
+        ranks=gettext_lazy("pair %(a)s is %(ra)s°, pair %(b)s is %(rb)s°"),
+    ),
+    "players": EntrantWords(
+        verdicts=PLAYER_VERDICTS,
+        equal=gettext_lazy(
+            "Player %(a)s %(va)s, player %(b)s %(vb)s: equal, the next criterion decides."
+        ),
+        ahead=gettext_lazy("Player %(a)s %(va)s, player %(b)s %(vb)s: player %(ahead)s is ahead."),
+        shared_rank=gettext_lazy(
+            "Players %(a)s and %(b)s are equal on VP and on every tie-break: "
+            "they share rank %(rank)s."
+        ),
+        shared=gettext_lazy(
+            "Players %(a)s and %(b)s are equal on VP and on every tie-break: they share the rank."
+        ),
+        title=gettext_lazy("Why is a player above another?"),
+        intro=gettext_lazy(
+            "Pick two players: the standings' criteria are followed one by one, in the "
+            "tournament's order, until one separates them."
+        ),
+        heading=gettext_lazy("Player %(a)s and player %(b)s"),
+        ranks=gettext_lazy("player %(a)s is %(ra)s°, player %(b)s is %(rb)s°"),
+    ),
+}
+
+
+@dataclass(frozen=True)
 class ExplainedStep:
     """One step in words: its title (the criterion), its sentence and whether it decided."""
 
@@ -39,8 +110,9 @@ def _signed(key: str, value: int | None) -> str:
     return f"{value:+d}" if key == "scarto" and value is not None else str(value)
 
 
-def step_sentence(step: Step, first: int, second: int) -> str:
-    """The sentence of one step; the pairs are named by number."""
+def step_sentence(step: Step, first: int, second: int, registers: str = "pairs") -> str:
+    """The sentence of one step; the entrants are named by number."""
+    words = WORDS[registers]
     a, b = _signed(step.key, step.first), _signed(step.key, step.second)
     names = {"a": first, "b": second, "va": a, "vb": b}
     if step.outcome == "not_applicable":
@@ -64,36 +136,35 @@ def step_sentence(step: Step, first: int, second: int) -> str:
             "pair %(ahead)s is ahead."
         ) % {**names, "ahead": ahead}
     if step.outcome == "equal":
-        return _("Pair %(a)s %(va)s, pair %(b)s %(vb)s: equal, the next criterion decides.") % names
+        return str(words.equal) % names
     ahead = first if step.first > step.second else second
-    return _("Pair %(a)s %(va)s, pair %(b)s %(vb)s: pair %(ahead)s is ahead.") % {
-        **names,
-        "ahead": ahead,
-    }
+    return str(words.ahead) % {**names, "ahead": ahead}
 
 
-def explained_steps(explanation: Explanation) -> list[ExplainedStep]:
+def explained_steps(explanation: Explanation, registers: str = "pairs") -> list[ExplainedStep]:
     return [
         ExplainedStep(
             title=str(TIEBREAK_NAMES.get(step.key, step.key)),
-            sentence=step_sentence(step, explanation.first, explanation.second),
+            sentence=step_sentence(step, explanation.first, explanation.second, registers),
             decides=step.outcome == "decides",
         )
         for step in explanation.steps
     ]
 
 
-def verdict_sentence(explanation: Explanation, rank: int | None = None) -> str:
+def verdict_sentence(
+    explanation: Explanation, rank: int | None = None, registers: str = "pairs"
+) -> str:
     """The answer in one sentence: who is above, or why the rank is shared."""
+    words = WORDS[registers]
     if explanation.ahead is None:
         if rank is not None:
-            return _(
-                "Pairs %(a)s and %(b)s are equal on VP and on every tie-break: "
-                "they share rank %(rank)s."
-            ) % {"a": explanation.first, "b": explanation.second, "rank": rank}
-        return _(
-            "Pairs %(a)s and %(b)s are equal on VP and on every tie-break: they share the rank."
-        ) % {"a": explanation.first, "b": explanation.second}
+            return str(words.shared_rank) % {
+                "a": explanation.first,
+                "b": explanation.second,
+                "rank": rank,
+            }
+        return str(words.shared) % {"a": explanation.first, "b": explanation.second}
     below = explanation.second if explanation.ahead == explanation.first else explanation.first
-    template = VERDICTS.get(explanation.steps[-1].key, VERDICTS["vp"])
-    return template % {"ahead": explanation.ahead, "below": below}
+    template = words.verdicts.get(explanation.steps[-1].key, words.verdicts["vp"])
+    return str(template) % {"ahead": explanation.ahead, "below": below}

@@ -255,6 +255,8 @@ MESSAGES: dict[str, Any] = {
     # why is a pair above another
     "explain_same_pair": _("Pick two different pairs."),
     "explain_unknown_pair": _("Pair %(pair)s is not in the standings."),
+    "explain_same_player": _("Pick two different players."),
+    "explain_unknown_player": _("Player %(player)s is not in the standings."),
     # pairing
     "too_few_pairs": ngettext_lazy(
         "At least two pairs are needed to draw a turno; there is only %(count)s.",

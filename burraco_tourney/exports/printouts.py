@@ -291,7 +291,7 @@ class SeatingByPlayerPdf(SeatingPrintout):
 class TableCardsPdf(SeatingPrintout):
     key = "cartelli-tavoli"
     label = _("Table cards (PDF)")
-    description = _("One A4 sheet per table with a big table number and its two pairs.")
+    description = _("One A4 sheet per table with a big table number and who sits there.")
     kinds = ("pairs", "ko", "individual")
     template_name = "pdf/table_cards.html"
     file_stem = "cartelli-tavoli"

@@ -14,6 +14,10 @@ Steps, in order, each a code with the two pairs' values:
                   (``head_to_head``: ``reason`` ``not_two`` when more than two pairs are still
                   tied, ``never_met`` when the two never met)
 
+For an individual tournament (``explain_player_order``) the chain is the same, by player, on
+the context ``standings_individual.individual_standings_context`` ranks the players with; its
+tie-breaks never include head-to-head (players change partner every turno).
+
 The chain stops at the first step that decides. When none decides the two pairs share the rank
 (``Explanation.ahead`` is None): every step said ``equal`` or ``not_applicable``.
 
@@ -32,6 +36,11 @@ from typing import Any, Literal
 
 from burraco_tourney.rules.errors import RuleViolation
 from burraco_tourney.rules.standings import standings_context
+from burraco_tourney.rules.standings_individual import (
+    DEFAULT_INDIVIDUAL_TIEBREAKS,
+    check_individual_tiebreaks,
+    individual_standings_context,
+)
 from burraco_tourney.rules.tiebreaks import (
     DEFAULT_TIEBREAKS,
     TIEBREAKS,
@@ -39,7 +48,12 @@ from burraco_tourney.rules.tiebreaks import (
     check_tiebreaks,
 )
 
-CODES: tuple[str, ...] = ("explain_same_pair", "explain_unknown_pair")
+CODES: tuple[str, ...] = (
+    "explain_same_pair",
+    "explain_unknown_pair",
+    "explain_same_player",
+    "explain_unknown_player",
+)
 
 Outcome = Literal["decides", "equal", "not_applicable"]
 
@@ -123,3 +137,28 @@ def explain_pair_order(
     """``explain_order`` for the inputs of ``standings.compute_standings`` (pairs, tables, byes,
     penalties, bye and forfeit values, ``after_turno``)."""
     return explain_order(first, second, tuple(tiebreaks), standings_context(**inputs))
+
+
+def explain_player_order(
+    *,
+    first: int,
+    second: int,
+    tiebreaks: Iterable[str] = DEFAULT_INDIVIDUAL_TIEBREAKS,
+    **inputs: Any,
+) -> Explanation:
+    """``explain_order`` between two players, for the inputs of
+    ``standings_individual.compute_individual_standings`` (players, tables, byes, penalties, bye
+    and forfeit values, ``after_turno``): the same context and tie-breaks the players are ranked
+    with (``tiebreak_not_individual`` for head-to-head, as the standings refuse it)."""
+    keys = check_individual_tiebreaks(tiebreaks)
+    context = individual_standings_context(**inputs)
+    for player in (first, second):
+        if player not in context.totals:
+            raise RuleViolation(
+                "explain_unknown_player",
+                f"Player {player} is not in the standings.",
+                player=player,
+            )
+    if first == second:
+        raise RuleViolation("explain_same_player", "Pick two different players.", player=first)
+    return explain_order(first, second, keys, context)

@@ -37,8 +37,9 @@ from burraco_tourney.rules.standings_tally import (
     credit_line,
     credit_penalty,
     ranked,
+    tiebreak_context,
 )
-from burraco_tourney.rules.tiebreaks import check_tiebreaks
+from burraco_tourney.rules.tiebreaks import TiebreakContext, check_tiebreaks
 from burraco_tourney.rules.vp import VpTable, vp_split
 
 DEFAULT_INDIVIDUAL_TIEBREAKS: tuple[str, ...] = ("scarto", "mp")
@@ -195,7 +196,7 @@ def check_individual_tiebreaks(keys: Iterable[str]) -> tuple[str, ...]:
     return keys
 
 
-def compute_individual_standings(
+def _individual_tallies(
     *,
     players: Iterable[int],
     tables: Iterable[PlayerTableResult],
@@ -203,14 +204,9 @@ def compute_individual_standings(
     penalties: Iterable[PlayerPenalty] = (),
     bye: Value | None = None,
     forfeit: Value | None = None,
-    tiebreaks: Iterable[str] = DEFAULT_INDIVIDUAL_TIEBREAKS,
     after_turno: int | None = None,
-) -> list[PlayerStandingRow]:
-    """The standings of every player in ``players``, best first (see the module docstring).
-
-    The arguments mean what they mean for ``standings.compute_standings``, per player.
-    """
-    keys = check_individual_tiebreaks(tiebreaks)
+) -> dict[int, Tally]:
+    """Each player's tally: his lines' results, his riposi and his penalties."""
     forfeit = forfeit if forfeit is not None else bye
     seats = Seats(players, "player")
     tallies = {player: Tally() for player in sorted(seats.known)}
@@ -230,6 +226,41 @@ def compute_individual_standings(
     for penalty in penalties:
         if counts(penalty.turno):
             credit_penalty(tallies, seats, penalty.turno, penalty.player, penalty.vp, penalty.mp)
+    return tallies
+
+
+def individual_standings_context(**inputs: Any) -> TiebreakContext:
+    """What the tie-breaks see for these inputs (the keyword arguments of
+    ``compute_individual_standings`` but ``tiebreaks``): the one context the players were ranked
+    with. Players never meet as pairs do, so it holds no meetings."""
+    return tiebreak_context(_individual_tallies(**inputs), {})
+
+
+def compute_individual_standings(
+    *,
+    players: Iterable[int],
+    tables: Iterable[PlayerTableResult],
+    byes: Iterable[PlayerBye] = (),
+    penalties: Iterable[PlayerPenalty] = (),
+    bye: Value | None = None,
+    forfeit: Value | None = None,
+    tiebreaks: Iterable[str] = DEFAULT_INDIVIDUAL_TIEBREAKS,
+    after_turno: int | None = None,
+) -> list[PlayerStandingRow]:
+    """The standings of every player in ``players``, best first (see the module docstring).
+
+    The arguments mean what they mean for ``standings.compute_standings``, per player.
+    """
+    keys = check_individual_tiebreaks(tiebreaks)
+    tallies = _individual_tallies(
+        players=players,
+        tables=tables,
+        byes=byes,
+        penalties=penalties,
+        bye=bye,
+        forfeit=forfeit,
+        after_turno=after_turno,
+    )
     return [
         PlayerStandingRow(
             rank=rank,

@@ -67,6 +67,20 @@ The interface (what each answer is for, and who asks it):
 ``standings_export_key``
     The exporter of the standings PDF (``exports.registry``), linked from the standings page and
     the dashboard.
+``entrants_per_table``
+    How many entrants one table seats (two pairs, four players): the fewest needed to draw a
+    turno, and the count that leaves nobody resting (the dashboard's next step and warning).
+``entrants_count(count)`` / ``entrants_registered(count)``
+    "3 pairs" / "3 players", and the dashboard's sentence about the registered entrants, with
+    the Italian plural and gender right (ngettext, never a noun pasted into a sentence).
+``register_prompt`` / ``register_action`` / ``register_step`` / ``bye_value_warning``
+    The dashboard's sentences about registering the entrants and about a riposo worth nothing.
+``forfeit_absent_label`` / ``forfeit_help``
+    The forfeit form's question and the sentence on what a forfeit gives (``%(vp)s``,
+    ``%(mp)s``, ``%(rest)s``): a pair, or each player of a line.
+``line_title(line)``
+    Who sits in a line of a table, as a button or a heading names it ("pair 3", or the two
+    players' names): the players' phone page and the room board's entries.
 ``templates``
     Kind-specific fragments, included by name: ``templates.dashboard_next`` (the dashboard's
     "what to do next" card).
@@ -78,7 +92,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 
@@ -143,6 +157,34 @@ class TournamentFormat:
     refused_tiebreaks_reason = ""
     standings_export_key: ClassVar[str] = "classifica"
     templates: ClassVar[FormatTemplates] = FormatTemplates()
+    entrants_per_table: ClassVar[int] = 2
+    register_prompt = _("Register the pairs: at least two are needed to draw a turno.")
+    register_action = _("Register pairs")
+    register_step = _("Register the pairs")
+    bye_value_warning = _(
+        "The number of pairs is odd, so a pair rests every turno, and the custom VP table has "
+        "no default riposo value."
+    )
+
+    forfeit_absent_label = _("Which pair was absent?")
+    forfeit_help = _(
+        "Forfeit: the present pair wins the turno with %(vp)s VP and +%(mp)s MP of scarto; the "
+        "absent pair gets %(rest)s VP and −%(mp)s MP of scarto. The MP of the table stay 0 – 0."
+    )
+
+    def entrants_count(self, count: int) -> str:
+        return ngettext("%(count)s pair", "%(count)s pairs", count) % {"count": count}
+
+    def entrants_registered(self, count: int) -> str:
+        return ngettext(
+            "%(count)s pair registered. Draw the first turno when everyone is there.",
+            "%(count)s pairs registered. Draw the first turno when everyone is there.",
+            count,
+        ) % {"count": count}
+
+    def line_title(self, line) -> str:
+        """``line``: a table's ``ns_line``/``eo_line`` (a pair, or a ``SeatedLine``)."""
+        return pgettext("a line of a table", "pair %(number)s") % {"number": line.number}
 
     def seating_fix_refusal(self) -> str | None:
         """Why a published turno's seating cannot be corrected (None: it can)."""

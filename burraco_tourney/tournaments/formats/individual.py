@@ -5,7 +5,7 @@ standings rank players, and head-to-head means nothing between players who chang
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.standings_individual import (
@@ -37,6 +37,35 @@ class IndividualFormat(TournamentFormat):
         "Choose another tie-break or none."
     )
     standings_export_key = "classifica-giocatori"
+    entrants_per_table = 4
+    register_prompt = _("Register the players: at least four are needed to draw a turno.")
+    register_action = _("Register players")
+    register_step = _("Register the players")
+    bye_value_warning = _(
+        "The number of players is not a multiple of four, so someone rests every turno, and the "
+        "custom VP table has no default riposo value."
+    )
+
+    forfeit_absent_label = _("Which line was absent?")
+    forfeit_help = _(
+        "Forfeit: each player of the present line wins the turno with %(vp)s VP and +%(mp)s MP "
+        "of scarto; each player of the absent line gets %(rest)s VP and −%(mp)s MP of scarto. "
+        "The MP of the table stay 0 – 0."
+    )
+
+    def entrants_count(self, count: int) -> str:
+        return ngettext("%(count)s player", "%(count)s players", count) % {"count": count}
+
+    def entrants_registered(self, count: int) -> str:
+        return ngettext(
+            "%(count)s player registered. Draw the first turno when everyone is there.",
+            "%(count)s players registered. Draw the first turno when everyone is there.",
+            count,
+        ) % {"count": count}
+
+    def line_title(self, line) -> str:
+        # The two players of the line, by name: their line changes every turno.
+        return line.players
 
     def seating_fix_refusal(self) -> str | None:
         return gettext(

@@ -1,9 +1,16 @@
-"""The form of "why is A above B": two pairs of the standings (and the turno they are after)."""
+"""The form of "why is A above B": two entrants of the standings (pairs or players, as the
+tournament registers them) and the turno they are after."""
 
 from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+
+# The form's words that name the entrants, by a format's ``registers``.
+LABELS = {
+    "pairs": (_("Pair"), _("and pair"), _("Pick two different pairs.")),
+    "players": (_("Player"), _("and player"), _("Pick two different players.")),
+}
 
 
 class ExplainForm(forms.Form):
@@ -15,11 +22,15 @@ class ExplainForm(forms.Form):
         label=_("After turno"), coerce=int, required=False, empty_value=None
     )
 
-    def __init__(self, data=None, *, pairs, turni):
+    def __init__(self, data=None, *, entrants, turni, registers="pairs"):
+        """``entrants``: (number, "number · names") of every pair or player."""
         super().__init__(data)
-        choices = [(p.number, f"{p.number} · {p.players}") for p in pairs]
+        first, second, self.same_message = LABELS[registers]
+        choices = list(entrants)
         self.fields["a"].choices = choices
+        self.fields["a"].label = first
         self.fields["b"].choices = choices
+        self.fields["b"].label = second
         self.fields["dopo"].choices = [("", _("the latest standings"))] + [
             (n, str(n)) for n in turni
         ]
@@ -27,5 +38,5 @@ class ExplainForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("a") is not None and data.get("a") == data.get("b"):
-            self.add_error("b", _("Pick two different pairs."))
+            self.add_error("b", self.same_message)
         return data

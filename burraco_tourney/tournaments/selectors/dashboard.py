@@ -26,12 +26,14 @@ def tournament_has_results(*, tournament: Tournament) -> bool:
 
 
 def director_tournaments(*, user) -> QuerySet[Tournament]:
-    """The tournaments ``user`` directs, newest first, with their pair and turno counts (and
+    """The tournaments ``user`` directs, newest first, with their entrant and turno counts (and
     ``imported_at`` on an imported copy, see ``with_import_mark``)."""
     return with_import_mark(
         tournaments_directed_by(user)
         .annotate(
-            pair_count=Count("pairs", filter=Q(pairs__withdrawn=False), distinct=True),
+            # A tournament registers pairs or players, never both: their sum is its entrants.
+            entrant_count=Count("pairs", filter=Q(pairs__withdrawn=False), distinct=True)
+            + Count("players", filter=Q(players__withdrawn=False), distinct=True),
             turno_count=Count("turni", distinct=True),
         )
         .order_by("-date", "name")
@@ -106,7 +108,7 @@ class Dashboard:
 
     @property
     def pairs_done(self) -> bool:
-        return self.pairs >= 2
+        return self.pairs >= self.tournament.fmt.entrants_per_table
 
     @property
     def drawn(self) -> bool:
@@ -123,9 +125,9 @@ class Dashboard:
 
 
 def _next_step(
-    *, pairs: int, turni: tuple[TurnoState, ...], planned: int | None
+    *, pairs: int, turni: tuple[TurnoState, ...], planned: int | None, per_table: int = 2
 ) -> tuple[str, int | None]:
-    if pairs < 2 and not turni:
+    if pairs < per_table and not turni:
         return "register_pairs", None
     if not turni:
         return "draw_first", 1
@@ -168,7 +170,10 @@ def dashboard(*, tournament: Tournament) -> Dashboard:
         withdrawn=Count("pk", filter=Q(withdrawn=True)),
     )
     step, step_turno = _next_step(
-        pairs=counts["active"], turni=turni, planned=tournament.planned_turni
+        pairs=counts["active"],
+        turni=turni,
+        planned=tournament.planned_turni,
+        per_table=tournament.fmt.entrants_per_table,
     )
     return Dashboard(
         tournament=tournament,
@@ -180,11 +185,11 @@ def dashboard(*, tournament: Tournament) -> Dashboard:
         with_result=sum(t.with_result for t in turni if t.published),
         next_step=step,
         next_turno=step_turno,
-        # An odd number of pairs means a riposo every turno, and a custom VP table has no
-        # default value for it: the standings cannot be computed until the director sets one.
+        # Entrants that do not fill the tables mean a riposo every turno, and a custom VP table
+        # has no default value for it: the standings cannot be computed until one is set.
         bye_value_missing=(
             tournament.fmt.bye_needs_value
-            and counts["active"] % 2 == 1
+            and counts["active"] % tournament.fmt.entrants_per_table != 0
             and tournament_bye_value(tournament) is None
         ),
     )

@@ -190,7 +190,9 @@ class Tile:
 def room_board(*, turno: Turno) -> list[Tile]:
     """Every table of ``turno`` with its state, in table order."""
     tables = turno.tables.select_related("ns", "eo").prefetch_related(
-        Prefetch("player_entries", queryset=PlayerEntry.objects.order_by("line"))
+        Prefetch("player_entries", queryset=PlayerEntry.objects.order_by("line")),
+        # An individual table's players (``Table.ns_line``/``eo_line``), in one query.
+        "seats__player",
     )
     tiles = []
     for table in tables:

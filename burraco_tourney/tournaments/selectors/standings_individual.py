@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 
 from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.standings_explain import Explanation, explain_player_order
 from burraco_tourney.rules.standings_individual import (
     PlayerBye,
     PlayerPenalty,
@@ -86,10 +87,9 @@ def player_table_results(
     ]
 
 
-def individual_standings(
-    *, tournament: Tournament, after_turno: int | None = None
-) -> list[PlayerStanding]:
-    """The standings by player after ``after_turno`` (all turni when None), best first."""
+def _engine_inputs(tournament: Tournament, after_turno: int | None) -> tuple[dict, dict]:
+    """The players by number, and the engine's inputs (``compute_individual_standings``'s
+    keyword arguments but ``tiebreaks``): the standings and their explanation read the same."""
     players = {p.number: p for p in Player.objects.filter(tournament=tournament)}
     published = {"turno__tournament": tournament, "turno__published": True}
     byes = [
@@ -105,17 +105,37 @@ def individual_standings(
         )
     ]
     rules = tournament_rules(tournament)
-    rows = compute_individual_standings(
-        players=players.keys(),
-        tables=player_table_results(tournament=tournament, after_turno=after_turno),
-        byes=byes,
-        penalties=penalties,
-        bye=rules.bye,
-        forfeit=rules.forfeit,
-        tiebreaks=individual_tiebreaks(tournament),
-        after_turno=after_turno,
-    )
+    inputs = {
+        "players": players.keys(),
+        "tables": player_table_results(tournament=tournament, after_turno=after_turno),
+        "byes": byes,
+        "penalties": penalties,
+        "bye": rules.bye,
+        "forfeit": rules.forfeit,
+        "after_turno": after_turno,
+    }
+    return players, inputs
+
+
+def individual_standings(
+    *, tournament: Tournament, after_turno: int | None = None
+) -> list[PlayerStanding]:
+    """The standings by player after ``after_turno`` (all turni when None), best first."""
+    players, inputs = _engine_inputs(tournament, after_turno)
+    rows = compute_individual_standings(tiebreaks=individual_tiebreaks(tournament), **inputs)
     return [PlayerStanding(row=row, player=players[row.player]) for row in rows]
+
+
+def individual_standings_explanation(
+    *, tournament: Tournament, first: int, second: int, after_turno: int | None = None
+) -> Explanation:
+    """Why player number ``first`` is above, below or level with ``second`` in
+    ``individual_standings`` for the same turno: the engine's chain on the same inputs and
+    tie-breaks (raises the engine's RuleError)."""
+    _players, inputs = _engine_inputs(tournament, after_turno)
+    return explain_player_order(
+        first=first, second=second, tiebreaks=individual_tiebreaks(tournament), **inputs
+    )
 
 
 def individual_standings_or_missing(

@@ -14,7 +14,8 @@ from .imports import with_import_mark
 def tournament_list() -> QuerySet[Tournament]:
     return with_import_mark(
         Tournament.objects.annotate(
-            pair_count=Count("pairs", distinct=True),
+            # A tournament registers pairs or players, never both: their sum is its entrants.
+            entrant_count=Count("pairs", distinct=True) + Count("players", distinct=True),
             turno_count=Count("turni", filter=Q(turni__published=True), distinct=True),
         ).order_by("-date", "name")
     )

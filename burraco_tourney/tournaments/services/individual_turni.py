@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from ..audit_text import turno_subject
 from ..draw_manager import DrawPlan, DrawRequest
 from ..individual_draw_manager import draw_individual_turno
-from ..models import IndividualBye, Table, TableSeat, Tournament, Turno
+from ..models import IndividualBye, Movement, Table, TableSeat, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .audit import audit_record
 from .locks import tournament_lock
@@ -38,6 +38,20 @@ def _check_bye_value(tournament: Tournament, plan: DrawPlan) -> None:
             )
             % {"players": ", ".join(str(p) for p in plan.draw.byes)},
             code="bye_value_missing",
+        )
+
+
+def _check_danese_has_standings(number: int, request: DrawRequest) -> None:
+    """A Danese individuale ranks the players by the standings after the previous turno: the
+    first turno has none, so drawing it that way would only seat them by number."""
+    if request.movement == Movement.DANESE and number == 1:
+        raise ValidationError(
+            _(
+                "The Danese individuale seats the players by the standings, and before turno 1 "
+                "there are none: draw turno 1 with the rotation or by hand, then use the Danese "
+                "individuale from turno 2."
+            ),
+            code="danese_first_turno",
         )
 
 
@@ -71,6 +85,7 @@ def individual_turno_draw(*, tournament: Tournament, user, request: DrawRequest)
             % {"turno": last.number, "next": number},
             code="previous_draft",
         )
+    _check_danese_has_standings(number, request)
     _check_ready(tournament, number, request)
     plan = draw_individual_turno(tournament=tournament, number=number, request=request)
     _check_bye_value(tournament, plan)
@@ -106,6 +121,7 @@ def individual_turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turn
     turno = _lock_turno(turno)
     _refuse(redraw_refusal(turno))
     tournament = turno.tournament
+    _check_danese_has_standings(turno.number, request)
     _check_ready(tournament, turno.number, request)
     before = turno_snapshot(turno)
     plan = draw_individual_turno(tournament=tournament, number=turno.number, request=request)

@@ -36,6 +36,11 @@ def individual_standings_page(request: HttpRequest, tournament: Tournament) -> H
         rows, missing = individual_standings_or_missing(
             tournament=tournament, after_turno=after_turno
         )
+        # The first two players sharing a rank: the page says why ("why is A above B").
+        in_order = zip(rows, rows[1:], strict=False)
+        shared = next(
+            ((a.player.number, b.player.number) for a, b in in_order if a.rank == b.rank), None
+        )
         return render_parts(
             request,
             tournament=tournament,
@@ -52,6 +57,7 @@ def individual_standings_page(request: HttpRequest, tournament: Tournament) -> H
                 "in_progress": choice.in_progress,
                 "provisional": choice.provisional(after_turno),
                 "missing": rule_error_message(missing) if missing else None,
+                "shared": shared,
             },
             section="standings",
         )

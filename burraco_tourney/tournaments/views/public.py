@@ -37,7 +37,9 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "tournament": tournament,
             "turni": selectors.turno_summaries(tournament=tournament),
-            "pair_count": tournament.pairs.count(),
+            "entrant_count": (
+                tournament.players if tournament.fmt.registers == "players" else tournament.pairs
+            ).count(),
             "can_direct": can_direct(request.user, tournament),
         },
     )

@@ -1,7 +1,9 @@
-"""Public page "why is A above B": pick two pairs of the standings, read the tie-break chain.
+"""Public page "why is A above B": pick two pairs (or, in an individual tournament, two players)
+of the standings, read the tie-break chain.
 
-Thin: the form picks the pairs, the selector asks the engine (the same inputs the standings are
-ranked with), ``core.explain_sentences`` turns the steps into words.
+Thin: the form picks the entrants, the format's explainer (``standings_explainers``) asks the
+engine with the same inputs the standings are ranked with, ``core.explain_sentences`` turns the
+steps into words.
 """
 
 from __future__ import annotations
@@ -9,43 +11,53 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from burraco_tourney.core.explain_sentences import explained_steps, verdict_sentence
+from burraco_tourney.core.explain_sentences import WORDS, explained_steps, verdict_sentence
 from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 
 from ..forms.standings_explain import ExplainForm
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
+from ..standings_explainers import EXPLAINERS
 
 
 def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
     if not tournament.fmt.has_vp_standings:
         return redirect(tournament.fmt.standings_url, tournament.slug)
+    registers = tournament.fmt.registers
+    explainer = EXPLAINERS[registers]
+    words = WORDS[registers]
     choice = standings_selectors.standings_choice(tournament=tournament)
-    pairs = list(tournament.pairs.order_by("number"))
-    form = ExplainForm(request.GET or None, pairs=pairs, turni=choice.turni)
-    context = {"tournament": tournament, "form": form}
+    form = ExplainForm(
+        request.GET or None,
+        entrants=explainer.entrants(tournament),
+        turni=choice.turni,
+        registers=registers,
+    )
+    context = {"tournament": tournament, "form": form, "words": words}
     if form.is_valid():
         data = form.cleaned_data
         after = data["dopo"]
         if after is None:
             after = choice.default
         try:
-            explanation = standings_selectors.standings_explanation(
+            explanation = explainer.explanation(
                 tournament=tournament, first=data["a"], second=data["b"], after_turno=after
             )
-            rows = standings_selectors.standings(tournament=tournament, after_turno=after)
+            ranks = explainer.ranks(tournament, after)
         except RuleError as error:
             context["refusal"] = rule_error_message(error)
         else:
-            ranks = {row.pair.number: row.rank for row in rows}
+            first, second = explanation.first, explanation.second
+            rank_a, rank_b = ranks.get(data["a"]), ranks.get(data["b"])
             context.update(
                 explanation=explanation,
-                steps=explained_steps(explanation),
-                verdict=verdict_sentence(explanation, ranks.get(data["a"])),
-                rank_a=ranks.get(data["a"]),
-                rank_b=ranks.get(data["b"]),
+                heading=str(words.heading) % {"a": first, "b": second},
+                ranks_sentence=str(words.ranks)
+                % {"a": first, "ra": rank_a, "b": second, "rb": rank_b},
+                steps=explained_steps(explanation, registers),
+                verdict=verdict_sentence(explanation, rank_a, registers),
                 after_turno=after or choice.shown_turno(None),
                 provisional=choice.provisional(after),
             )

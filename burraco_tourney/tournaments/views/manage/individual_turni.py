@@ -1,6 +1,6 @@
 """Director pages of an individual tournament's turni: draw the next turno (rotation, Danese
 individuale or by hand), see each turno's tables with their four players, the resting players
-and the draw's explanation, publish it, delete a draft.
+and the draw's explanation, publish it, take it back to draft (no result yet), delete a draft.
 
 Thin: the forms parse, ``services.individual_turni`` draws, ``services.turni`` publishes and
 deletes (they do not depend on who sits). Results are entered on the same scorecard page as for
@@ -19,6 +19,7 @@ from ...access import director_view
 from ...draw_manager import DrawRequest
 from ...draw_notes import explain
 from ...forms.individual import IndividualDrawForm
+from ...forms.turni import UnpublishForm
 from ...individual_draw_manager import active_players
 from ...models import Tournament, Turno
 from ...selectors.individual_seating import individual_seating
@@ -70,6 +71,31 @@ def _turno(tournament: Tournament, number: int) -> Turno:
     return get_object_or_404(Turno, tournament=tournament, number=number)
 
 
+def _page(
+    request: HttpRequest,
+    tournament: Tournament,
+    turno: Turno,
+    *,
+    form: IndividualDrawForm | None,
+    unpublish_form: UnpublishForm | None = None,
+) -> HttpResponse:
+    refusal = turni_services.unpublish_refusal(turno) if turno.published else None
+    return render(
+        request,
+        "manage/individual_turno.html",
+        {
+            "tournament": tournament,
+            "section": "turni",
+            "turno": turno,
+            "seating": individual_seating(turno=turno),
+            "explanations": explain(turno.draw_notes),
+            "form": form,
+            "unpublish_form": (unpublish_form or UnpublishForm()) if refusal is None else None,
+            "unpublish_refusal": refusal,
+        },
+    )
+
+
 @director_view
 def individual_turno(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     turno = _turno(tournament, number)
@@ -85,18 +111,7 @@ def individual_turno(request: HttpRequest, tournament: Tournament, number: int) 
             )
             if redrawn is not None:
                 return redirect("manage:individual_turno", tournament.slug, number)
-    return render(
-        request,
-        "manage/individual_turno.html",
-        {
-            "tournament": tournament,
-            "section": "turni",
-            "turno": turno,
-            "seating": individual_seating(turno=turno),
-            "explanations": explain(turno.draw_notes),
-            "form": form,
-        },
-    )
+    return _page(request, tournament, turno, form=form)
 
 
 @require_POST
@@ -109,6 +124,26 @@ def individual_turno_publish(
         request,
         lambda: turni_services.turno_publish(turno=turno, user=request.user),
         _("Turno %(turno)s published: the players can see their seats.") % {"turno": number},
+    )
+    return redirect("manage:individual_turno", tournament.slug, number)
+
+
+@require_POST
+@director_view
+def individual_turno_unpublish(
+    request: HttpRequest, tournament: Tournament, number: int
+) -> HttpResponse:
+    """Back to draft: a published turno with no result yet, the last one (as for pairs)."""
+    turno = _turno(tournament, number)
+    form = UnpublishForm(request.POST)
+    if not form.is_valid():
+        return _page(request, tournament, turno, form=None, unpublish_form=form)
+    run_for_button(
+        request,
+        lambda: turni_services.turno_unpublish(
+            turno=turno, user=request.user, reason=form.cleaned_data["reason"]
+        ),
+        _("Turno %(turno)s is a draft again.") % {"turno": number},
     )
     return redirect("manage:individual_turno", tournament.slug, number)
 
@@ -140,6 +175,11 @@ urlpatterns = [
         "t/<slug:slug>/gestione/turni-individuali/<int:number>/pubblica/",
         individual_turno_publish,
         name="individual_turno_publish",
+    ),
+    path(
+        "t/<slug:slug>/gestione/turni-individuali/<int:number>/bozza/",
+        individual_turno_unpublish,
+        name="individual_turno_unpublish",
     ),
     path(
         "t/<slug:slug>/gestione/turni-individuali/<int:number>/elimina/",

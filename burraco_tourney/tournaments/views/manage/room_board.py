@@ -124,7 +124,8 @@ def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: 
         {
             "line": line,
             "label": LINE_LABELS[line],
-            "pair": getattr(table_obj, line),
+            # Who sits in the line: a pair, or an individual table's two players.
+            "who": getattr(table_obj, f"{line}_line"),
             "entry": entries.get(line),
             "rows": _line_rows(entries.get(line), kinds),
         }

@@ -285,9 +285,17 @@ def render_entry(
                 "manage:score_preview", args=[tournament.slug, turno.number, table.number]
             ),
             "forfeit": forfeit,
-            # The absent pair's VP, whichever line it sat on.
-            "forfeit_loser_vp": (
-                tournament_rules(tournament).forfeit_vp("ns")[1] if forfeit else None
+            # What a forfeit gives, in the format's words (the absent line's VP, whichever
+            # line it sat on).
+            "forfeit_help": (
+                str(tournament.fmt.forfeit_help)
+                % {
+                    "vp": forfeit.vp,
+                    "mp": forfeit.mp,
+                    "rest": tournament_rules(tournament).forfeit_vp("ns")[1],
+                }
+                if forfeit
+                else None
             ),
             "vp_total": vp.total,
             "clear_form": clear_form if table.has_result else None,

@@ -1,0 +1,49 @@
+"""What the "why is A above B" page reads, by who a tournament registers (its format's
+``registers``): the entrants to pick from, the standings (for their ranks) and the engine's
+explanation, each from the selectors that rank those entrants. The page asks
+``EXPLAINERS[tournament.fmt.registers]`` instead of testing the kind."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .selectors import standings as pair_standings
+from .selectors import standings_individual as player_standings
+
+
+@dataclass(frozen=True)
+class Explainer:
+    # tournament -> [(number, "number · names")], in number order.
+    entrants: Callable[[Any], list[tuple[int, str]]]
+    # (tournament, after_turno) -> {number: rank}
+    ranks: Callable[[Any, int | None], dict[int, int]]
+    # The selector of the explanation (tournament=, first=, second=, after_turno=).
+    explanation: Callable[..., Any]
+
+
+def _pairs(tournament) -> list[tuple[int, str]]:
+    return [(p.number, f"{p.number} · {p.players}") for p in tournament.pairs.order_by("number")]
+
+
+def _players(tournament) -> list[tuple[int, str]]:
+    return [(p.number, f"{p.number} · {p.name}") for p in tournament.players.order_by("number")]
+
+
+def _pair_ranks(tournament, after_turno: int | None) -> dict[int, int]:
+    rows = pair_standings.standings(tournament=tournament, after_turno=after_turno)
+    return {row.pair.number: row.rank for row in rows}
+
+
+def _player_ranks(tournament, after_turno: int | None) -> dict[int, int]:
+    rows = player_standings.individual_standings(tournament=tournament, after_turno=after_turno)
+    return {row.player.number: row.rank for row in rows}
+
+
+EXPLAINERS: dict[str, Explainer] = {
+    "pairs": Explainer(_pairs, _pair_ranks, pair_standings.standings_explanation),
+    "players": Explainer(
+        _players, _player_ranks, player_standings.individual_standings_explanation
+    ),
+}
