@@ -1,6 +1,13 @@
 """Test set-up shared by the whole suite."""
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# No time limit per example: on a busy 2-core machine a first run can be slow for reasons that
+# say nothing about the code (a cold cache, another process), and Hypothesis would then report
+# a flaky failure. The examples' count stays as each test sets it.
+hypothesis_settings.register_profile("suite", deadline=None)
+hypothesis_settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True)
