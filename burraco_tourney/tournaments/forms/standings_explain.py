@@ -15,8 +15,8 @@ class ExplainForm(forms.Form):
         label=_("After turno"), coerce=int, required=False, empty_value=None
     )
 
-    def __init__(self, data=None, *, pairs, turni):
-        super().__init__(data)
+    def __init__(self, data=None, *, pairs, turni, initial=None):
+        super().__init__(data, initial=initial)
         choices = [(p.number, f"{p.number} · {p.players}") for p in pairs]
         self.fields["a"].choices = choices
         self.fields["b"].choices = choices

@@ -24,7 +24,16 @@ def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(tournament.fmt.standings_url, tournament.slug)
     choice = standings_selectors.standings_choice(tournament=tournament)
     pairs = list(tournament.pairs.order_by("number"))
-    form = ExplainForm(request.GET or None, pairs=pairs, turni=choice.turni)
+    if "a" in request.GET or "b" in request.GET:
+        form = ExplainForm(request.GET, pairs=pairs, turni=choice.turni)
+    else:
+        # First visit (the standings' link says only the turno): nothing to complain about
+        # yet; the two boxes start on the first two pairs of those standings.
+        form = ExplainForm(
+            initial=_first_two(tournament, choice, request.GET.get("dopo")),
+            pairs=pairs,
+            turni=choice.turni,
+        )
     context = {"tournament": tournament, "form": form}
     if form.is_valid():
         data = form.cleaned_data
@@ -50,3 +59,20 @@ def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
                 provisional=choice.provisional(after),
             )
     return render(request, "tournaments/standings_explain.html", context)
+
+
+def _first_two(tournament, choice, dopo: str | None) -> dict:
+    """The form's starting values: the turno asked for (when it is one of the standings') and
+    the pairs ranked first and second after it."""
+    after = int(dopo) if dopo and dopo.isdigit() and int(dopo) in choice.turni else None
+    initial = {"dopo": after}
+    try:
+        rows = standings_selectors.standings(
+            tournament=tournament, after_turno=after if after is not None else choice.default
+        )
+    except RuleError:
+        return initial
+    numbers = [row.pair.number for row in rows[:2]]
+    if len(numbers) == 2:
+        initial.update(a=numbers[0], b=numbers[1])
+    return initial
