@@ -86,3 +86,25 @@ def test_a_player_finds_the_seat_by_name_and_opens_the_pair_page(phone_page, cro
     found.get_by_role("link", name="Coppia 7").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Coppia 7")
     expect(page.locator('[data-figure="rank"]')).to_have_count(1)
+
+
+def test_a_pair_page_shows_its_riposo_scarto_and_adds_up_to_the_standings(page):
+    """Pair 5 rests in turno 1: its page shows the riposo's +355 of scarto beside its 14 VP,
+    and after turno 2 the same scarto as the standings (355 + 900 - 600)."""
+    tournament = make_tournament(name="Coppa del Riposo")
+    make_pairs(tournament, 5)
+    make_turno(tournament, 1, [(1, 2), (3, 4)], byes=[5], totals=[(700, 600), (800, 600)])
+    make_turno(tournament, 2, [(5, 1), (2, 3)], byes=[4], totals=[(900, 600), (700, 650)])
+
+    page.goto(page.base_url + f"/t/{tournament.slug}/coppia/5/")
+    riposo = page.locator("#turno-1")
+    expect(riposo).to_contain_text("Riposo")
+    expect(riposo.locator('[data-figure="vp"]')).to_have_text("14")
+    expect(riposo.locator('[data-figure="riposo-scarto"]')).to_have_text("+355")
+    expect(riposo.locator('[data-figure="total-scarto"]')).to_have_text("+355")
+    expect(page.locator('#turno-2 [data-figure="total-scarto"]')).to_have_text("+655")
+
+    page.goto(page.base_url + f"/t/{tournament.slug}/classifica/")
+    first = page.locator("table.standings tbody tr").first
+    expect(first).to_contain_text("Esposito Fabio")
+    expect(first).to_contain_text("655")

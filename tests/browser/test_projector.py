@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Pair
 from burraco_tourney.tournaments.services.clock import tournament_clock_set, turno_clock_start
+from tests.browser.waiting import wait_until
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -69,5 +70,58 @@ def test_without_script_the_standings_show(browser, live_server, room):
         expect(page.locator(".panel-standings").first).to_be_visible()
         expect(page.locator(".panel-standings")).to_have_count(3)
         expect(page.locator(".panel-seating").first).to_be_hidden()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def demo_slug():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    return out.getvalue().strip().splitlines()[-1]
+
+
+# Shows each panel in turn and measures it: true when none is wider than the screen.
+EVERY_PANEL_FITS = """() => {
+  const panels = [...document.querySelectorAll('#panels [data-panel]')];
+  const fits = panels.map(panel => {
+    panels.forEach(p => p.classList.toggle('active', p === panel));
+    return panel.scrollWidth <= panel.clientWidth
+      && document.documentElement.scrollWidth <= window.innerWidth;
+  });
+  return panels.length > 2 && fits.every(Boolean);
+}"""
+PANEL_WIDTHS = """() => [...document.querySelectorAll('#panels [data-panel]')].map(panel => {
+  document.querySelectorAll('#panels [data-panel]').forEach(
+    p => p.classList.toggle('active', p === panel));
+  return [panel.dataset.panel, panel.scrollWidth, document.documentElement.scrollWidth];
+})"""
+
+
+def test_every_panel_fits_a_full_hd_screen(browser, live_server, demo_slug):
+    """On a 1920×1080 projector no panel is cut at the right: the seating's EO column shows, long
+    names end with an ellipsis."""
+    context = browser.new_context(locale="it-IT", viewport={"width": 1920, "height": 1080})
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + f"/t/{demo_slug}/proiettore/?ogni=120")
+        expect(page.locator("#panels .panel-seating").first).to_be_attached()
+        wait_until(
+            page,
+            EVERY_PANEL_FITS,
+            measure=PANEL_WIDTHS,
+            what="every projector panel should fit 1920px",
+        )
+        seating = page.locator("#panels .panel-seating").first
+        page.evaluate(
+            "() => document.querySelectorAll('#panels [data-panel]').forEach("
+            "p => p.classList.toggle('active', p.classList.contains('panel-seating')"
+            " && p.dataset.panel === 'seating-1'))"
+        )
+        expect(seating.locator("th").nth(2)).to_be_in_viewport(ratio=1)
     finally:
         context.close()

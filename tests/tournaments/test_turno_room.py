@@ -132,3 +132,20 @@ def test_the_director_starts_the_time_from_the_results_page(english, played):
     assert "clock-running" in text
     played.refresh_from_db()
     assert played.clock_started_at is not None
+
+
+def _anomaly_item(text: str, item_id: str) -> str:
+    start = text.index(f'id="{item_id}"')
+    return text[start : text.index("</li>", start)]
+
+
+def test_a_table_without_result_offers_to_enter_it_not_to_call_it_right(english, played):
+    text = english.get(results_url(played)).content.decode()
+    missing = _anomaly_item(text, "anomalia-3-table_without_result")
+    entry = reverse("manage:score_entry", args=[played.tournament.slug, 1, 3])
+    assert f'<a class="btn" href="{entry}">Enter the result</a>' in missing
+    assert "The result is right" not in missing
+    assert "The table was not played: dismiss" in missing
+    mirrored = _anomaly_item(text, "anomalia-1-mirrored_result")
+    assert "The result is right: dismiss" in mirrored
+    assert "Enter the result" not in mirrored

@@ -114,7 +114,14 @@ def scorecard_rows(
 
 
 def _unplayed(form: ScorecardForm, n: int, stored: dict[int, Smazzata]) -> bool:
-    return n in form.blank_smazzate if form.is_bound else n not in stored
+    """Every box of smazzata ``n`` is empty: as typed (bound), else as stored or as the boxes
+    start (the players' phones start from their line's draft, not yet a stored result)."""
+    if form.is_bound:
+        return n in form.blank_smazzate
+    if n in stored:
+        return False
+    names = [name for line in LINES for name in form.line_field_names(n, line)]
+    return not any(form.initial.get(name) not in (None, "", False) for name in names)
 
 
 def _automatic(form: ScorecardForm, n: int, entry: SmazzataEntry | None) -> dict[str, str]:

@@ -22,9 +22,9 @@ class ExplainForm(forms.Form):
         label=_("After turno"), coerce=int, required=False, empty_value=None
     )
 
-    def __init__(self, data=None, *, entrants, turni, registers="pairs"):
+    def __init__(self, data=None, *, entrants, turni, registers="pairs", initial=None):
         """``entrants``: (number, "number · names") of every pair or player."""
-        super().__init__(data)
+        super().__init__(data, initial=initial)
         first, second, self.same_message = LABELS[registers]
         choices = list(entrants)
         self.fields["a"].choices = choices

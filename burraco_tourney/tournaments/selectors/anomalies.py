@@ -26,6 +26,11 @@ class Anomaly:
     def code(self) -> str:
         return self.flag.code
 
+    @property
+    def awaits_result(self) -> bool:
+        """The table has no result yet: there is nothing to call right, only one to enter."""
+        return self.flag.code == "table_without_result"
+
 
 def _facts(table: Table) -> TableFacts:
     rows = sorted(table.smazzate.all(), key=lambda s: s.number)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..models import Bye, Pair, Penalty, Table, Tournament
+from ..results_bridge import tournament_bye_value
 from .standings import standings_or_missing
 from .tournaments import turno_summaries
 
@@ -66,6 +67,8 @@ class PairTurno:
     earned_vp: int | None
     riposo: bool
     penalties: list[Penalty] = field(default_factory=list)
+    # A riposo's MP, added to the scarto as the standings do (None: no riposo, or no value set).
+    riposo_mp: int | None = None
     rank: RankAfter | None = None
     provisional: bool = False
 
@@ -79,6 +82,8 @@ class PlayByPair:
     tables: dict[int, dict[int, Table]]
     byes: dict[int, set[int]]
     penalties: dict[int, dict[int, list[Penalty]]]
+    # The MP a riposo is worth (the engine's bye value; None while the tournament has none).
+    bye_mp: int | None = None
 
 
 def play_by_pair(*, tournament: Tournament) -> PlayByPair:
@@ -103,7 +108,14 @@ def play_by_pair(*, tournament: Tournament) -> PlayByPair:
     ).select_related("turno"):
         by_turno = penalties.setdefault(numbers[penalty.pair_id], {})
         by_turno.setdefault(penalty.turno.number, []).append(penalty)
-    return PlayByPair(pairs=pairs, tables=tables, byes=byes, penalties=penalties)
+    bye = tournament_bye_value(tournament)
+    return PlayByPair(
+        pairs=pairs,
+        tables=tables,
+        byes=byes,
+        penalties=penalties,
+        bye_mp=bye.mp if bye is not None else None,
+    )
 
 
 def pair_turni(*, pair: Pair, by_turno: StandingsByTurno, play: PlayByPair) -> list[PairTurno]:
@@ -137,6 +149,7 @@ def pair_turni(*, pair: Pair, by_turno: StandingsByTurno, play: PlayByPair) -> l
                 earned_vp=earned.get(number),
                 riposo=number in byes,
                 penalties=penalties.get(number, []),
+                riposo_mp=play.bye_mp if number in byes else None,
                 rank=by_turno.ranks.get(number, {}).get(pair.number),
                 provisional=not by_turno.complete[number],
             )

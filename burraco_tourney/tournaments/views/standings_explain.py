@@ -29,12 +29,18 @@ def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
     explainer = EXPLAINERS[registers]
     words = WORDS[registers]
     choice = standings_selectors.standings_choice(tournament=tournament)
-    form = ExplainForm(
-        request.GET or None,
-        entrants=explainer.entrants(tournament),
-        turni=choice.turni,
-        registers=registers,
-    )
+    entrants = explainer.entrants(tournament)
+    if "a" in request.GET or "b" in request.GET:
+        form = ExplainForm(request.GET, entrants=entrants, turni=choice.turni, registers=registers)
+    else:
+        # First visit (the standings' link says only the turno): nothing to complain about
+        # yet; the two boxes start on the first two of those standings.
+        form = ExplainForm(
+            initial=_first_two(explainer, tournament, choice, request.GET.get("dopo")),
+            entrants=entrants,
+            turni=choice.turni,
+            registers=registers,
+        )
     context = {"tournament": tournament, "form": form, "words": words}
     if form.is_valid():
         data = form.cleaned_data
@@ -62,3 +68,18 @@ def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
                 provisional=choice.provisional(after),
             )
     return render(request, "tournaments/standings_explain.html", context)
+
+
+def _first_two(explainer, tournament, choice, dopo: str | None) -> dict:
+    """The form's starting values: the turno asked for (when it is one of the standings') and
+    the two ranked first after it."""
+    after = int(dopo) if dopo and dopo.isdigit() and int(dopo) in choice.turni else None
+    initial = {"dopo": after}
+    try:
+        ranks = explainer.ranks(tournament, after if after is not None else choice.default)
+    except RuleError:
+        return initial
+    numbers = sorted(ranks, key=lambda number: (ranks[number], number))[:2]
+    if len(numbers) == 2:
+        initial.update(a=numbers[0], b=numbers[1])
+    return initial
