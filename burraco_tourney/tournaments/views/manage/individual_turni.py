@@ -40,7 +40,8 @@ def _request(data: dict) -> DrawRequest:
 
 @director_view
 def individual_turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = IndividualDrawForm(request.POST or None)
+    players = len(active_players(tournament))
+    form = IndividualDrawForm(request.POST or None, players=players)
     if request.method == "POST":
         turno = run_for_form(
             form,
@@ -62,7 +63,7 @@ def individual_turni(request: HttpRequest, tournament: Tournament) -> HttpRespon
             "form": form,
             "next_number": (last.number + 1) if last else 1,
             "draft": last if last is not None and not last.published else None,
-            "n_players": len(active_players(tournament)),
+            "n_players": players,
         },
     )
 
@@ -101,7 +102,11 @@ def individual_turno(request: HttpRequest, tournament: Tournament, number: int) 
     turno = _turno(tournament, number)
     form = None
     if not turno.published and not turno.tables.exclude(entry_mode="").exists():
-        form = IndividualDrawForm(request.POST or None, initial={"movement": turno.movement})
+        form = IndividualDrawForm(
+            request.POST or None,
+            initial={"movement": turno.movement},
+            players=len(active_players(tournament)),
+        )
         if request.method == "POST":
             redrawn = run_for_form(
                 form,
