@@ -21,6 +21,8 @@ def test_a_draft_of_twelve_names_each_player_and_shows_the_boxes_of_its_movement
     tournament, director = individual_tournament(names=TWELVE)
     turno = drawn_turno(tournament, director, publish=False)
     log_in_through(page, f"/t/{tournament.slug}/gestione/turni-individuali/{turno.number}/")
+    # A draft is not offered "back to draft": it is one already.
+    expect(page.locator("summary", has_text="Riporta in bozza")).to_have_count(0)
     first = turno.tables.get(number=1)
     row = page.locator("table.seating tbody tr").first
     ns_first, ns_second = first.ns_line.player1, first.ns_line.player2

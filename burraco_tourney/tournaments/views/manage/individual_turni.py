@@ -91,7 +91,10 @@ def _page(
             "seating": individual_seating(turno=turno),
             "explanations": explain(turno.draw_notes),
             "form": form,
-            "unpublish_form": (unpublish_form or UnpublishForm()) if refusal is None else None,
+            # Back to draft: only a published turno that may still go back.
+            "unpublish_form": (
+                (unpublish_form or UnpublishForm()) if turno.published and refusal is None else None
+            ),
             "unpublish_refusal": refusal,
         },
     )
