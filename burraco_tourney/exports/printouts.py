@@ -139,6 +139,12 @@ SIDEWAYS_SHEET_MM = (297, 209)
 NAMES_SIZES = ((44, "longest"), (38, "longer"), (28, "long"))
 
 
+# A line's number longer than these (in characters) is printed smaller, so that it stays in its
+# 21 mm box and never runs into the names beside it: an individual line is named by its two
+# players' numbers ("10-12"), wider than a pair's number (pdf_scorecards.css).
+NUMBER_SIZES = ((5, "longest"), (4, "longer"), (3, "long"))
+
+
 def card_size(cards: Scorecards) -> tuple[int, int]:
     """The width and height of one card of ``cards`` in mm."""
     if cards.running_total:
@@ -152,6 +158,12 @@ def names_size(pair: Any) -> str:
     return next((size for limit, size in NAMES_SIZES if longest > limit), "")
 
 
+def number_size(line: Any) -> str:
+    """The class that sizes a line's number on a scorecard: "", "long", "longer" or "longest"."""
+    length = len(str(line.number))
+    return next((size for limit, size in NUMBER_SIZES if length > limit), "")
+
+
 @dataclass(frozen=True)
 class CardView:
     """What one scorecard prints over the frame that every card of the turno shares."""
@@ -163,6 +175,9 @@ class CardView:
     match_name: str = ""
     # The players' link of the table as an SVG data URI (empty: none printed).
     qr: str = ""
+    # The size classes of the two lines' numbers (``number_size``).
+    ns_number_size: str = ""
+    eo_number_size: str = ""
 
 
 # The slots of the scorecard frame, in the order pdf/scorecards.html prints them; a KO card also
@@ -227,6 +242,8 @@ class ScorecardsPdf(PdfPrintout):
                         names_size(t.eo_line),
                         cards.match_names.get(t.number, fallback) if cards.ko else "",
                         codes.get(t.pk, ""),
+                        number_size(t.ns_line),
+                        number_size(t.eo_line),
                     )
                     for t in sheet
                 ]

@@ -91,6 +91,21 @@
   // The sections of the other kind of tournament go away at once: the server ignores them.
   // Their notes ("only for …") are for the page without this script.
   form.querySelectorAll(".kind-note").forEach(function (note) { note.hidden = true; });
+  // The tie-breaks still on one kind's default follow the kind (an individual has no
+  // head-to-head); a choice the director made stays, and the server judges it.
+  var tiebreakNames = ["tiebreak_1", "tiebreak_2", "tiebreak_3"];
+  function syncTiebreaks(kind) {
+    var shown = tiebreakNames.map(function (name) { return field(name).value; }).join(",");
+    var wanted = data.tiebreaks[kind];
+    if (!wanted) return;
+    var onADefault = Object.keys(data.tiebreaks).some(function (k) {
+      return data.tiebreaks[k].concat(["", "", ""]).slice(0, 3).join(",") === shown;
+    });
+    if (!onADefault) return;
+    tiebreakNames.forEach(function (name, index) {
+      field(name).value = wanted[index] || "";
+    });
+  }
   function syncKind() {
     var kind = checked("kind") || "pairs";
     form.querySelectorAll("[data-kind]").forEach(function (node) {
@@ -106,7 +121,10 @@
     input.addEventListener("change", syncVp);
   });
   form.querySelectorAll('input[name="kind"]').forEach(function (input) {
-    input.addEventListener("change", syncKind);
+    input.addEventListener("change", function () {
+      syncTiebreaks(checked("kind") || "pairs");  // only when the director changes the kind
+      syncKind();
+    });
   });
   syncRuleset();
   syncVp();

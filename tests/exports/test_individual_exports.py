@@ -5,6 +5,8 @@ table cards naming the four players, a workbook sheet per turno."""
 from __future__ import annotations
 
 import io
+import re
+from html import unescape
 
 import pytest
 from openpyxl import load_workbook
@@ -18,7 +20,7 @@ from burraco_tourney.tournaments.services.scores import table_record_totals
 from burraco_tourney.tournaments.services.turni import turno_publish
 from tests.factories import make_director, make_tournament
 
-from .conftest import pdf_words, render_export
+from .conftest import _poppler, pdf_words, render_export
 
 NAMES = ["Anna Rossi", "Bruno Bianchi", "Carla Verdi", "Dario Russo", "Elena Ferrari"]
 NAMES += ["Fabio Esposito", "Giulia Romano", "Luca Colombo", "Marta Ricci"]
@@ -84,3 +86,49 @@ def test_the_workbook_has_the_standings_and_a_sheet_per_turno(evening):
     assert book.sheetnames[:3] == ["Standings", "Turno 1", "Turno 2"]
     names = {row[2] for row in book["Standings"].iter_rows(min_row=3, values_only=True)}
     assert set(NAMES) <= names
+
+
+TWELVE = [*NAMES, "Nadia Greco", "Olga Gallo", "Piero Bruno"]
+
+
+def _pages_of_words(content: bytes) -> list[list[tuple[str, float, float, float, float]]]:
+    """Each page's words with their boxes (xmin, ymin, xmax, ymax), in points."""
+    html = _poppler("pdftotext", content, "-bbox", to_stdout=True)
+    word = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+    return [
+        [
+            (unescape(text), float(x0), float(y0), float(x1), float(y1))
+            for x0, y0, x1, y1, text in re.findall(word, page)
+        ]
+        for page in html.split("<page ")[1:]
+    ]
+
+
+def test_the_scorecard_line_numbers_never_print_over_the_players_names(db):
+    director = make_director()
+    tournament = make_tournament(kind="individual", tiebreaks=["scarto", "mp"])
+    for name in TWELVE:
+        player_create(tournament=tournament, user=director, name=name)
+    turno = individual_turno_draw(
+        tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION)
+    )
+    content = render_export("score", tournament, turno=turno).content
+    text = pdf_words(content)
+    tables = individual_seating(turno=turno).tables
+    lines = [line for t in tables for line in (t.ns, t.eo)]
+    labels = {f"{a.number}-{b.number}" for a, b in lines}
+    # Two-digit numbers on both sides: the widest label a turno of twelve prints.
+    assert any(len(label) == 5 for label in labels), labels
+    name_words = {word for a, b in lines for word in f"{a.name} {b.name}".split()}
+    for a, b in lines:
+        for player in (a, b):
+            # Each name whole, on its own line of the card: no number run into it.
+            assert re.search(rf"(^|\s){re.escape(player.name)}(\s|$)", text), player.name
+    for words in _pages_of_words(content):
+        numbers = [w for w in words if w[0] in labels]
+        names = [w for w in words if w[0] in name_words]
+        assert numbers and names
+        for label, x0, y0, x1, y1 in numbers:
+            for name, nx0, ny0, nx1, ny1 in names:
+                overlap = x0 < nx1 and nx0 < x1 and y0 < ny1 and ny0 < y1
+                assert not overlap, f"{label} prints over {name}"

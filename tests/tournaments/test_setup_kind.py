@@ -160,3 +160,46 @@ def test_pairs_summaries_still_show_smazzate_and_planned_turni(english, director
         html = english.get(reverse(name, args=[tournament.slug])).content.decode()
         assert "3 smazzate per turno" in html
         assert "0 / 5" in html
+
+
+INDIVIDUAL_POST = {
+    **PAIRS_POST,
+    "name": "Individuale del Giovedì",
+    "kind": "individual",
+    # The form's default, as the page shows it: scarto, head-to-head, MP.
+    "tiebreak_2": "head_to_head",
+    "tiebreak_3": "mp",
+}
+
+
+def test_an_individual_left_on_the_default_tie_breaks_gets_its_own(english):
+    response = english.post(CREATE, INDIVIDUAL_POST, follow=True)
+    tournament = Tournament.objects.get()
+    # No head-to-head between players who change partner: scarto, then MP.
+    assert (tournament.kind, tournament.tiebreaks) == ("individual", ["scarto", "mp"])
+    # The message names the players, and the dashboard's first step leads to their page.
+    html = response.content.decode()
+    assert "Tournament created. Next: register the players." in html
+    assert "register the pairs" not in html.lower()
+    assert f'href="{reverse("manage:players", args=[tournament.slug])}"' in html
+
+
+def test_head_to_head_chosen_on_purpose_for_an_individual_is_refused(english):
+    chosen = {**INDIVIDUAL_POST, "tiebreak_2": "mp", "tiebreak_3": "head_to_head"}
+    response = english.post(CREATE, chosen)
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert "Head-to-head does not apply to an individual tournament" in errors["tiebreak_3"][0]
+    assert not Tournament.objects.exists()
+
+
+def test_a_pairs_tournament_keeps_head_to_head_and_its_message(english):
+    response = english.post(CREATE, {**INDIVIDUAL_POST, "kind": "pairs"}, follow=True)
+    assert Tournament.objects.get().tiebreaks == ["scarto", "head_to_head", "mp"]
+    assert "Tournament created. Next: register the pairs." in response.content.decode()
+
+
+def test_an_individual_shows_its_own_tie_breaks_when_edited():
+    tournament = make_tournament(kind="individual", tiebreaks=[])
+    initial = initial_for(tournament)
+    assert [initial[f"tiebreak_{n}"] for n in (1, 2, 3)] == ["scarto", "mp", ""]

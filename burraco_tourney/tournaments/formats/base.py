@@ -75,6 +75,9 @@ The interface (what each answer is for, and who asks it):
     the Italian plural and gender right (ngettext, never a noun pasted into a sentence).
 ``register_prompt`` / ``register_action`` / ``register_step`` / ``bye_value_warning``
     The dashboard's sentences about registering the entrants and about a riposo worth nothing.
+``created_message``
+    The message after a tournament of this kind is created, naming what to register next (the
+    dashboard's first step links to the entrants' page).
 ``forfeit_absent_label`` / ``forfeit_help``
     The forfeit form's question and the sentence on what a forfeit gives (``%(vp)s``,
     ``%(mp)s``, ``%(rest)s``): a pair, or each player of a line.
@@ -161,6 +164,7 @@ class TournamentFormat:
     register_prompt = _("Register the pairs: at least two are needed to draw a turno.")
     register_action = _("Register pairs")
     register_step = _("Register the pairs")
+    created_message = _("Tournament created. Next: register the pairs.")
     bye_value_warning = _(
         "The number of pairs is odd, so a pair rests every turno, and the custom VP table has "
         "no default riposo value."

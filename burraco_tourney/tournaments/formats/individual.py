@@ -41,6 +41,7 @@ class IndividualFormat(TournamentFormat):
     register_prompt = _("Register the players: at least four are needed to draw a turno.")
     register_action = _("Register players")
     register_step = _("Register the players")
+    created_message = _("Tournament created. Next: register the players.")
     bye_value_warning = _(
         "The number of players is not a multiple of four, so someone rests every turno, and the "
         "custom VP table has no default riposo value."

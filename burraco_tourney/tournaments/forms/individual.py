@@ -80,6 +80,8 @@ class PlayerFileForm(PairPageForm):
 
 
 LINE = re.compile(r"\d+")
+# The number of players the published individual schedule serves.
+EIGHT_PLAYERS = 8
 
 
 class IndividualDrawForm(PairPageForm):
@@ -88,7 +90,7 @@ class IndividualDrawForm(PairPageForm):
     movement = forms.ChoiceField(
         label=_("Movement"),
         choices=[
-            (Movement.ROTATION, _("Partner rotation (the published schedule with 8 players)")),
+            (Movement.ROTATION, _("Partner rotation")),
             (Movement.DANESE, _("Danese individuale (from the standings)")),
             (Movement.MANUAL, _("By hand")),
         ],
@@ -114,6 +116,28 @@ class IndividualDrawForm(PairPageForm):
         required=False,
         help_text=_("Their numbers, separated by spaces."),
     )
+
+    def __init__(self, *args, players: int | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # The published schedule only serves exactly eight players; with any other number the
+        # rotation is drawn from the turni already played.
+        rotation = (
+            _("Partner rotation (the published schedule for 8 players)")
+            if players == EIGHT_PLAYERS
+            else _("Partner rotation (nobody plays again with a partner already had)")
+        )
+        field = self.fields["movement"]
+        field.choices = [
+            (key, rotation if key == Movement.ROTATION else label) for key, label in field.choices
+        ]
+
+    @property
+    def shows_manual(self) -> bool:
+        """The seating-by-hand boxes are open: "by hand" is the chosen movement."""
+        shown = self.data.get(self.add_prefix("movement")) if self.is_bound else None
+        if shown is None:
+            shown = self.initial.get("movement", self.fields["movement"].initial)
+        return shown == Movement.MANUAL
 
     def clean_movement(self) -> str:
         movement = self.cleaned_data["movement"]

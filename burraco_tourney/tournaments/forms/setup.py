@@ -22,7 +22,7 @@ from burraco_tourney.rules.rulesets import PRESETS, get_ruleset
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, VpTable, default_bye, vp_table
 
-from ..formats import format_for_choice
+from ..formats import FORMATS, format_for_choice
 from ..models import KoMode, RulesetName, Tournament, TournamentKind
 from ..results_bridge import VP_PRESET_LABELS
 from ..selectors.dashboard import tournament_has_results
@@ -40,7 +40,7 @@ from .setup_initial import (
     create_initial,
     initial_for,
 )
-from .setup_kind import ignored_fields, kept_pairs_settings
+from .setup_kind import ignored_fields, kept_pairs_settings, untouched_default_swapped
 from .setup_players import PlayersFields
 from .setup_rules import SWITCH_LABELS
 from .setup_vp import parse_bands, preset_mismatch
@@ -328,6 +328,13 @@ class TournamentForm(PlayersFields):
             data["forfeit_loser_vp"] = self.tournament.forfeit_loser_vp if self.tournament else None
 
     def _clean_tiebreaks(self, data: dict[str, Any]) -> None:
+        fmt = format_for_choice(data.get("kind"))
+        names = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
+        offered = [self.initial.get(name, self.fields[name].initial) for name in names]
+        kept = untouched_default_swapped(fmt, [data.get(name) for name in names], offered)
+        if kept is not None:
+            data["tiebreaks"] = kept
+            return
         chosen: list[str] = []
         for name in ("tiebreak_1", "tiebreak_2", "tiebreak_3"):
             key = data.get(name)
@@ -335,7 +342,6 @@ class TournamentForm(PlayersFields):
                 continue
             if key in chosen:
                 self.add_error(name, _("This tie-break is already chosen above."))
-            fmt = format_for_choice(data.get("kind"))
             if key in fmt.refused_tiebreaks:
                 self.add_error(name, fmt.refused_tiebreaks_reason)
             chosen.append(key)
@@ -350,7 +356,10 @@ class TournamentForm(PlayersFields):
 
     def client_data(self) -> dict[str, Any]:
         """What the page's small script needs (see ``setup_rules.client_data``)."""
-        return rules.client_data()
+        # Each kind's default tie-breaks: the script swaps a default left untouched when the
+        # kind changes (the server does the same without it, ``_clean_tiebreaks``).
+        defaults = {key: list(fmt.default_tiebreaks) for key, fmt in FORMATS.items()}
+        return {**rules.client_data(), "tiebreaks": defaults}
 
     # -- results ------------------------------------------------------------------------------
 

@@ -11,7 +11,6 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, vp_table
 
 from ..models import Tournament
@@ -53,7 +52,7 @@ def initial_for(tournament: Tournament) -> dict[str, Any]:
         initial["vp_bands"] = ""
     loser = tournament.forfeit_loser_vp
     initial["forfeit_loser"] = {None: COMPLEMENT, 0: ZERO}.get(loser, KEPT)
-    keys = list(tournament.tiebreaks or DEFAULT_TIEBREAKS)
+    keys = list(tournament.tiebreaks or tournament.fmt.default_tiebreaks)
     for index in range(3):
         initial[f"tiebreak_{index + 1}"] = keys[index] if index < len(keys) else ""
     return initial

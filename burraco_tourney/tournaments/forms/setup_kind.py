@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..formats import format_for_choice
+from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
+
+from ..formats import TournamentFormat, format_for_choice
 from ..models import Tournament
 
 # The stored settings behind the pairs-only boxes.
@@ -39,3 +41,21 @@ def kept_pairs_settings(tournament: Tournament | None) -> dict[str, Any]:
     if tournament is not None:
         return {name: getattr(tournament, name) for name in PAIRS_ONLY_SETTINGS}
     return {name: Tournament._meta.get_field(name).get_default() for name in PAIRS_ONLY_SETTINGS}
+
+
+def untouched_default_swapped(
+    fmt: TournamentFormat, posted: list[Any], offered: list[Any]
+) -> list[str] | None:
+    """The kind's own tie-breaks when the boxes post the pairs' default exactly as the form
+    offered it, and the kind refuses part of it (an individual: no head-to-head); else None.
+
+    A director who changed the kind and left the tie-breaks alone meant "the usual ones", not
+    head-to-head; one who picks head-to-head on purpose is still refused by the form.
+    """
+    posted_keys = tuple(value or "" for value in posted)
+    offered_keys = tuple(value or "" for value in offered)
+    if posted_keys != DEFAULT_TIEBREAKS or offered_keys != DEFAULT_TIEBREAKS:
+        return None
+    if not set(DEFAULT_TIEBREAKS) & set(fmt.refused_tiebreaks):
+        return None
+    return list(fmt.default_tiebreaks)

@@ -40,7 +40,8 @@ def _request(data: dict) -> DrawRequest:
 
 @director_view
 def individual_turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = IndividualDrawForm(request.POST or None)
+    players = len(active_players(tournament))
+    form = IndividualDrawForm(request.POST or None, players=players)
     if request.method == "POST":
         turno = run_for_form(
             form,
@@ -62,7 +63,7 @@ def individual_turni(request: HttpRequest, tournament: Tournament) -> HttpRespon
             "form": form,
             "next_number": (last.number + 1) if last else 1,
             "draft": last if last is not None and not last.published else None,
-            "n_players": len(active_players(tournament)),
+            "n_players": players,
         },
     )
 
@@ -90,7 +91,10 @@ def _page(
             "seating": individual_seating(turno=turno),
             "explanations": explain(turno.draw_notes),
             "form": form,
-            "unpublish_form": (unpublish_form or UnpublishForm()) if refusal is None else None,
+            # Back to draft: only a published turno that may still go back.
+            "unpublish_form": (
+                (unpublish_form or UnpublishForm()) if turno.published and refusal is None else None
+            ),
             "unpublish_refusal": refusal,
         },
     )
@@ -101,7 +105,11 @@ def individual_turno(request: HttpRequest, tournament: Tournament, number: int) 
     turno = _turno(tournament, number)
     form = None
     if not turno.published and not turno.tables.exclude(entry_mode="").exists():
-        form = IndividualDrawForm(request.POST or None, initial={"movement": turno.movement})
+        form = IndividualDrawForm(
+            request.POST or None,
+            initial={"movement": turno.movement},
+            players=len(active_players(tournament)),
+        )
         if request.method == "POST":
             redrawn = run_for_form(
                 form,
