@@ -16,11 +16,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import PRESETS, get_ruleset
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
-from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, VpTable, default_bye, vp_table
+from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, default_bye
 
 from ..formats import FORMATS, format_for_choice
 from ..models import KoMode, RulesetName, Tournament, TournamentKind
@@ -36,14 +35,13 @@ from .setup_initial import (
     CUSTOM,
     FORFEIT_LOSER_CHOICES,
     KEPT,
-    ZERO,
     create_initial,
     initial_for,
 )
 from .setup_kind import ignored_fields, kept_pairs_settings, untouched_default_swapped
 from .setup_players import PlayersFields
 from .setup_rules import SWITCH_LABELS
-from .setup_vp import parse_bands, preset_mismatch
+from .setup_values import VpCleaning
 
 TIEBREAK_CHOICES = [
     ("scarto", _("Scarto (total MP difference)")),
@@ -63,7 +61,7 @@ def _points_field(label, hint: str = "") -> forms.IntegerField:
     )
 
 
-class TournamentForm(PlayersFields):
+class TournamentForm(VpCleaning, PlayersFields):
     name = forms.CharField(label=_("Name"), max_length=200)
     date = DayField(label=_("Date"))
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
@@ -246,86 +244,6 @@ class TournamentForm(PlayersFields):
             self._rules = get_ruleset(name, **rules.ruleset_overrides(data)).to_dict()
         except RuleError as err:
             self.add_error(rules.ruleset_error_field(err), rules.ruleset_error_message(err))
-
-    def _clean_vp(self, data: dict[str, Any]) -> VpTable | None:
-        choice = data.get("vp_preset")
-        if choice is None:
-            return None
-        if choice != CUSTOM:
-            self._vp = choice
-            self._check_preset_fits(choice, data.get("smazzate_per_turno"), data)
-            return vp_table(choice)
-        try:
-            bands = parse_bands(data.get("vp_bands", ""))
-        except forms.ValidationError as err:
-            self.add_error("vp_bands", err)
-            return None
-        try:
-            table = vp_table(bands)
-        except RuleError as err:
-            self.add_error("vp_bands", rule_error_message(err))
-            return None
-        first = table.bands[0]
-        if first.winner != first.loser:
-            # The engine accepts such a table, but a tied table (equal MP) falls in the first
-            # band and could then not be converted: refuse it now rather than at the first tie.
-            self.add_error(
-                "vp_bands",
-                _(
-                    "VP band 1: a tie falls in the first band, so it must give both lines the "
-                    "same VP (e.g. 10 10), not %(winner)s-%(loser)s."
-                )
-                % {"winner": first.winner, "loser": first.loser},
-            )
-            return None
-        self._vp = table.to_json()
-        return table
-
-    def _check_preset_fits(self, choice: str, smazzate: int | None, data: dict) -> None:
-        """A preset made for another number of smazzate: a warning, or a refusal (unless
-        confirmed) when no published table exists for this number (``preset_mismatch``)."""
-        # A combination already stored is warned about, not refused at every save.
-        chosen_now = self.tournament is None or {"vp_preset", "smazzate_per_turno"} & set(
-            self.changed_data
-        )
-        kept = bool(data.get("vp_confirm_preset")) or not chosen_now
-        mismatch = preset_mismatch(choice, smazzate, kept=kept)
-        if mismatch is None:
-            return
-        sentence, no_table = mismatch
-        if no_table and not kept:
-            self.vp_confirm_needed = True
-            self.add_error("vp_preset", sentence)
-        else:
-            self.warnings.append(sentence)
-
-    def _clean_value(self, data: dict[str, Any], prefix: str, table: VpTable | None) -> None:
-        vp, mp = data.get(f"{prefix}_vp"), data.get(f"{prefix}_mp")
-        if prefix == "bye" and vp is None and mp is None and table is not None:
-            if default_bye(table) is None:
-                # A pair rests whenever the field is odd (a withdrawal makes it so), and only
-                # the presets have a house value: without one the standings cannot be counted.
-                self.add_error("bye_vp", _("A custom VP table has no riposo value: give its VP."))
-                self.add_error("bye_mp", _("A custom VP table has no riposo value: give its MP."))
-            return
-        if (vp is None) != (mp is None):
-            missing = f"{prefix}_mp" if mp is None else f"{prefix}_vp"
-            self.add_error(missing, _("Give both the VP and the MP, or leave both blank."))
-        if vp is not None and table is not None and vp > table.total:
-            self.add_error(
-                f"{prefix}_vp",
-                _("At most %(total)s: the two lines of a table share %(total)s VP.")
-                % {"total": table.total},
-            )
-
-    def _clean_forfeit_loser(self, data: dict[str, Any]) -> None:
-        choice = data.get("forfeit_loser") or COMPLEMENT
-        if choice == ZERO:
-            data["forfeit_loser_vp"] = 0
-        elif choice == COMPLEMENT:
-            data["forfeit_loser_vp"] = None
-        else:  # a value an archive brought: kept as it is
-            data["forfeit_loser_vp"] = self.tournament.forfeit_loser_vp if self.tournament else None
 
     def _clean_tiebreaks(self, data: dict[str, Any]) -> None:
         fmt = format_for_choice(data.get("kind"))
