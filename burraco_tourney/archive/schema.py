@@ -108,51 +108,51 @@ def _type_words(types: Any, value: str) -> str | None:
 def _explain(error: ValidationError) -> tuple[list[str | int], str]:
     """The place and the sentence of one schema fault."""
     path: list[str | int] = list(error.absolute_path)
-    value, schema, kind = error.instance, error.schema, error.validator
+    value, schema, keyword = error.instance, error.schema, error.validator
     last = path[-1] if path else ""
-    if kind == "required":
+    if keyword == "required":
         missing = next(key for key in schema["required"] if key not in value)
         return [*path, missing], _("is missing")
-    if kind == "additionalProperties":
+    if keyword == "additionalProperties":
         allowed = list(schema.get("properties", {}))
         extra = next(key for key in value if key not in allowed)
         return [*path, extra], _("unknown key (allowed here: %(keys)s)") % {
             "keys": ", ".join(allowed)
         }
-    if kind == "type":
+    if keyword == "type":
         words = _type_words(schema["type"], shown(value))
         if words is not None:
             return path, words
-    if kind in ("enum", "const"):
-        choices = schema["enum"] if kind == "enum" else [schema["const"]]
+    if keyword in ("enum", "const"):
+        choices = schema["enum"] if keyword == "enum" else [schema["const"]]
         return path, _("must be one of %(choices)s, not %(value)s") % {
             "choices": ", ".join(json.dumps(c) for c in choices),
             "value": shown(value),
         }
-    if kind == "minimum":
+    if keyword == "minimum":
         return path, _("%(value)s is too small: the least allowed is %(min)s") % {
             "value": value,
             "min": schema["minimum"],
         }
-    if kind == "maximum":
+    if keyword == "maximum":
         return path, _("%(value)s is too large: the most allowed is %(max)s") % {
             "value": value,
             "max": schema["maximum"],
         }
-    if kind == "multipleOf":
+    if keyword == "multipleOf":
         return path, _("%(value)s is not a multiple of %(step)s") % {
             "value": value,
             "step": schema["multipleOf"],
         }
-    if kind == "pattern" and schema["pattern"] == DATE_PATTERN:
+    if keyword == "pattern" and schema["pattern"] == DATE_PATTERN:
         return path, _("must be a date written YYYY-MM-DD, not %(value)s") % {"value": shown(value)}
-    if kind in ("pattern", "minLength"):
+    if keyword in ("pattern", "minLength"):
         return path, _("must not be empty")
-    if kind == "maxLength":
+    if keyword == "maxLength":
         return path, _("is longer than %(max)s characters") % {"max": schema["maxLength"]}
-    if kind in ("minItems", "maxItems"):
+    if keyword in ("minItems", "maxItems"):
         return path, _count_words(last, value)
-    if kind == "uniqueItems":
+    if keyword == "uniqueItems":
         index = _first_repeat(value)
         repeated = value[index]
         return [*path, index], _("%(key)s is listed twice") % {
