@@ -19,18 +19,15 @@ from burraco_tourney.rules.anomalies import CODES
 from burraco_tourney.tournaments.models import AnomalyDismissal, Tournament
 
 from .checks import (
-    SMALL_MAX,
     at,
-    json_choice,
     json_datetime,
-    json_int,
     json_list,
     json_object,
     json_text,
 )
 from .log import moment_json
 from .records import ArchiveTurno
-from .room_state import archive_table, refuse_twice, stored_tables
+from .room_state import archive_table, read_place, stored_tables
 
 NOTE_MAX = AnomalyDismissal._meta.get_field("note").max_length
 BY_MAX = AnomalyDismissal._meta.get_field("by_name").max_length
@@ -81,16 +78,8 @@ class DismissalsPart:
         for index, raw in enumerate(json_list(value, path)):
             where = at(path, index)
             obj = json_object(raw, where, ("turno", "table", "code", "note", "at"), ("by",))
-            turno = json_int(obj["turno"], at(where, "turno"), minimum=1, maximum=SMALL_MAX)
-            table = json_int(obj["table"], at(where, "table"), minimum=1, maximum=SMALL_MAX)
-            code = json_choice(obj["code"], at(where, "code"), CODES)
-            refuse_twice(
-                seen,
-                (turno, table, code),
-                at(where, "code"),
-                _("turno %(turno)s, table %(table)s: this anomaly is listed twice")
-                % {"turno": turno, "table": table},
-            )
+            twice = _("turno %(turno)s, table %(table)s: this anomaly is listed twice")
+            turno, table, code = read_place(obj, where, "code", CODES, seen, twice)
             states.append(
                 DismissalState(
                     turno=turno,

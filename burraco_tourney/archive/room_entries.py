@@ -37,7 +37,7 @@ from .checks import (
 )
 from .log import moment_json
 from .records import ArchiveError, ArchiveTurno
-from .room_state import archive_table, refuse_twice, stored_tables
+from .room_state import archive_table, read_place, stored_tables
 
 KEPT_OUT = ("id", "table", "line", "photo")
 LINES = ("ns", "eo")
@@ -98,16 +98,8 @@ class EntriesPart:
         for index, raw in enumerate(json_list(value, path)):
             where = at(path, index)
             obj = json_object(raw, where, PLACE_KEYS, tuple(f.name for f in fields))
-            turno = json_int(obj["turno"], at(where, "turno"), minimum=1, maximum=SMALL_MAX)
-            table = json_int(obj["table"], at(where, "table"), minimum=1, maximum=SMALL_MAX)
-            line = json_choice(obj["line"], at(where, "line"), LINES)
-            refuse_twice(
-                seen,
-                (turno, table, line),
-                at(where, "line"),
-                _("turno %(turno)s, table %(table)s: this line is listed twice")
-                % {"turno": turno, "table": table},
-            )
+            twice = _("turno %(turno)s, table %(table)s: this line is listed twice")
+            turno, table, line = read_place(obj, where, "line", LINES, seen, twice)
             values = tuple(
                 (f.name, _from_json(f, obj[f.name], at(where, f.name)))
                 for f in fields

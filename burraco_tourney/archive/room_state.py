@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from burraco_tourney.tournaments.models import Table, Tournament
 
-from .checks import at
+from .checks import SMALL_MAX, at, json_choice, json_int
 from .records import ArchiveError, ArchiveTable, ArchiveTurno
 
 SETTINGS_PATH = "tournament.settings"
@@ -117,7 +117,21 @@ def stored_tables(tournament: Tournament) -> dict[tuple[int, int], Table]:
     return {(table.turno.number, table.number): table for table in tables}
 
 
-def refuse_twice(seen: set[Any], key: Any, path: str, message: str) -> None:
-    if key in seen:
-        raise ArchiveError(path, message)
-    seen.add(key)
+def read_place(
+    obj: Mapping[str, Any],
+    where: str,
+    key: str,
+    choices: Sequence[str],
+    seen: set[tuple[int, int, str]],
+    twice: str,
+) -> tuple[int, int, str]:
+    """An item's table (``turno``, ``table``) and its ``key`` among ``choices``; each of these
+    at most once in the list (``seen`` so far; ``twice``: the sentence otherwise, with the
+    turno and table as %(turno)s and %(table)s)."""
+    turno = json_int(obj["turno"], at(where, "turno"), minimum=1, maximum=SMALL_MAX)
+    table = json_int(obj["table"], at(where, "table"), minimum=1, maximum=SMALL_MAX)
+    value = json_choice(obj[key], at(where, key), choices)
+    if (turno, table, value) in seen:
+        raise ArchiveError(at(where, key), twice % {"turno": turno, "table": table})
+    seen.add((turno, table, value))
+    return turno, table, value
