@@ -7,8 +7,10 @@ An entry is written whole: ``turno``, ``table`` and ``line`` say where it belong
 stored field of ``PlayerEntry`` under its own name but those ``KEPT_OUT`` (the row's id and
 table, and the photo: photos travel in the site's backup, not in the JSON). A field added to
 the model later follows by itself; only its key is added to ``archive.schema.json`` and
-docs/archive.md (a test compares them). The file is read field by field with the check each
-kind of field needs; a JSON field is kept as it is unless ``JSON_READERS`` has a check for it.
+docs/archive.md (a test compares them). A relation to another row is refused on export: a row's
+id means nothing on another site, so it needs a key and a reading of its own. The file is read
+field by field with the check each kind of field needs; a JSON field is kept as it is unless
+``JSON_READERS`` has a check for it.
 """
 
 from __future__ import annotations
@@ -132,6 +134,9 @@ class EntriesPart:
 
 
 def _to_json(field: models.Field, value: Any) -> Any:
+    if field.is_relation:
+        # A row's id means nothing on another site: a relation needs its own key and reading.
+        raise TypeError(f"the archive cannot write the relation {field.name} as it is")
     if isinstance(field, models.DateTimeField):
         return moment_json(value)
     return value
