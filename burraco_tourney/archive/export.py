@@ -29,6 +29,7 @@ from .log import log_json, moment_json
 from .reader import FORMAT, VERSION
 from .reader_late import late_pairs_json
 from .reader_v2 import SETTINGS_FLAGS
+from .room_state import room_json
 
 LINE_FIELDS_TAIL = ("chiusura", "pozzetto")
 
@@ -131,6 +132,7 @@ def _tournament(tournament: Tournament, ruleset: Ruleset, pairs: list[Any]) -> d
     late = late_pairs_json(pairs)
     if late:
         settings["late_pairs"] = late
+    settings.update(room_json(tournament))
     if settings:
         data["settings"] = settings
     return data

@@ -49,6 +49,7 @@ from .records import (
     ArchivePenalty,
     ArchiveTurno,
 )
+from .room_state import check_room
 from .schema import check_structure
 from .tables import TableReader
 
@@ -120,6 +121,7 @@ class _Reader(TournamentSection):
             seated=self.seated,
             bye=self.bye,
         )
+        check_room(tournament.room, turni)
         penalties = self._penalties(root.get("penalties", []))
         log = read_log(root["log"]) if "log" in root else ()
         return Archive(

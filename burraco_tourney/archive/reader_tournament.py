@@ -27,6 +27,7 @@ from .reader_v2 import (
     read_settings,
 )
 from .records import ArchiveError, ArchiveTournament, LatePair, VpMp
+from .room_state import read_room
 from .tournament_keys import (
     read_date,
     read_ko,
@@ -163,6 +164,7 @@ class TournamentSection:
         late: tuple[LatePair, ...] = ()
         if "late_pairs" in obj.get("settings", {}):
             late = read_late_pairs(obj["settings"]["late_pairs"], LATE_PAIRS_PATH, self.vp.total)
+        room = read_room(obj["settings"], at(path, "settings")) if "settings" in obj else ()
         return ArchiveTournament(
             name=name,
             date=date,
@@ -186,4 +188,5 @@ class TournamentSection:
             last_smazzata_minutes=clock[1],
             late_pairs=late,
             players=players,
+            room=room,
         )

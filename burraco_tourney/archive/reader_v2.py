@@ -31,6 +31,7 @@ from .checks import (
     rule_message,
 )
 from .records import ArchiveError, ArchiveLogEntry, ArchivePair, NumberDraw
+from .room_state import ROOM_KEYS
 
 # ``tournament.settings``: the rule options a director can change besides semipulito, by the
 # names of the engine's ruleset (documented in docs/archive.md).
@@ -44,7 +45,8 @@ RULE_SETTINGS_KEYS = (
 # ``late_pairs`` is read by ``reader_late`` (it needs the VP table, then the pairs and turni).
 SETTINGS_KEYS = (*RULE_SETTINGS_KEYS, "late_pairs")
 SETTINGS_FLAGS = ("closing_needs_pulito", "pozzetto_penalty_always")
-# The turno clock's settings, in ``tournament.settings`` too but not rule options.
+# The turno clock's settings, in ``tournament.settings`` too but not rule options; so is the
+# state of the room (``room_state.ROOM_KEYS``), read by ``room_state``.
 CLOCK_KEYS = ("turno_minutes", "last_smazzata_minutes")
 CLOCK_MAX = 600
 BY_MAX, ACTION_MAX, LOG_REASON_MAX, SEED_MAX, REASON_MAX = 150, 40, 300, 64, 200
@@ -52,7 +54,7 @@ BY_MAX, ACTION_MAX, LOG_REASON_MAX, SEED_MAX, REASON_MAX = 150, 40, 300, 64, 200
 
 def read_settings(value: Any, path: str, ruleset: str) -> tuple[tuple[str, Any], ...]:
     """The rule options of ``tournament.settings``, checked against the preset ``ruleset``."""
-    obj = json_object(value, path, (), SETTINGS_KEYS + CLOCK_KEYS)
+    obj = json_object(value, path, (), SETTINGS_KEYS + CLOCK_KEYS + ROOM_KEYS)
     settings: dict[str, Any] = {}
     for key in RULE_SETTINGS_KEYS:
         if key not in obj:
@@ -82,7 +84,7 @@ def read_settings(value: Any, path: str, ruleset: str) -> tuple[tuple[str, Any],
 def read_clock_settings(value: Any, path: str) -> tuple[int | None, int | None]:
     """The turno clock of ``tournament.settings``: minutes per turno and the "last smazzata"
     warning (None when not given)."""
-    obj = json_object(value, path, (), SETTINGS_KEYS + CLOCK_KEYS)
+    obj = json_object(value, path, (), SETTINGS_KEYS + CLOCK_KEYS + ROOM_KEYS)
     minutes = warning = None
     if "turno_minutes" in obj:
         minutes = json_int(

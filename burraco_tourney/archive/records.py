@@ -83,6 +83,10 @@ class ArchiveTournament:
     late_pairs: tuple[LatePair, ...] = ()
     # ``tournament.players``: (enter, auto_accept); None when the file leaves it out.
     players: tuple[bool, bool] | None = None
+    # ``tournament.settings``: the state of the room (``room_state.PARTS``: each turno's publish
+    # time, closing and draw explanation, the lines' phone entries, the dismissed anomalies),
+    # as (key, checked items) for each key the file gives.
+    room: tuple[tuple[str, tuple[Any, ...]], ...] = ()
 
     def ruleset_overrides(self) -> dict[str, Any]:
         """The options to pass to ``get_ruleset`` besides the name."""

@@ -48,6 +48,7 @@ from .checks import rule_message
 from .log import log_rows
 from .reader import read_archive
 from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable, ArchiveTurno, LatePair
+from .room_state import write_room
 from .services_individual import create_individual_contents
 
 
@@ -70,6 +71,7 @@ def tournament_import(
             # The reader checks what the scoring needs; this is a safety net that still keeps
             # the promise that a refused file writes nothing.
             raise ArchiveError("", rule_message(error)) from None
+        write_room(tournament, archive.tournament.room)
         if tournament.fmt.knockout and archive.version == 1:
             _keep_third_place(tournament)
         entry = audit_record(

@@ -1,5 +1,6 @@
 """The players' settings travel with the archive: "players enter their tables" and "accept when
-both lines agree" come back exactly; the drafts are not in the file, the accepted results are."""
+both lines agree" come back exactly; an accepted table is a normal result, and the tables'
+secret links are never in the file (the lines' entries are: test_roundtrip_room.py)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def test_the_players_settings_come_back_exactly(enter, auto_accept):
     assert second["tournament"] == first["tournament"]
 
 
-def test_an_accepted_table_is_a_normal_result_and_drafts_stay_out():
+def test_an_accepted_table_is_a_normal_result_and_the_links_stay_out():
     tournament, turno = players_turno(tables=2)
     links = services.turno_links_ensure(turno=turno)
     first, second = turno.tables.order_by("number")

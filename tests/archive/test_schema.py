@@ -3,6 +3,7 @@ and the reader refuses what it refuses with the place and the reason in the read
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import jsonschema
@@ -75,6 +76,7 @@ def test_the_schema_speaks_the_code_s_vocabulary():
     from burraco_tourney.archive.reader import MOVEMENTS
     from burraco_tourney.archive.reader_tournament import KINDS
     from burraco_tourney.archive.reader_v2 import CLOCK_KEYS, SETTINGS_KEYS
+    from burraco_tourney.archive.room_state import ROOM_KEYS
     from burraco_tourney.archive.tables import ENDS
     from burraco_tourney.rules.rulesets import BURRACO_KINDS, PRESETS
     from burraco_tourney.rules.tiebreaks import TIEBREAKS
@@ -86,10 +88,28 @@ def test_the_schema_speaks_the_code_s_vocabulary():
     assert set(tournament["tiebreaks"]["items"]["enum"]) == set(TIEBREAKS)
     assert defs["turno"]["properties"]["movement"]["enum"] == list(MOVEMENTS)
     assert defs["smazzata"]["properties"]["end"]["enum"] == list(ENDS)
-    assert list(defs["settings"]["properties"]) == [*SETTINGS_KEYS, *CLOCK_KEYS]
+    assert list(defs["settings"]["properties"]) == [*SETTINGS_KEYS, *CLOCK_KEYS, *ROOM_KEYS]
     assert list(defs["settings"]["properties"]["bonuses"]["properties"]) == list(BURRACO_KINDS)
     line = defs["line"]["properties"]
     assert [k for k in line if k in BURRACO_KINDS] == list(BURRACO_KINDS)
+
+
+def test_the_schema_lists_every_key_of_the_room():
+    """A field added to a line's phone entry is carried by the archive (``room_entries``) and
+    must be in the schema too; so must every anomaly code and every way a smazzata ends."""
+    from burraco_tourney.archive.room_entries import entry_keys
+    from burraco_tourney.archive.room_state import ROOM_KEYS, room_parts
+    from burraco_tourney.rules.anomalies import CODES
+    from burraco_tourney.rules.scoring import LineEntry
+    from burraco_tourney.tournaments.models import SmazzataEnd
+
+    defs = SCHEMA["$defs"]
+    assert [part.key for part in room_parts()] == list(ROOM_KEYS)
+    assert list(defs["player_entry"]["properties"]) == list(entry_keys())
+    assert defs["anomaly_dismissal"]["properties"]["code"]["enum"] == list(CODES)
+    assert defs["draft_smazzata"]["properties"]["end"]["enum"] == list(SmazzataEnd.values)
+    draft_line = defs["draft_line"]["properties"]
+    assert list(draft_line) == [f.name for f in dataclasses.fields(LineEntry)]
 
 
 def test_results_of_any_shape_are_ignored_as_they_always_were(demo):

@@ -32,6 +32,9 @@ class AnomalyDismissal(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
     )
+    # Who dismissed an anomaly that came with an imported archive, by name (the user may not
+    # exist on this site); empty for one dismissed here (``created_by``).
+    by_name = models.CharField(_("dismissed by (as imported)"), max_length=150, blank=True)
 
     class Meta:
         verbose_name = _("dismissed anomaly")
