@@ -45,7 +45,7 @@ from burraco_tourney.tournaments.selectors.standings import standings_choice, st
 from burraco_tourney.tournaments.table_fast_path import table_values
 from burraco_tourney.tournaments.tables import StandingsTable
 
-from .registry import Exporter, ExportFile, register
+from .registry import Exporter, ExportFile, download_name, register
 from .sheet_layout import workbook_heading
 from .workbook_data import PairRow, TurnoRows, published_turni, workbook_data
 from .xlsx_writer import Sheet, write_workbook
@@ -87,7 +87,7 @@ class WorkbookExporter(Exporter):
 
     def render(self, *, tournament, turno=None, after_turno: int | None = None) -> ExportFile:
         return ExportFile(
-            filename=f"{tournament.slug}.xlsx",
+            filename=download_name(tournament, ext="xlsx"),
             content_type=CONTENT_TYPE,
             content=workbook_bytes(tournament=tournament, after_turno=after_turno),
         )
