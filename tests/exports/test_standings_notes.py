@@ -69,3 +69,24 @@ def test_no_note_column_without_a_note(client):
     content = render_export("workbook", tournament).content
     header = next(load_workbook(io.BytesIO(content))["Classifica"].iter_rows(min_row=2))
     assert "Note" not in [cell.value for cell in header]
+
+
+@pytest.mark.parametrize("turni", [3, 4])
+def test_sixteen_pairs_with_notes_fit_one_page(turni):
+    # A director's evening: 16 pairs, one of them late and one withdrawn. The note column was
+    # squeezed to a word a line and pushed the list onto a second page.
+    from tests.exports.conftest import pdf_info
+
+    tournament = make_tournament(name="Torneo d'Autunno")
+    make_pairs(tournament, 16)
+    tournament.pairs.filter(number=16).update(joined_turno=2, missed=MissedTurni.BYE)
+    seats = [(n, n + 1) for n in range(1, 15, 2)]
+    make_turno(tournament, 1, seats, byes=[15], totals=[(900, 700)] * 7)
+    later = [(1, 16), *((n, n + 1) for n in range(2, 15, 2))]
+    for number in range(2, turni + 1):
+        make_turno(tournament, number, later, totals=[(800, 700)] * 8)
+    tournament.pairs.filter(number=3).update(withdrawn=True, withdrawn_after_turno=turni)
+    content = render_export("classifica", tournament, after_turno=turni).content
+    assert pdf_info(content)["Pages"] == "1"
+    words = pdf_words(content)
+    assert LATE in words and f"Ritirata dopo il turno {turni}" in words
