@@ -62,6 +62,29 @@ def test_the_workbook_marks_the_withdrawn_and_the_late_pair(tournament):
     assert rows[1]["Note"] in (None, "")
 
 
+def test_the_turno_sheets_list_the_riposo_and_the_late_pair(tournament):
+    # Turno 1: pair 7 rests, pair 8 had not arrived yet; turno 3: pair 8 rests. Each has its
+    # row with the VP and MP the turno counts for it, read back from the file.
+    content = render_export("workbook", tournament, after_turno=3).content
+    workbook = load_workbook(io.BytesIO(content))
+
+    def rows(name):
+        values = list(workbook[name].iter_rows(min_row=2, values_only=True))
+        header = values[0]
+        return {
+            row[header.index("Coppia NS")]: dict(zip(header, row, strict=True))
+            for row in values[1:]
+        }
+
+    first = rows("Turno 1")
+    assert (first[7]["Note"], first[7]["PV NS"], first[7]["MP NS"]) == ("Riposo", 14, 355)
+    late = "Entrata in ritardo: turno 1 valutato come riposo (14 PV, 355 MP)"
+    assert (first[8]["Note"], first[8]["PV NS"], first[8]["MP NS"]) == (late, 14, 355)
+    assert first[8]["Giocatori NS"] == tournament.pairs.get(number=8).players
+    assert 8 not in rows("Turno 2") or rows("Turno 2")[8]["Note"] != late
+    assert rows("Turno 3")[8]["Note"] == "Riposo"
+
+
 def test_no_note_column_without_a_note(client):
     tournament = make_tournament()
     make_pairs(tournament, 4)
