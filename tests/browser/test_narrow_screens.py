@@ -29,12 +29,18 @@ def narrow(browser, live_server):
         yield page
 
 
-def test_the_phone_page_after_an_edit_fits_360px(narrow):
-    _tournament, _turno, _table, token = room(auto_accept=False)
+def _saved_by_ns(narrow):
+    """A table whose NS phone (``narrow``) has saved its scorecard; its tournament."""
+    tournament, _turno, _table, token = room(auto_accept=False)
     join(narrow, token, "ns")
     fill_scorecard(narrow)
     press(narrow, "Salva lo score", ns_mp=875, eo_mp=560)
     expect(narrow.locator(".messages")).to_be_visible()
+    return tournament
+
+
+def test_the_phone_page_after_an_edit_fits_360px(narrow):
+    _saved_by_ns(narrow)
     # The edit: the first row's end is left to the engine, which says what it reads there.
     narrow.uncheck("[name=s1_ns_chiusura]")
     narrow.fill("[name=s1_ns_cards]", "130")
@@ -66,11 +72,7 @@ def test_the_results_of_a_turno_fit_360px(narrow):
 
 
 def test_the_room_boards_table_view_fits_360px(narrow):
-    tournament, _turno, _table, token = room(auto_accept=False)
-    join(narrow, token, "ns")
-    fill_scorecard(narrow)
-    press(narrow, "Salva lo score", ns_mp=875, eo_mp=560)
-    expect(narrow.locator(".messages")).to_be_visible()
+    tournament = _saved_by_ns(narrow)
     log_in(narrow)
     narrow.goto(f"{narrow.base_url}/t/{tournament.slug}/gestione/turni/1/sala/tavoli/1/")
     expect(narrow.locator("h1")).to_be_visible()
