@@ -71,3 +71,18 @@ def test_the_planned_turni_are_counted_in_the_singular_and_plural(
     html = director_client.get(reverse("manage:turni", args=[tournament.slug])).content.decode()
     assert shown in html
     assert "1 turni" not in html
+
+
+def test_the_settings_speak_of_the_director_in_english_and_the_arbitro_in_italian():
+    from django.utils import translation
+
+    from burraco_tourney.tournaments.forms.setup_players import PlayersFields
+
+    fields = PlayersFields.base_fields
+    with translation.override("en"):
+        assert str(fields["players_director_accepts"].label) == "The director accepts each table"
+        assert str(fields["players_enter"].help_text).endswith("stay with the director.")
+        assert "arbitro" not in str(fields["players_enter"].help_text)
+    with translation.override("it"):
+        assert str(fields["players_director_accepts"].label) == "L'arbitro accetta ogni tavolo"
+        assert str(fields["players_enter"].help_text).endswith("restano all'arbitro.")
