@@ -12,7 +12,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 purpose=${1:-run}
+# Every step says what it does as it starts: the first start takes a few minutes (packages,
+# requirements, database) and a silent terminal looks stuck.
 say() { printf '\033[1;32m==>\033[0m %s\n' "$*"; }
+started=$SECONDS
 
 # --- Python -----------------------------------------------------------------------------------
 PYTHON=${PYTHON:-python3}
@@ -26,6 +29,7 @@ if ! "$PYTHON" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)
 fi
 
 # --- Debian packages --------------------------------------------------------------------------
+say "Checking the system packages"
 packages=(libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core gettext openssl)
 if ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
   pyver=$("$PYTHON" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
@@ -42,10 +46,12 @@ if command -v dpkg-query >/dev/null 2>&1; then
   done
   if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ]; then
-      say "Installing Debian packages with apt-get (running as root): ${missing[*]}"
+      say "Installing ${#missing[@]} Debian packages with apt-get (running as root), a few minutes: ${missing[*]}"
       export DEBIAN_FRONTEND=noninteractive
+      say "  reading the package lists"
       apt-get update -qq
-      apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+      say "  downloading and installing"
+      apt-get install -y -q --no-install-recommends "${missing[@]}"
     else
       echo "These Debian packages are missing: ${missing[*]}" >&2
       echo "Install them, then run this command again:" >&2
@@ -65,17 +71,24 @@ fi
 stamp=.venv/.requirements.sha256
 wanted=$(sha256sum requirements.txt | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
-  say "Installing the Python requirements"
+  count=$(grep -cE '^[A-Za-z0-9]' requirements.txt || true)
+  say "Installing the Python requirements ($count packages; the first time takes a minute or two)"
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+  # pip's own lines ("Collecting ...", the download bars) show it moving.
+  .venv/bin/python -m pip install --disable-pip-version-check --progress-bar on -r requirements.txt
   echo "$wanted" > "$stamp"
+else
+  say "Python requirements already installed"
 fi
 
 # --- Django -----------------------------------------------------------------------------------
-say "Compiling translations, migrating the database, collecting static files"
 if ls burraco_tourney/locale/*/LC_MESSAGES/django.po >/dev/null 2>&1; then
+  say "Compiling the translations"
   .venv/bin/python manage.py compilemessages --ignore .venv >/dev/null
 fi
+say "Preparing the database (migrations)"
 .venv/bin/python manage.py migrate --no-input >/dev/null
 .venv/bin/python manage.py createcachetable
+say "Collecting the static files"
 .venv/bin/python manage.py collectstatic --no-input >/dev/null
+say "Installation checked in $((SECONDS - started)) s"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from burraco_tourney.rules.standings_explain import Explanation, Step
 
@@ -43,6 +43,23 @@ class EntrantWords:
     intro: object
     heading: object
     ranks: object
+    # Italian ranks agree with the noun: "la coppia 3 è 10ª", "il giocatore 3 è 10°".
+    feminine: bool = False
+
+
+ENGLISH_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+
+
+def rank_ordinal(rank: int | None, *, feminine: bool = False) -> str:
+    """A rank as the active language writes an ordinal: "10th" in English, "10ª" or "10°" in
+    Italian (never "10°" on an English page)."""
+    if rank is None:
+        return "—"
+    if (get_language() or "").startswith("it"):
+        return f"{rank}{'ª' if feminine else '°'}"
+    if rank % 100 in (11, 12, 13):
+        return f"{rank}th"
+    return f"{rank}{ENGLISH_SUFFIXES.get(rank % 10, 'th')}"
 
 
 PLAYER_VERDICTS = {
@@ -71,7 +88,8 @@ WORDS = {
             "tournament's order, until one separates them."
         ),
         heading=gettext_lazy("Pair %(a)s and pair %(b)s"),
-        ranks=gettext_lazy("pair %(a)s is %(ra)s°, pair %(b)s is %(rb)s°"),
+        ranks=gettext_lazy("pair %(a)s is %(ra)s, pair %(b)s is %(rb)s"),
+        feminine=True,
     ),
     "players": EntrantWords(
         verdicts=PLAYER_VERDICTS,
@@ -92,7 +110,7 @@ WORDS = {
             "tournament's order, until one separates them."
         ),
         heading=gettext_lazy("Player %(a)s and player %(b)s"),
-        ranks=gettext_lazy("player %(a)s is %(ra)s°, player %(b)s is %(rb)s°"),
+        ranks=gettext_lazy("player %(a)s is %(ra)s, player %(b)s is %(rb)s"),
     ),
 }
 

@@ -26,6 +26,7 @@ from django.utils.translation import pgettext_lazy
 from burraco_tourney.rules.errors import RuleError
 
 from .rule_sentences import MESSAGES, VARIANTS
+from .scores import score_text
 
 # Translators: the line of a table. Italian uses the same abbreviations, NS and EO.
 LINE_LABELS: dict[str, Any] = {
@@ -36,9 +37,9 @@ LINE_LABELS: dict[str, Any] = {
 # The same words as the choices of the smazzata form, so the director recognises them.
 END_LABELS: dict[str, Any] = {
     "chiusura": _("Chiusura"),
-    "tallone": _("Tallone run out"),
+    "tallone": _("Stock run out"),
     "tempo": _("Time out"),
-    "arbitrale": _("Stopped by the arbitro"),
+    "arbitrale": _("Stopped by the director"),
 }
 
 RULESET_LABELS: dict[str, Any] = {
@@ -85,6 +86,9 @@ _LABELLED_PARAMS: dict[str, Mapping[str, Any]] = {
 _ZERO_BASED_PARAMS: frozenset[str] = frozenset({"band", "smazzata"})
 
 
+# Scores written side by side ("3000 – (−200)"): a negative one reads in brackets.
+_SCORE_PARAMS: frozenset[str] = frozenset({"ns_mp", "eo_mp"})
+
 _LEFTOVER = re.compile(r"%\(\w+\)")
 
 
@@ -96,6 +100,8 @@ def _shown(name: str, value: Any) -> Any:
         return ", ".join(str(_label(labels, item)) for item in items)
     if name in _ZERO_BASED_PARAMS and isinstance(value, int) and not isinstance(value, bool):
         return value + 1
+    if name in _SCORE_PARAMS:
+        return score_text(value)
     return _label(labels, value)
 
 

@@ -41,11 +41,13 @@ from burraco_tourney.tournaments.results_bridge import (
     tournament_vp_table,
     vp_table_label,
 )
+from burraco_tourney.tournaments.selectors.scores import forfeit_scarto
 from burraco_tourney.tournaments.selectors.standings import standings_choice, standings_or_missing
+from burraco_tourney.tournaments.selectors.standings_notes import late_note, missed_value
 from burraco_tourney.tournaments.table_fast_path import table_values
 from burraco_tourney.tournaments.tables import StandingsTable
 
-from .registry import Exporter, ExportFile, register
+from .registry import Exporter, ExportFile, download_name, register
 from .sheet_layout import workbook_heading
 from .workbook_data import PairRow, TurnoRows, published_turni, workbook_data
 from .xlsx_writer import Sheet, write_workbook
@@ -87,7 +89,7 @@ class WorkbookExporter(Exporter):
 
     def render(self, *, tournament, turno=None, after_turno: int | None = None) -> ExportFile:
         return ExportFile(
-            filename=f"{tournament.slug}.xlsx",
+            filename=download_name(tournament, ext="xlsx"),
             content_type=CONTENT_TYPE,
             content=workbook_bytes(tournament=tournament, after_turno=after_turno),
         )
@@ -107,8 +109,7 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
     if choice.provisional(after_turno):
         heading = f"{heading} — {gettext('PROVISIONAL')}"
     sheets = [_standings_sheet(tournament, heading, turni, after_turno)]
-    players = {number: pair.players for number, pair in data.pairs.items()}
-    sheets += [_turno_sheet(tournament, heading, rows, players) for rows in data.turni]
+    sheets += [_turno_sheet(tournament, heading, rows, data.pairs) for rows in data.turni]
     sheets += [_pairs_sheet(heading, data.pairs.values()), _rules_sheet(tournament, heading)]
 
     return write_workbook(sheets, title=heading)
@@ -143,7 +144,7 @@ def _standings_sheet(
 
 
 def _turno_sheet(
-    tournament: Tournament, heading: str, turno: TurnoRows, players: dict[int, str]
+    tournament: Tournament, heading: str, turno: TurnoRows, pairs: dict[int, PairRow]
 ) -> Sheet:
     name = pgettext("turno label", "Turno %(number)s") % {"number": turno.number}
     smazzate = max(turno.most_smazzate, tournament.smazzate_per_turno)
@@ -171,6 +172,8 @@ def _turno_sheet(
         EntryMode.SMAZZATE: None,
     }
     lines = dict(Line.choices)
+    players = {number: pair.players for number, pair in pairs.items()}
+    forfeit = tournament_forfeit_value(tournament)
     blank_scores = (None,) * (2 * smazzate)
     # Tuples, not lists: a tuple of plain values leaves the garbage collector's watch at its
     # first pass, a list never does.
@@ -180,6 +183,13 @@ def _turno_sheet(
         if table.entry_mode == EntryMode.FORFEIT:
             won_by = gettext("won by %(line)s") % {"line": lines.get(table.forfeit_winner, "")}
             note = f"{gettext('Forfeit')}: {won_by}"
+            # The MP of the table stay 0 – 0: what counts is the scarto the forfeit gives.
+            scarto = forfeit_scarto(table, forfeit)
+            if scarto is not None:
+                note += " (%s)" % (
+                    gettext("scarto NS %(ns)s, EO %(eo)s")
+                    % {"ns": f"{scarto[0]:+d}", "eo": f"{scarto[1]:+d}"}
+                )
         else:
             note = notes.get(table.entry_mode)
         rows.append(
@@ -197,13 +207,35 @@ def _turno_sheet(
                 note,
             )
         )
-    bye = tournament_bye_value(tournament) if turno.byes else None
+    bye = tournament_bye_value(tournament)
     for pair in turno.byes:
+        # The riposo's VP and its MP (they count in the scarto), in the pair's NS columns.
         rows.append(
             (None, pair, players[pair], None, None, *blank_scores)
-            + (None, None, bye.vp if bye else None, None, gettext("Riposo"))
+            + (bye.mp if bye else None, None, bye.vp if bye else None, None, gettext("Riposo"))
         )
+    rows += _late_rows(turno.number, pairs, bye, blank_scores)
     return Sheet(name=name, caption=_caption(heading, name), header=header, rows=rows)
+
+
+def _late_rows(
+    turno: int, pairs: dict[int, PairRow], bye, blank_scores: tuple[None, ...]
+) -> list[tuple[Any, ...]]:
+    """A row for each pair that joined after ``turno``: what the turno it missed counts for it
+    (a riposo's value, the director's value or nothing) and the standings' note saying so."""
+    rows: list[tuple[Any, ...]] = []
+    for pair in pairs.values():
+        if pair.joined_turno is None or turno >= pair.joined_turno:
+            continue
+        value = missed_value(pair)
+        if value is None:
+            value = bye
+        rows.append(
+            (None, pair.number, pair.players, None, None, *blank_scores)
+            + (value.mp if value else None, None, value.vp if value else None, None)
+            + (late_note(pair, [turno], bye),)
+        )
+    return rows
 
 
 def _pairs_sheet(heading: str, pairs: Iterable[PairRow]) -> Sheet:

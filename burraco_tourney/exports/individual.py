@@ -28,7 +28,7 @@ from burraco_tourney.tournaments.selectors.standings_individual import (
 
 from .excel import CONTENT_TYPE, _rules_sheet
 from .printouts import PORTRAIT_MAX_TURNI, PdfPrintout
-from .registry import Exporter, ExportFile, register
+from .registry import Exporter, ExportFile, download_name, register
 from .selectors import RulesInUse, published_turni, rules_in_use
 from .sheet_layout import workbook_heading
 from .xlsx_writer import Sheet, write_workbook
@@ -91,9 +91,10 @@ class PlayerStandingsPdf(PdfPrintout):
     def filename(self, *, tournament, turno, after_turno):
         sheet = player_standings_sheet(tournament=tournament, after_turno=after_turno)
         if sheet.after_turno is None:
-            return f"classifica-{tournament.slug}.pdf"
-        mark = "-provvisoria" if sheet.provisional else ""
-        return f"classifica-{tournament.slug}-dopo-turno-{sheet.after_turno}{mark}.pdf"
+            return download_name(tournament, "classifica", ext="pdf")
+        mark = "provvisoria" if sheet.provisional else ""
+        after = sheet.after_turno
+        return download_name(tournament, "classifica-dopo-turno", after, mark, ext="pdf")
 
 
 class PlayerSeatingPrintout(PdfPrintout):
@@ -138,7 +139,7 @@ class PlayerWorkbookExporter(Exporter):
 
     def render(self, *, tournament, turno=None, after_turno: int | None = None) -> ExportFile:
         return ExportFile(
-            filename=f"{tournament.slug}.xlsx",
+            filename=download_name(tournament, ext="xlsx"),
             content_type=CONTENT_TYPE,
             content=player_workbook_bytes(tournament=tournament, after_turno=after_turno),
         )

@@ -29,7 +29,7 @@ from burraco_tourney.tournaments.selectors.ko import BracketPage, MatchView, Pla
 
 from .pdf import render_pdf
 from .printouts import page_numbers_css
-from .registry import Exporter, ExportFile, register
+from .registry import Exporter, ExportFile, download_name, register
 from .safe_cells import safe_row
 from .sheet_layout import set_print_layout, workbook_heading
 
@@ -80,7 +80,7 @@ class BracketPdf(Exporter):
             "page_numbers": page_numbers_css(),
         }
         return ExportFile(
-            filename=f"tabellone-{tournament.slug}.pdf",
+            filename=download_name(tournament, "tabellone", ext="pdf"),
             content_type="application/pdf",
             content=render_pdf("pdf/ko_bracket.html", context),
         )
@@ -242,7 +242,7 @@ class BracketWorkbook(Exporter):
 
     def render(self, *, tournament, turno=None, after_turno=None) -> ExportFile:
         return ExportFile(
-            filename=f"tabellone-{tournament.slug}.xlsx",
+            filename=download_name(tournament, "tabellone", ext="xlsx"),
             content_type=XLSX,
             content=bracket_workbook(tournament=tournament),
         )

@@ -24,7 +24,7 @@ from burraco_tourney.tournaments.selectors.standings import standings_choice
 from burraco_tourney.tournaments.tables import StandingsTable
 
 from .pdf import Frame, html_to_pdf, render_frame, render_pdf, static_stylesheet
-from .registry import Exporter, ExportFile, register
+from .registry import Exporter, ExportFile, download_name, register
 from .selectors import Scorecards, scorecards, standings_sheet
 
 PDF = "application/pdf"
@@ -67,8 +67,8 @@ class PdfPrintout(Exporter):
 
     def filename(self, *, tournament: Tournament, turno: Turno | None, after_turno: int | None):
         if turno is not None:
-            return f"{self.file_stem}-turno-{turno.number}.pdf"
-        return f"{self.file_stem}-{tournament.slug}.pdf"
+            return download_name(tournament, self.file_stem, "turno", turno.number, ext="pdf")
+        return download_name(tournament, self.file_stem, ext="pdf")
 
     def render(
         self, *, tournament: Tournament, turno: Turno | None = None, after_turno: int | None = None
@@ -121,9 +121,9 @@ class StandingsPdf(PdfPrintout):
         choice = standings_choice(tournament=tournament)
         sheet_turno = choice.shown_turno(choice.default if after_turno is None else after_turno)
         if sheet_turno is None:
-            return f"classifica-{tournament.slug}.pdf"
-        mark = "-provvisoria" if choice.provisional(sheet_turno) else ""
-        return f"classifica-{tournament.slug}-dopo-turno-{sheet_turno}{mark}.pdf"
+            return download_name(tournament, "classifica", ext="pdf")
+        mark = "provvisoria" if choice.provisional(sheet_turno) else ""
+        return download_name(tournament, "classifica-dopo-turno", sheet_turno, mark, ext="pdf")
 
 
 # The size of a scorecard in mm (width, height): half an A4 sheet, all of it when the rows need

@@ -21,6 +21,13 @@ class ExportFile:
     content: bytes
 
 
+def download_name(tournament, *parts: object, ext: str) -> str:
+    """A download's file name: the tournament's slug first, then what the file is
+    ("torneo-x-posti-alfabetico-turno-1.pdf"), so that the files of two tournaments never take
+    each other's name in the director's downloads folder."""
+    return "-".join([tournament.slug, *(str(part) for part in parts if part)]) + f".{ext}"
+
+
 class Exporter:
     """Base class. ``scope`` is "tournament" (one file per tournament) or "turno" (per turno)."""
 

@@ -22,6 +22,11 @@ class PairRow:
     player2: str
     club: str
     withdrawn: bool
+    # A late pair: the first turno it played and how the turni before count (``Pair.missed``).
+    joined_turno: int | None = None
+    missed: str = ""
+    missed_vp: int | None = None
+    missed_mp: int | None = None
 
     @property
     def players(self) -> str:
@@ -78,7 +83,17 @@ def workbook_data(*, tournament: Tournament, turni: list[int]) -> WorkbookData:
         row[0]: PairRow(*row)
         for row in Pair.objects.filter(tournament=tournament)
         .order_by("number")
-        .values_list("number", "player1", "player2", "club", "withdrawn")
+        .values_list(
+            "number",
+            "player1",
+            "player2",
+            "club",
+            "withdrawn",
+            "joined_turno",
+            "missed",
+            "missed_vp",
+            "missed_mp",
+        )
     }
     by_turno = {n: TurnoRows(number=n) for n in turni}
     tables = Table.objects.filter(

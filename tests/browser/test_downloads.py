@@ -36,7 +36,7 @@ def test_standings_after_a_chosen_turno_from_the_tournament_page(page, demo):
     with page.expect_download() as info:
         page.locator("#scarica-classifica button").click()
     download = info.value
-    assert download.suggested_filename == f"classifica-{demo.slug}-dopo-turno-2.pdf"
+    assert download.suggested_filename == f"{demo.slug}-classifica-dopo-turno-2.pdf"
     with open(download.path(), "rb") as file:
         assert file.read(5) == b"%PDF-"
 
@@ -54,7 +54,7 @@ def test_a_director_downloads_the_scorecards_of_a_turno(page, demo):
     expect(links).to_have_count(1)
     with page.expect_download() as info:
         links.click()
-    assert info.value.suggested_filename == "score-turno-1.pdf"
+    assert info.value.suggested_filename == f"{demo.slug}-score-turno-1.pdf"
 
 
 def test_the_downloads_page_fits_a_phone(phone_page, demo):

@@ -36,8 +36,9 @@ def test_the_score_page_and_the_change_log_in_english(english_page, played):
     log_in_through(page, f"/t/{played.slug}/gestione/turni/1/tavoli/1/")
     main = page.locator("main")
     expect(main).to_contain_text("By smazzata")
-    expect(page.locator("select[name=s3_end] option[value=tallone]")).to_contain_text(
-        "Tallone run out"
+    expect(page.locator("select[name=s3_end] option[value=tallone]")).to_have_text("Stock run out")
+    expect(page.locator("select[name=s3_end] option[value=arbitrale]")).to_have_text(
+        "Stopped by the director"
     )
     expect(main).not_to_contain_text("Per smazzata")
     expect(main).not_to_contain_text("Tallone esaurito")

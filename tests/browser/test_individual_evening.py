@@ -111,7 +111,7 @@ def test_a_twelve_player_evening_from_registration_to_the_printed_standings(page
     with page.expect_download() as info:
         page.get_by_role("link", name="Classifica (PDF)").click()
     download = info.value
-    assert download.suggested_filename == f"classifica-{tournament.slug}-dopo-turno-3.pdf"
+    assert download.suggested_filename == f"{tournament.slug}-classifica-dopo-turno-3.pdf"
     with open(download.path(), "rb") as file:
         text = pdf_words(file.read())
     assert "Classifica dopo il turno 3" in text

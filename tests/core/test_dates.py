@@ -1,5 +1,6 @@
 """Dates read as Italian writes them: month and weekday names in lower case, no weekday before
-a time ("Stampato il 18 ottobre 2026, 14:30"), and English dates as Django writes them."""
+a time ("Stampato il 18 ottobre 2026, 14:30"); English dates in one format, day first with a
+24-hour clock, whichever form a page uses."""
 
 import datetime
 
@@ -26,7 +27,7 @@ def test_an_italian_date_has_its_month_in_lower_case():
 
 @pytest.mark.parametrize(
     ("language", "expected"),
-    [("it", "Stampato il 18 ottobre 2026, 14:30"), ("en", "Printed on Oct. 18, 2026, 2:30 p.m.")],
+    [("it", "Stampato il 18 ottobre 2026, 14:30"), ("en", "Printed on 18 October 2026, 14:30")],
 )
 def test_a_moment_in_a_sentence_has_no_weekday_before_it(language, expected):
     source = (
@@ -55,3 +56,28 @@ def test_the_public_page_of_a_tournament_shows_its_date_in_italian(client):
 def test_a_short_moment_puts_the_day_first_in_both_languages(language, expected):
     # Never "10/18/2026 2:30 p.m.": the change log and the penalties list use the short form.
     assert render('{{ at|date:"SHORT_DATETIME_FORMAT" }}', language, at=MOMENT) == expected
+
+
+@pytest.mark.parametrize(
+    ("form", "expected"),
+    [
+        ("DATE_FORMAT", "18 October 2026"),
+        ("DATETIME_FORMAT", "18 October 2026, 14:30"),
+        ("SHORT_DATE_FORMAT", "18 Oct 2026"),
+        ("SHORT_DATETIME_FORMAT", "18 Oct 2026, 14:30"),
+        ("TIME_FORMAT", "14:30"),
+    ],
+)
+def test_every_english_form_puts_the_day_first_with_a_24_hour_clock(form, expected):
+    # Never "Oct. 18, 2026" beside "18 Oct 2026" and "2:30 p.m." on the same screen.
+    assert render(f'{{{{ at|date:"{form}" }}}}', "en", at=MOMENT) == expected
+
+
+@pytest.mark.django_db
+def test_the_english_public_page_of_a_tournament_puts_the_day_first(client):
+    tournament = make_tournament(date=datetime.date(2026, 11, 20))
+    with translation.override("en"):
+        url = reverse("tournaments:detail", args=[tournament.slug])
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "20 November 2026" in html
+    assert "Nov. 20" not in html

@@ -44,7 +44,8 @@ def test_forfeit_shows_who_won_and_the_forfeit_values():
     )
     tournament_recompute_results(tournament=tournament)
     row = next(r for r in as_dicts(open_workbook(tournament, "en")["Turno 1"]) if r["Table"] == 2)
-    assert row["Note"] == "Forfeit: won by East-West"
+    # The table's MP stay 0 – 0: the note says the scarto the forfeit gives each line.
+    assert row["Note"] == "Forfeit: won by East-West (scarto NS -300, EO +300)"
     assert (row["NS VP"], row["EO VP"]) == (6, 14)
     stored = Table.objects.get(turno=turno, number=2)
     assert (row["NS MP"], row["EO MP"]) == (stored.ns_mp, stored.eo_mp)
@@ -52,7 +53,7 @@ def test_forfeit_shows_who_won_and_the_forfeit_values():
     # The note in Italian: the last cell of the table's row.
     italian = open_workbook(tournament)["Turno 1"]
     assert [r[-1] for r in italian.iter_rows(min_row=4, max_row=4, values_only=True)] == [
-        "A tavolino: vittoria di Est-Ovest"
+        "A tavolino: vittoria di Est-Ovest (scarto NS -300, EO +300)"
     ]
 
 

@@ -55,7 +55,7 @@ def test_the_printed_grid_puts_each_match_between_its_feeders(finished):
 
 def test_bracket_pdf_shows_every_round_the_tie_in_words_and_the_places(finished):
     file = render_export("tabellone", finished, language="en")
-    assert file.filename == f"tabellone-{finished.slug}.pdf"
+    assert file.filename == f"{finished.slug}-tabellone.pdf"
     width, height = pdf_page_size(file.content)
     assert width > height  # landscape
     text = pdf_words(file.content)

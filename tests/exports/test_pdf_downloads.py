@@ -33,9 +33,9 @@ def test_anyone_gets_the_standings_after_any_turno(client, demo_tournament):
     assert response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")
     slug = demo_tournament.slug
-    assert attachment_name(response) == f"classifica-{slug}-dopo-turno-3.pdf"
+    assert attachment_name(response) == f"{slug}-classifica-dopo-turno-3.pdf"
     response = client.get(file_url(demo_tournament, "classifica", "?dopo=2"))
-    assert attachment_name(response) == f"classifica-{slug}-dopo-turno-2.pdf"
+    assert attachment_name(response) == f"{slug}-classifica-dopo-turno-2.pdf"
     # Results change during the evening: a browser must not keep an old copy.
     assert "no-cache" in response["Cache-Control"]
 
@@ -44,14 +44,14 @@ def test_anyone_gets_the_standings_after_any_turno(client, demo_tournament):
 def test_anyone_gets_the_seating_printouts_of_a_published_turno(client, demo_tournament, key):
     response = client.get(file_url(demo_tournament, key, "?turno=2"))
     assert response.status_code == 200
-    assert attachment_name(response) == f"{key}-turno-2.pdf"
+    assert attachment_name(response) == f"{demo_tournament.slug}-{key}-turno-2.pdf"
 
 
 def test_scorecards_are_for_the_directors_only(client, demo_tournament, demo_director_client):
     url = file_url(demo_tournament, "score", "?turno=1")
     response = demo_director_client.get(url)
     assert response.status_code == 200
-    assert attachment_name(response) == "score-turno-1.pdf"
+    assert attachment_name(response) == f"{demo_tournament.slug}-score-turno-1.pdf"
     demo_director_client.logout()
     response = client.get(url)  # logged out: the login page, then the file
     assert response.status_code == 302 and response["Location"].startswith("/accesso/?next=")
@@ -152,6 +152,23 @@ def test_standings_before_any_turno_is_an_empty_list(client, db):
     make_pairs(tournament, 4)
     response = client.get(file_url(tournament, "classifica"))
     assert response.status_code == 200
-    assert attachment_name(response) == f"classifica-{tournament.slug}.pdf"
+    assert attachment_name(response) == f"{tournament.slug}-classifica.pdf"
     page = client.get(downloads_url(tournament)).content.decode()
     assert f'href="{file_url(tournament, "classifica")}"' in page
+
+
+def test_every_download_starts_with_the_tournaments_slug(demo_tournament, demo_director_client):
+    # Two tournaments' "posti-alfabetico-turno-1.pdf" took each other's name in the downloads
+    # folder: every file, for one turno or the whole tournament, is named after its tournament.
+    slug = demo_tournament.slug
+    names = []
+    for key, exporter in EXPORTERS.items():
+        if demo_tournament.kind not in exporter.kinds:
+            continue
+        query = "?turno=1" if exporter.scope == "turno" else ""
+        response = demo_director_client.get(file_url(demo_tournament, key, query))
+        assert response.status_code == 200, key
+        names.append(attachment_name(response))
+    assert len(names) >= 6
+    assert all(name.startswith(f"{slug}-") or name == f"{slug}.xlsx" for name in names), names
+    assert len(set(names)) == len(names)

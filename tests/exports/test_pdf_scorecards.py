@@ -67,7 +67,7 @@ def test_demo_scorecards_one_per_table_two_per_sheet(demo_tournament):
     text = pdf_text(file.content)
     table_numbers = [int(n) for n in re.findall(rf"{label}[^\n]*\n\s*(\d+)\s", text)]
     assert table_numbers == [t.number for t in tables]
-    assert file.filename == "score-turno-2.pdf"
+    assert file.filename == f"{demo_tournament.slug}-score-turno-2.pdf"
 
 
 def test_every_card_prints_the_vp_table_in_use(demo_tournament):

@@ -41,7 +41,7 @@ def test_alphabetical_list_seats_every_player_at_the_right_table(demo_tournament
         assert match, seat
         positions.append(match.start())
     assert positions == sorted(positions), "not in alphabetical order"
-    assert file.filename == "posti-alfabetico-turno-2.pdf"
+    assert file.filename == f"{demo_tournament.slug}-posti-alfabetico-turno-2.pdf"
 
 
 def test_seating_by_table_lists_both_pairs_and_the_riposo(demo_tournament):
@@ -58,7 +58,7 @@ def test_seating_by_table_lists_both_pairs_and_the_riposo(demo_tournament):
     (rests,) = seating.byes
     assert f"Riposo {rests.number} {rests.player1} – {rests.player2}" in words
     assert "Turno 1: seating by table" in words
-    assert file.filename == "posti-per-tavolo-turno-1.pdf"
+    assert file.filename == f"{demo_tournament.slug}-posti-per-tavolo-turno-1.pdf"
 
 
 def test_long_seating_lists_repeat_their_header_with_page_numbers(db):
@@ -91,7 +91,7 @@ def test_table_cards_one_landscape_page_per_table(demo_tournament):
         assert re.search(rf"EO\s+{table.eo.number}\b", page)
         for pair in (table.ns, table.eo):
             assert re.search(name(pair.player1), page) and re.search(name(pair.player2), page)
-    assert file.filename == "cartelli-tavoli-turno-3.pdf"
+    assert file.filename == f"{demo_tournament.slug}-cartelli-tavoli-turno-3.pdf"
 
 
 def test_a_draft_turno_is_marked_as_such(db):

@@ -47,7 +47,7 @@ def test_demo_standings_list_every_pair_in_rank_order(demo_tournament):
     first = rows[0]
     per_turno = r"\s+".join(str(first.earned_vp_by_turno[n]) for n in (1, 2, 3))
     assert re.search(rf"{first.mp}\s+.*{per_turno}\s*$", text, re.MULTILINE)
-    assert file.filename == f"classifica-{demo_tournament.slug}-dopo-turno-3.pdf"
+    assert file.filename == f"{demo_tournament.slug}-classifica-dopo-turno-3.pdf"
     assert file.content_type == "application/pdf"
 
 
@@ -68,7 +68,7 @@ def test_standings_after_an_earlier_turno(demo_tournament):
     text = pdf_text(file.content)
     for row in standings(tournament=demo_tournament, after_turno=1):
         assert row_pattern(row).search(text), row.pair.number
-    assert file.filename == f"classifica-{demo_tournament.slug}-dopo-turno-1.pdf"
+    assert file.filename == f"{demo_tournament.slug}-classifica-dopo-turno-1.pdf"
 
 
 def test_penalties_are_printed_next_to_the_pair(demo_tournament):

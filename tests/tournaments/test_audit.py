@@ -251,3 +251,27 @@ def test_a_corrected_smazzata_shows_only_the_boxes_that_changed(english, directo
     summary, inside = html.split("<summary>", 1)[1].split("</summary>", 1)
     assert "420" in summary and "card points" not in summary
     assert "card points" in inside.split("</details>", 1)[0]
+
+
+def test_the_turno_filter_keeps_that_turnos_seating_corrections(english, director, tournament):
+    # Both corrections of turno 1's seating: the exchange of two pairs names no single table.
+    from burraco_tourney.tournaments.services.seating_fix import (
+        table_swap_lines,
+        turno_exchange_pairs,
+    )
+
+    first, second = tournament.turni.order_by("number")
+    for turno in (first, second):
+        turno.published = True
+        turno.save()
+    table_swap_lines(table=first.tables.get(number=2), user=director, reason="Linee invertite")
+    pair = {p.number: p for p in tournament.pairs.all()}
+    turno_exchange_pairs(
+        turno=first, first=pair[1], second=pair[3], user=director, reason="Posti scambiati"
+    )
+    turno_exchange_pairs(
+        turno=second, first=pair[1], second=pair[2], user=director, reason="Altro turno"
+    )
+    response = english.get(audit_url(tournament, turno=1))
+    reasons = [row[4] for row in table_rows(response, "audit")]
+    assert reasons == ["Posti scambiati", "Linee invertite"]

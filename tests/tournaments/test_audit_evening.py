@@ -178,4 +178,4 @@ def test_a_smazzata_whose_totals_did_not_change_says_how_many_boxes_did(english,
         after=result("tallone"),
     )
     [row] = table_rows(english.get(audit_url(tournament)), "audit")
-    assert row[5] == "Smazzata 3: 1 box changed Ended by: Chiusura → Tallone run out"
+    assert row[5] == "Smazzata 3: 1 box changed Ended by: Chiusura → Stock run out"

@@ -54,7 +54,7 @@ def test_the_results_page_shows_the_forfeit_scarto_not_zero_mp(english, turno):
     html = english.get(results_url(turno)).content.decode()
     forfeited = row_of(html, 1)
     assert "forfeit win for NS" in forfeited
-    assert "Scarto +355 – -355" in forfeited
+    assert "Scarto +355 – (−355)" in forfeited
     assert "14 – 6" in forfeited
     assert "0 – 0" not in forfeited
     # A played table keeps its MP.

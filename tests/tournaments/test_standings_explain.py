@@ -85,3 +85,48 @@ def test_the_standings_say_why_a_rank_is_shared(client):
     assert f"{explain}?a=1&amp;b=3&amp;dopo=1" in text
     answer = _page(client, tournament, a=1, b=3, dopo=1).content.decode()
     assert "they share rank 1." in answer
+
+
+def test_ranks_are_english_ordinals_on_an_english_page(client, head_to_head):
+    # Pair 1 is 2nd and pair 2 3rd: an English page never writes the Italian "2°".
+    order = [s.pair.number for s in standings(tournament=head_to_head)]
+    first, second = order.index(1) + 1, order.index(2) + 1
+    text = _page(client, head_to_head, a=1, b=2).content.decode()
+    suffix = {1: "st", 2: "nd", 3: "rd", 4: "th"}
+    assert f"pair 1 is {first}{suffix[first]}, pair 2 is {second}{suffix[second]}" in text
+    assert "°" not in text
+
+
+def test_ranks_agree_with_the_noun_in_italian(client, head_to_head):
+    url = reverse("tournaments:standings_explain", args=[head_to_head.slug])
+    text = client.get(url, {"a": 1, "b": 2}).content.decode()
+    assert "la coppia 1 è " in text and "ª, la coppia 2 è " in text
+
+
+@pytest.mark.parametrize(
+    ("rank", "written"),
+    [
+        (1, "1st"),
+        (2, "2nd"),
+        (3, "3rd"),
+        (4, "4th"),
+        (10, "10th"),
+        (11, "11th"),
+        (12, "12th"),
+        (13, "13th"),
+        (21, "21st"),
+        (22, "22nd"),
+        (101, "101st"),
+        (111, "111th"),
+    ],
+)
+def test_english_ordinals(rank, written):
+    from django.utils import translation
+
+    from burraco_tourney.core.explain_sentences import rank_ordinal
+
+    with translation.override("en"):
+        assert rank_ordinal(rank, feminine=True) == written
+    with translation.override("it"):
+        assert rank_ordinal(rank) == f"{rank}°"
+        assert rank_ordinal(rank, feminine=True) == f"{rank}ª"

@@ -135,3 +135,18 @@ def test_an_empty_scorecard_asks_for_smazzata_1_only(client):
     page = client.post(url, empty).content.decode()
     assert "Inserisci la smazzata 1." in page
     assert "forfait" not in page.split("<main")[1].split("</main>")[0].lower()
+
+
+def test_a_replaced_link_says_so_while_the_turno_is_open(client):
+    # The seating changed: the old link is revoked, the turno is still open to the players.
+    from burraco_tourney.tournaments.services.seating_fix import table_swap_lines
+
+    _, turno = players_turno()
+    access, url = _link(turno)
+    table_swap_lines(table=access.table, user=make_director(), reason="Linee invertite")
+    html = client.get(url).content.decode()
+    assert "Collegamento sostituito" in html
+    assert (
+        "Questo collegamento non è più valido: chiedi il nuovo QR del tavolo al direttore." in html
+    )
+    assert "Turno chiuso" not in html

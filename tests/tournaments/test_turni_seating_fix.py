@@ -167,3 +167,17 @@ def test_the_turno_page_links_to_the_correction_once_published(client):
     client.force_login(director)
     page = client.get(reverse("manage:turno_preview", args=[tournament.slug, 1]))
     assert reverse("manage:turno_seating_fix", args=[tournament.slug, 1]) in page.content.decode()
+
+
+def test_the_correction_lists_name_each_pair_not_only_its_number(client):
+    director, tournament = _tournament()
+    make_turno(tournament, 1, [(1, 2), (3, 4)], totals=[(1200, 500), (700, 700)])
+    pairs = {p.number: p.players for p in tournament.pairs.all()}
+    client.force_login(director)
+    page = client.get(reverse("manage:turno_seating_fix", args=[tournament.slug, 1]))
+    swap = page.context["swap_form"].fields["table"].choices
+    assert swap[0] == (1, f"Tavolo 1: NS 1 ({pairs[1]}), EO 2 ({pairs[2]})")
+    exchange = page.context["exchange_form"].fields["first"].choices
+    assert exchange == [(n, f"{n} ({pairs[n]})") for n in (1, 2, 3, 4)]
+    html = page.content.decode()
+    assert f'<option value="3">3 ({pairs[3]})</option>' in html.replace("&#x27;", "'")

@@ -18,6 +18,12 @@ def _reason_field() -> forms.CharField:
     )
 
 
+def _pair_label(pair) -> str:
+    """A pair in a list of choices: its number and its players, "3 (Rossi Anna – Verdi Carla)",
+    so that the director finds the pair by the names on the scorecard, not only its number."""
+    return f"{pair.number} ({pair.players})"
+
+
 class SwapLinesForm(forms.Form):
     """A table whose NS and EO pairs sat the wrong way round."""
 
@@ -28,8 +34,8 @@ class SwapLinesForm(forms.Form):
         self.fields["table"].choices = [
             (
                 t.number,
-                _("Table %(table)s: %(ns)s (NS) – %(eo)s (EO)")
-                % {"table": t.number, "ns": t.ns.number, "eo": t.eo.number},
+                _("Table %(table)s: NS %(ns)s, EO %(eo)s")
+                % {"table": t.number, "ns": _pair_label(t.ns), "eo": _pair_label(t.eo)},
             )
             for t in turno.tables.select_related("ns", "eo").order_by("number")
         ]
@@ -45,9 +51,10 @@ class ExchangePairsForm(forms.Form):
     def __init__(self, *args, turno: Turno, **kwargs) -> None:
         super().__init__(*args, prefix="exchange", **kwargs)
         seated = sorted(
-            p.number for t in turno.tables.select_related("ns", "eo") for p in (t.ns, t.eo)
+            (p for t in turno.tables.select_related("ns", "eo") for p in (t.ns, t.eo)),
+            key=lambda pair: pair.number,
         )
-        choices = [(n, str(n)) for n in seated]
+        choices = [(p.number, _pair_label(p)) for p in seated]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
         self.fields["reason"] = _reason_field()

@@ -18,13 +18,13 @@ class PlayersFields(forms.Form):
         help_text=_(
             "Each table's scorecard and table card carry a QR code: one line enters the "
             "smazzate on a phone, the other confirms them. Totals only and forfeits stay with "
-            "the arbitro."
+            "the director."
         ),
     )
     # Ticked is the exception, so a form posted without the box keeps the default (a table
     # both lines agree on is accepted automatically).
     players_director_accepts = forms.BooleanField(
-        label=_("The arbitro accepts each table"),
+        label=_("The director accepts each table"),
         required=False,
         help_text=_(
             "Unticked, a table is accepted automatically when both lines agree; ticked, you "

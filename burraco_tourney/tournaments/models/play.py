@@ -152,9 +152,9 @@ def _seated_line(table: Table, line: str):
 
 class SmazzataEnd(models.TextChoices):
     CHIUSURA = "chiusura", _("Chiusura")
-    TALLONE = "tallone", _("Tallone run out")
+    TALLONE = "tallone", _("Stock run out")
     TEMPO = "tempo", _("Time out")
-    ARBITRALE = "arbitrale", _("Stopped by the arbitro")
+    ARBITRALE = "arbitrale", _("Stopped by the director")
 
 
 class Smazzata(models.Model):

@@ -42,17 +42,21 @@ def audit_entries(
     """The tournament's change log, newest first, filtered by turno, table number and action.
 
     An entry belongs to a turno when it names one of its tables, when it is about the turno
-    itself (``turno_*`` actions keep the turno number as ``number``), or when its values say
-    ``"turno": N`` (penalties and other per-turno changes).
+    itself (``turno_*`` actions keep the turno number as ``number``; any entry whose subject is
+    the turno), or when its values say ``"turno": N`` (penalties and other per-turno changes).
     """
     entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
     if turno is not None:
         about_turno = Q(action__startswith="turno_") & (
             Q(after__number=turno) | Q(before__number=turno)
         )
+        # Whatever names the turno as its subject: the exchange of two pairs, a correction of
+        # the turno's seating that names no single table.
+        subject_turno = Q(subject_code="turno", subject_params__number=turno)
         entries = entries.filter(
             Q(table__turno__number=turno)
             | about_turno
+            | subject_turno
             | Q(after__turno=turno)
             | Q(before__turno=turno)
         )

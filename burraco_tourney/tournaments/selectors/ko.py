@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from burraco_tourney.core.rule_messages import rule_error_message
+from burraco_tourney.core.scores import score_text
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.ko_played import Bracket, PlayedMatch, Slot, read_bracket
 
@@ -237,8 +238,8 @@ def _describe_unfinished(view: MatchView, tournament: Tournament) -> None:
     if length.mode == "punti":
         view.decision = _("In play: no line has passed %(target)s yet (%(ns)s – %(eo)s).") % {
             "target": length.target,
-            "ns": table.ns_mp,
-            "eo": table.eo_mp,
+            "ns": score_text(table.ns_mp),
+            "eo": score_text(table.eo_mp),
         }
     else:
         total = length.smazzate or 0

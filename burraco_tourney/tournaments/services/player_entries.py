@@ -61,7 +61,7 @@ def access_refusal(access: TableAccess) -> ValidationError | None:
     turno = table.turno
     if access.revoked_at is not None:
         return ValidationError(
-            _("This table's link is no longer valid: the seating changed. Ask the arbitro."),
+            _("This link is no longer valid: ask the director for the table's new QR code."),
             code="revoked",
         )
     if not turno.published or turno.players_closed or not turno.tournament.players_enter:

@@ -11,7 +11,12 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from burraco_tourney.core.explain_sentences import WORDS, explained_steps, verdict_sentence
+from burraco_tourney.core.explain_sentences import (
+    WORDS,
+    explained_steps,
+    rank_ordinal,
+    verdict_sentence,
+)
 from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 
@@ -61,7 +66,12 @@ def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
                 explanation=explanation,
                 heading=str(words.heading) % {"a": first, "b": second},
                 ranks_sentence=str(words.ranks)
-                % {"a": first, "ra": rank_a, "b": second, "rb": rank_b},
+                % {
+                    "a": first,
+                    "ra": rank_ordinal(rank_a, feminine=words.feminine),
+                    "b": second,
+                    "rb": rank_ordinal(rank_b, feminine=words.feminine),
+                },
                 steps=explained_steps(explanation, registers),
                 verdict=verdict_sentence(explanation, rank_a, registers),
                 after_turno=after or choice.shown_turno(None),

@@ -112,6 +112,7 @@ def _context(request, access: TableAccess, line: str | None, form=None) -> dict:
         "differences": differences,
         "refusal": refusal.messages[0] if refusal else "",
         "closed": refusal is not None and refusal.code in ("turno_closed", "revoked"),
+        "revoked": refusal is not None and refusal.code == "revoked",
         "own": entries.get(line) if line else None,
         "other": entries.get(services.OTHER[line]) if line else None,
         "token": access.token,

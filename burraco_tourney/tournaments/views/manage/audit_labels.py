@@ -175,6 +175,8 @@ VALUE_LABELS: dict[str, dict[str, Any]] = {
     "entry_mode": dict(EntryMode.choices),
     "end": dict(SmazzataEnd.choices),
     "last_move": {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")},
+    # The line a phone entered for: "Line: NS", never the stored "ns".
+    "line": {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")},
     "forfeit_winner": {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")},
     "winner": {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")},
     "movement": dict(Movement.choices),

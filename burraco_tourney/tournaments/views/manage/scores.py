@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from burraco_tourney.core.rule_messages import LINE_LABELS, rule_error_message
+from burraco_tourney.core.scores import score_text
 from burraco_tourney.rules.errors import RuleError
 
 from ...access import director_view
@@ -144,8 +145,8 @@ def _ko_saved_message(table: Table) -> str:
     if not table.winner:
         return _("Table %(table)s saved: %(ns_mp)s – %(eo_mp)s, the match is not decided yet.") % {
             "table": table.number,
-            "ns_mp": table.ns_mp,
-            "eo_mp": table.eo_mp,
+            "ns_mp": score_text(table.ns_mp),
+            "eo_mp": score_text(table.eo_mp),
         }
     winner, loser = (table.ns, table.eo) if table.winner == "ns" else (table.eo, table.ns)
     won, lost = (table.ns_mp, table.eo_mp) if table.winner == "ns" else (table.eo_mp, table.ns_mp)
@@ -162,11 +163,11 @@ def _ko_saved_message(table: Table) -> str:
         return _(
             "Table %(table)s saved. Tie %(mp)s–%(mp)s: pair %(winner)s goes through, pair "
             "%(loser)s made the last move."
-        ) % {**params, "mp": won}
+        ) % {**params, "mp": score_text(won)}
     return _("Table %(table)s saved: pair %(winner)s goes through, %(won)s to %(lost)s.") % {
         **params,
-        "won": won,
-        "lost": lost,
+        "won": score_text(won),
+        "lost": score_text(lost),
     }
 
 
