@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0011_individual'),
+        ('tournaments', '0012_archive_room'),
     ]
 
     operations = [
