@@ -274,12 +274,15 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # --- Login throttling (django-axes) ---------------------------------------------------------
-# After LOGIN_FAILURE_LIMIT wrong passwords for one user name, or from one address, logins from
-# there are refused for LOGIN_COOLOFF_MINUTES, counted from the last failure; the right password
-# too. Every failure is logged (logger "axes", level WARNING), with the password masked.
+# After LOGIN_FAILURE_LIMIT wrong passwords for one user name from one address, or from one
+# address for any names, logins of that name from there (or from that address) are refused for
+# LOGIN_COOLOFF_MINUTES, counted from the last failure; the right password too. A user name is
+# never paused everywhere: someone guessing the director's password from a phone does not keep
+# the director out of the computer he always uses. Every failure is logged (logger "axes",
+# level WARNING), with the password masked.
 AXES_FAILURE_LIMIT = _env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=_env_int("LOGIN_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 # The log names the user name and the address tried (that is what it is for); the password is
 # always masked.
