@@ -25,7 +25,7 @@ from burraco_tourney.rules.errors import RuleError
 
 from ..forms.scorecard import ScorecardForm
 from ..models import EntryMode, TableAccess
-from ..photos import scorecard_photo
+from ..photos import photo_limit_refusal, scorecard_photo
 from ..results_bridge import tournament_ruleset
 from ..selectors import player_entries as selectors
 from ..selectors import score_preview
@@ -268,6 +268,10 @@ def table_photo(request: HttpRequest, token: str) -> HttpResponse:
     upload = request.FILES.get("photo")
     if line is None or upload is None:
         messages.error(request, _("Choose a photo of the scorecard first."))
+        return redirect("table:page", token)
+    refusal = photo_limit_refusal(access.table)
+    if refusal is not None:
+        messages.error(request, refusal.messages[0])
         return redirect("table:page", token)
     try:
         photo = scorecard_photo(upload)
