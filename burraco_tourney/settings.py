@@ -290,9 +290,11 @@ AXES_SENSITIVE_PARAMETERS: list[str] = []
 AXES_LOCKOUT_CALLABLE = "burraco_tourney.core.login_lockout.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "burraco_tourney.core.login_lockout.client_address"
 
+# No table's secret link in any log (core/log_filters.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"table_tokens": {"()": "burraco_tourney.core.log_filters.HideTableTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["table_tokens"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
