@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from .checks import (
     SMALL_MAX,
     at,
+    check_counts,
     json_bool,
     json_choice,
     json_int,
@@ -73,7 +74,9 @@ V2_KEYS = {
 
 def read_archive(data: bytes | str | Mapping[str, Any]) -> Archive:
     """The valid archive held by ``data``, or ``ArchiveError`` for its first fault."""
-    return _Reader().read(load_json(data))
+    root = load_json(data)
+    check_counts(root)
+    return _Reader().read(root)
 
 
 class _Reader(TournamentSection):
