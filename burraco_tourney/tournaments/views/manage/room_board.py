@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -127,6 +128,7 @@ def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: 
             # Who sits in the line: a pair, or an individual table's two players.
             "who": getattr(table_obj, f"{line}_line"),
             "entry": entries.get(line),
+            "photo_missing": _photo_missing(entries.get(line)),
             "rows": _line_rows(entries.get(line), kinds),
         }
         for line in ("ns", "eo")
@@ -209,9 +211,31 @@ def room_photo(request: HttpRequest, tournament: Tournament, turno: int, table: 
     if entry is None or not entry.photo:
         messages.info(request, _("No photo of this scorecard."))
         return redirect("manage:room_table", tournament.slug, turno, table)
-    response = FileResponse(entry.photo.open("rb"), content_type="image/jpeg")
+    try:
+        handle = entry.photo.open("rb")
+    except FileNotFoundError:
+        # The file is gone (a backup restored without its photos): a picture that says so.
+        response = HttpResponse(_missing_photo_svg(), content_type="image/svg+xml", status=404)
+    else:
+        response = FileResponse(handle, content_type="image/jpeg")
     response["Cache-Control"] = "private, no-store"
     return response
+
+
+def _missing_photo_svg() -> str:
+    text = escape(_("Photo missing: the file is no longer on this computer."))
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="120" viewBox="0 0 480 120">'
+        '<rect width="480" height="120" fill="#f3f3f3" stroke="#999"/>'
+        '<text x="240" y="65" font-family="sans-serif" font-size="15" text-anchor="middle" '
+        f'fill="#333">{text}</text></svg>'
+    )
+
+
+def _photo_missing(entry) -> bool:
+    return bool(
+        entry is not None and entry.photo and not entry.photo.storage.exists(entry.photo.name)
+    )
 
 
 _TURNO = "t/<slug:slug>/gestione/turni/<int:turno>/sala/"
