@@ -10,6 +10,8 @@ Environment variables:
     DATABASE_URL=postgres://… use PostgreSQL instead of the embedded SQLite file
     SQLITE_PATH=...           where the SQLite file lives (default: db.sqlite3 in the project)
     ALLOWED_HOSTS=a,b         extra host names (the run command sets this for the local network)
+    PHONE_BASE_URL=http://192.168.1.20:8000  the address the players' phones use (QR codes);
+                              ./bin/run --lan sets it to the address it announces
     BACKUP_DIR=...            the folder of the automatic backups (default: backups/ in the project)
     BACKUP_KEEP=12            how many automatic backups are kept
     HTTPS_PROXY=1, SECURE_*…  behind an HTTPS proxy: secure cookies, HSTS, redirect (see README)
@@ -227,6 +229,11 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+
+# The address the players' phones reach the site at, for the tables' links and QR codes: the
+# director may work at http://127.0.0.1 on the laptop, which no phone reaches. Empty: the
+# address of the director's own request.
+PHONE_BASE_URL = os.environ.get("PHONE_BASE_URL", "").strip().rstrip("/")
 
 # Uploaded files (the players' photos of their scorecards): never served as static files, only
 # to the tournament's directors through a view.

@@ -24,7 +24,7 @@ from burraco_tourney.core.rule_messages import LINE_LABELS
 
 from ...access import director_view
 from ...models import Tournament
-from ...qr_codes import qr_svg, table_link
+from ...qr_codes import phones_base, phones_cannot_reach, qr_svg, table_link
 from ...results_bridge import tournament_ruleset
 from ...selectors import player_entries as selectors
 from ...selectors import scores as score_selectors
@@ -61,6 +61,8 @@ def room_board(request: HttpRequest, tournament: Tournament, turno: int) -> Http
     context = _tiles_context(request, tournament, turno_obj)
     context.update(
         section="turni",
+        phones_base=phones_base(request),
+        phones_cannot_reach=phones_cannot_reach(request),
         links=[
             (tile.table, _link_qr(table_link(request, links[tile.table.pk].token), tile.table))
             for tile in context["tiles"]
