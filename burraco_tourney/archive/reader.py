@@ -27,6 +27,7 @@ from .checks import (
     SMALL_MAX,
     at,
     check_counts,
+    check_counts_before_decoding,
     json_bool,
     json_choice,
     json_int,
@@ -74,6 +75,7 @@ V2_KEYS = {
 
 def read_archive(data: bytes | str | Mapping[str, Any]) -> Archive:
     """The valid archive held by ``data``, or ``ArchiveError`` for its first fault."""
+    check_counts_before_decoding(data)
     root = load_json(data)
     check_counts(root)
     return _Reader().read(root)
