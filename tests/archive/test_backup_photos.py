@@ -107,3 +107,20 @@ def test_an_abandoned_part_file_is_removed_by_the_next_automatic_backup(folders)
     backup.auto_backup()
     assert not stale.exists()
     assert fresh.exists()
+
+
+def test_a_download_that_fails_leaves_nothing_in_the_temporary_folder(client, folders, monkeypatch):
+    from django.contrib.auth import get_user_model
+
+    _site_with_a_photo()
+    superuser = get_user_model().objects.create_superuser("capo", password="Segreto-2026")
+    client.force_login(superuser)
+    monkeypatch.setattr("tempfile.tempdir", str(folders))
+
+    def disk_full(copy):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(backup, "media_into", disk_full)
+    response = client.get(reverse("archive:site_backup"), follow=True)
+    assert "No space left on device" in response.content.decode()
+    assert not list(folders.glob("burraco-backup-*"))
