@@ -24,7 +24,8 @@ keepalive = 15
 # A request slower than this is a bug (a PDF of a whole tournament takes a few seconds).
 timeout = 120
 graceful_timeout = 10
-# The log of each request would be 100 lines a second with a full room: errors only.
+# The log of each request would be 100 lines a second with a full room: errors only. Turned on,
+# it shows a table's link as /tavolo/…/ (core/log_filters.py): the token is that table's key.
 accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "warning").lower()

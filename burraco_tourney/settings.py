@@ -10,6 +10,8 @@ Environment variables:
     DATABASE_URL=postgres://… use PostgreSQL instead of the embedded SQLite file
     SQLITE_PATH=...           where the SQLite file lives (default: db.sqlite3 in the project)
     ALLOWED_HOSTS=a,b         extra host names (the run command sets this for the local network)
+    PHONE_BASE_URL=http://192.168.1.20:8000  the address the players' phones use (QR codes);
+                              ./bin/run --lan sets it to the address it announces
     BACKUP_DIR=...            the folder of the automatic backups (default: backups/ in the project)
     BACKUP_KEEP=12            how many automatic backups are kept
     HTTPS_PROXY=1, SECURE_*…  behind an HTTPS proxy: secure cookies, HSTS, redirect (see README)
@@ -228,6 +230,11 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# The address the players' phones reach the site at, for the tables' links and QR codes: the
+# director may work at http://127.0.0.1 on the laptop, which no phone reaches. Empty: the
+# address of the director's own request.
+PHONE_BASE_URL = os.environ.get("PHONE_BASE_URL", "").strip().rstrip("/")
+
 # Uploaded files (the players' photos of their scorecards): never served as static files, only
 # to the tournament's directors through a view.
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
@@ -274,12 +281,15 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # --- Login throttling (django-axes) ---------------------------------------------------------
-# After LOGIN_FAILURE_LIMIT wrong passwords for one user name, or from one address, logins from
-# there are refused for LOGIN_COOLOFF_MINUTES, counted from the last failure; the right password
-# too. Every failure is logged (logger "axes", level WARNING), with the password masked.
+# After LOGIN_FAILURE_LIMIT wrong passwords for one user name from one address, or from one
+# address for any names, logins of that name from there (or from that address) are refused for
+# LOGIN_COOLOFF_MINUTES, counted from the last failure; the right password too. A user name is
+# never paused everywhere: someone guessing the director's password from a phone does not keep
+# the director out of the computer he always uses. Every failure is logged (logger "axes",
+# level WARNING), with the password masked.
 AXES_FAILURE_LIMIT = _env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=_env_int("LOGIN_COOLOFF_MINUTES", 15))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 # The log names the user name and the address tried (that is what it is for); the password is
 # always masked.
@@ -287,9 +297,11 @@ AXES_SENSITIVE_PARAMETERS: list[str] = []
 AXES_LOCKOUT_CALLABLE = "burraco_tourney.core.login_lockout.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "burraco_tourney.core.login_lockout.client_address"
 
+# No table's secret link in any log (core/log_filters.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"table_tokens": {"()": "burraco_tourney.core.log_filters.HideTableTokens"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["table_tokens"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

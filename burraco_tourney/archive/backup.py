@@ -1,8 +1,11 @@
-"""Whole-site backup and restore: every account, tournament and change log in one file.
+"""Whole-site backup and restore: every account, tournament, change log and photo in one file.
 
 On SQLite (the laptop default) a backup is a copy of the database made with SQLite's online
 backup API, consistent while the site runs, with a small ``burraco_backup`` table added to the
-copy that says what it is (the software, when it was made, the migrations it holds). A restore
+copy that says what it is (the software, when it was made, the migrations it holds), and the
+uploaded photos in a table of their own (``backup_media``). A half-written copy is named
+``….part`` until it is whole, removed when the copy fails, and by the next automatic backup
+when a switched-off machine left one behind. A restore
 accepts only such a file, whose migrations this software knows, replaces the whole database with
 it and brings its tables up to date (``migrate``). On PostgreSQL the database's own tools do the
 job: ``pg_dump`` and ``pg_restore`` (``postgres_instructions``), and these functions refuse.
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import datetime
 import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,11 +34,14 @@ from django.utils.translation import gettext as _
 
 from burraco_tourney.tournaments.models import AuditEntry
 
+from .backup_media import MEDIA_TABLE, media_from, media_into
+
 MARK_TABLE = "burraco_backup"
 MARK_FORMAT = "burraco-site-backup"
 SQLITE_HEADER = b"SQLite format 3\x00"
 AUTO_PREFIX = "burraco-"
 AUTO_SUFFIX = ".sqlite3"
+STALE_PART_SECONDS = 3600
 
 
 class BackupError(Exception):
@@ -88,24 +95,30 @@ def backup_to(target: Path) -> BackupInfo:
         last_change=_last_change(),
         migrations=frozenset(),
     )
-    copy = sqlite3.connect(partial)
     try:
-        connection.connection.backup(copy)
-        # One self-contained file: no write-ahead log beside it.
-        copy.execute("PRAGMA journal_mode=DELETE")
-        with copy:
-            copy.execute(f"CREATE TABLE {MARK_TABLE} (key TEXT PRIMARY KEY, value TEXT)")
-            copy.executemany(
-                f"INSERT INTO {MARK_TABLE} VALUES (?, ?)",
-                [
-                    ("format", MARK_FORMAT),
-                    ("made_at", info.made_at),
-                    ("last_change", str(info.last_change)),
-                ],
-            )
-    finally:
-        copy.close()
-    partial.replace(target)  # a half-written file never has the final name
+        copy = sqlite3.connect(partial)
+        try:
+            connection.connection.backup(copy)
+            # One self-contained file: no write-ahead log beside it.
+            copy.execute("PRAGMA journal_mode=DELETE")
+            with copy:
+                copy.execute(f"CREATE TABLE {MARK_TABLE} (key TEXT PRIMARY KEY, value TEXT)")
+                copy.executemany(
+                    f"INSERT INTO {MARK_TABLE} VALUES (?, ?)",
+                    [
+                        ("format", MARK_FORMAT),
+                        ("made_at", info.made_at),
+                        ("last_change", str(info.last_change)),
+                    ],
+                )
+                media_into(copy)
+        finally:
+            copy.close()
+        partial.replace(target)  # a half-written file never has the final name
+    except BaseException:
+        # A failed backup (a full disk, an interrupted copy) leaves no half-written file.
+        partial.unlink(missing_ok=True)
+        raise
     return read_backup_info(target)
 
 
@@ -168,7 +181,9 @@ def restore_from(path: Path) -> BackupInfo:
     finally:
         source.close()
     live.execute(f"DROP TABLE IF EXISTS {MARK_TABLE}")
+    live.execute(f"DROP TABLE IF EXISTS {MEDIA_TABLE}")
     live.commit()
+    media_from(Path(path))
     # Every connection of this process reads the restored database from now on.
     connections.close_all()
     return info
@@ -189,6 +204,18 @@ def auto_backups() -> list[Path]:
     return sorted(folder.glob(f"{AUTO_PREFIX}*{AUTO_SUFFIX}"))
 
 
+def _remove_stale_parts(folder: Path) -> None:
+    """Half-written backups left by a machine switched off mid-copy (an hour old: a backup being
+    written now by another process is never touched)."""
+    limit = time.time() - STALE_PART_SECONDS
+    for part in folder.glob("*.part"):
+        try:
+            if part.stat().st_mtime < limit:
+                part.unlink()
+        except OSError:
+            pass
+
+
 def auto_backup(*, only_if_changed: bool = False, label: str = "") -> Path | None:
     """A new automatic backup (None when nothing changed and ``only_if_changed``); the oldest
     ones beyond ``settings.BACKUP_KEEP`` are deleted."""
@@ -203,6 +230,7 @@ def auto_backup(*, only_if_changed: bool = False, label: str = "") -> Path | Non
             return None
     folder = backup_dir()
     folder.mkdir(parents=True, exist_ok=True)
+    _remove_stale_parts(folder)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     target = folder / f"{AUTO_PREFIX}{stamp}{'-' + label if label else ''}{AUTO_SUFFIX}"
     backup_to(target)

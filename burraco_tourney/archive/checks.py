@@ -34,6 +34,18 @@ SMALL_MAX = 32767
 MAX_ARCHIVE_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_DIGITS = 20
+# Counts beyond any real tournament (the largest federation events have a few hundred pairs
+# and a dozen turni; a change log a few thousand entries): a file listing more is refused before
+# the schema and the reader spend seconds on it.
+MAX_COUNTS = {"pairs": 2000, "players": 4000, "turni": 100, "penalties": 10_000, "log": 200_000}
+MAX_TABLES_PER_TURNO = 2000
+MAX_SMAZZATE_PER_TABLE = 100
+# A key each entry of a list holds once, counted in the raw file before it is decoded: found in
+# milliseconds, where decoding a file of 100,000 pairs holds the server for seconds. The change
+# log may hold the key too (a pair's or a player's snapshot), so only ten times the list's limit
+# is surely no real tournament; the lists themselves are counted exactly once decoded.
+_ENTRY_KEYS = (("pairs", '"players"'), ("players", '"name"'))
+_RAW_FACTOR = 10
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 # Characters no database column takes: NUL (PostgreSQL refuses it) and half a surrogate pair.
 _NUL = re.compile(r"\\u0000")
@@ -275,3 +287,45 @@ def json_datetime(value: Any, path: str) -> datetime.datetime:
         _("must be a date and time with its offset, like 2026-11-28T21:14:05+01:00, not %(value)s")
         % {"value": shown(value)},
     )
+
+
+def _too_many(value: Any, path: str, limit: int) -> None:
+    if isinstance(value, list) and len(value) > limit:
+        raise ArchiveError(
+            path,
+            _("lists %(count)s entries, more than any real tournament (at most %(max)s)")
+            % {"count": len(value), "max": limit},
+        )
+
+
+def check_counts(root: Any) -> None:
+    """Refuse a decoded file whose lists are longer than any real tournament's, before its
+    structure is checked entry by entry."""
+    if not isinstance(root, Mapping):
+        return
+    for key, limit in MAX_COUNTS.items():
+        _too_many(root.get(key), key, limit)
+    turni = root.get("turni")
+    for t, turno in enumerate(turni if isinstance(turni, list) else ()):
+        tables = turno.get("tables") if isinstance(turno, Mapping) else None
+        _too_many(tables, at(at("turni", t), "tables"), MAX_TABLES_PER_TURNO)
+        for n, table in enumerate(tables if isinstance(tables, list) else ()):
+            if isinstance(table, Mapping):
+                path = at(at(at("turni", t), "tables"), n)
+                _too_many(table.get("smazzate"), at(path, "smazzate"), MAX_SMAZZATE_PER_TABLE)
+
+
+def check_counts_before_decoding(data: bytes | str | Mapping[str, Any]) -> None:
+    """Refuse a raw file whose pair or player lists are surely longer than any real
+    tournament's, before it is decoded."""
+    if isinstance(data, Mapping):
+        return
+    for key, name in _ENTRY_KEYS:
+        needle: bytes | str = name if isinstance(data, str) else name.encode()
+        count = data.count(needle)  # type: ignore[arg-type]
+        if count > _RAW_FACTOR * MAX_COUNTS[key]:
+            raise ArchiveError(
+                key,
+                _("lists about %(count)s entries, more than any real tournament (at most %(max)s)")
+                % {"count": count, "max": MAX_COUNTS[key]},
+            )

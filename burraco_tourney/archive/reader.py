@@ -26,6 +26,8 @@ from django.utils.translation import gettext as _
 from .checks import (
     SMALL_MAX,
     at,
+    check_counts,
+    check_counts_before_decoding,
     json_bool,
     json_choice,
     json_int,
@@ -74,7 +76,10 @@ V2_KEYS = {
 
 def read_archive(data: bytes | str | Mapping[str, Any]) -> Archive:
     """The valid archive held by ``data``, or ``ArchiveError`` for its first fault."""
-    return _Reader().read(load_json(data))
+    check_counts_before_decoding(data)
+    root = load_json(data)
+    check_counts(root)
+    return _Reader().read(root)
 
 
 class _Reader(TournamentSection):

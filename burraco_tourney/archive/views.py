@@ -9,6 +9,7 @@ every account (password hashes included): the superuser alone downloads it.
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -89,6 +90,15 @@ def site_backup_view(request: HttpRequest) -> HttpResponse:
     except BackupError as error:
         os.rmdir(folder)
         messages.error(request, str(error))
+        return redirect("archive:import")
+    except OSError as error:
+        # A copy that failed half-way (a full disk): nothing of it stays in the temporary folder.
+        shutil.rmtree(folder, ignore_errors=True)
+        messages.error(
+            request,
+            _("Cannot write %(file)s: %(error)s")
+            % {"file": path.name, "error": error.strerror or error},
+        )
         return redirect("archive:import")
     handle = path.open("rb")
     # The open file is all the response needs: the name goes at once (POSIX keeps the data).

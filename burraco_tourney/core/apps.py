@@ -7,3 +7,8 @@ class CoreConfig(AppConfig):
 
     name = "burraco_tourney.core"
     verbose_name = _("Core")
+
+    def ready(self) -> None:
+        from .log_filters import install
+
+        install()

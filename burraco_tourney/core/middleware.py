@@ -2,7 +2,8 @@
 
 ``NoStoreForDirectorsMiddleware``: a director's pages and every download carry
 ``Cache-Control: no-store``, so a shared club computer, a browser's back button or a proxy never
-keeps a copy of scores, archives or drafts after the director has logged out.
+keeps a copy of scores, archives or drafts after the director has logged out; nor of a table's
+page on a player's phone.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 from django.utils.cache import add_never_cache_headers
 
 # The URL namespaces whose pages are never stored: the director's pages, the downloads (files
-# and the list of them, which names the director's files), the archive upload and download.
-NO_STORE_NAMESPACES = frozenset({"manage", "exports", "archive", "admin"})
+# and the list of them, which names the director's files), the archive upload and download; the
+# players' table pages, whose address is their table's key.
+NO_STORE_NAMESPACES = frozenset({"manage", "exports", "archive", "admin", "table"})
 
 
 class NoStoreForDirectorsMiddleware:

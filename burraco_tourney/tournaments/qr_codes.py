@@ -4,16 +4,33 @@ data URI in the PDFs (WeasyPrint draws it as an image). Nothing here reads or wr
 from __future__ import annotations
 
 import segno
+from django.conf import settings
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
+
+
+def phones_base(request: HttpRequest) -> str:
+    """The address the players' phones reach this site at: ``settings.PHONE_BASE_URL`` (the
+    club network's address ``./bin/run --lan`` announces), else the one this request used."""
+    return settings.PHONE_BASE_URL or request.build_absolute_uri("/").rstrip("/")
+
+
+def phones_cannot_reach(request: HttpRequest) -> bool:
+    """Whether the links name this computer only (127.0.0.1, localhost): no phone opens them."""
+    if settings.PHONE_BASE_URL:
+        return False
+    host = request.get_host()
+    return host in LOOPBACK_HOSTS or host.rsplit(":", 1)[0] in LOOPBACK_HOSTS
+
 
 def table_link(request: HttpRequest, token: str) -> str:
-    """The players' address of a table, as this site is reached now (the director's laptop
-    on the club's network, or the server's name)."""
-    return request.build_absolute_uri(reverse("table:page", args=[token]))
+    """The players' address of a table: on the address the phones use (``phones_base``), even
+    when the director works at 127.0.0.1 on the laptop itself."""
+    return phones_base(request) + reverse("table:page", args=[token])
 
 
 def qr_svg(url: str, *, scale: int = 3, label: str = "") -> SafeString:

@@ -1,5 +1,5 @@
-"""Login throttling: a run of wrong passwords pauses the logins of that user and that address,
-says in Italian when to try again, and every failure is logged."""
+"""Login throttling: a run of wrong passwords pauses the logins of that user from that address,
+and of that address; says in Italian when to try again, and every failure is logged."""
 
 import logging
 
@@ -39,10 +39,26 @@ def test_the_right_password_is_refused_after_five_wrong_ones_and_the_page_says_w
     assert "_auth_user_id" not in client.session
 
 
-def test_another_address_is_paused_too_for_the_same_user(client, director, settings):
+def test_wrong_passwords_from_a_phone_never_keep_the_director_out_of_his_own_computer(
+    client, director, settings
+):
+    """Someone on the club's network guessing the director's password pauses only himself:
+    the director logs in from the address he always uses, again and again all evening."""
+    for _evening_hour in range(3):
+        for _ in range(settings.AXES_FAILURE_LIMIT + 2):
+            _login(client, "sbagliata", address="10.0.0.66")
+        assert _login(client, PASSWORD, address="10.0.0.66").status_code == 429
+        response = _login(client, PASSWORD, address="127.0.0.1")
+        assert response.status_code == 302
+        assert client.session["_auth_user_id"] == str(director.pk)
+        client.logout()
+
+
+def test_the_same_user_from_the_same_address_stays_paused(client, director, settings):
     for _ in range(settings.AXES_FAILURE_LIMIT):
         _login(client, "sbagliata", address="10.0.0.7")
-    assert _login(client, PASSWORD, address="10.0.0.8").status_code == 429
+    assert _login(client, PASSWORD, address="10.0.0.7").status_code == 429
+    assert _login(client, PASSWORD, address="10.0.0.8").status_code == 302
 
 
 def test_one_address_trying_many_users_is_paused(client, director, settings):

@@ -48,6 +48,7 @@ from ..selectors.ko import KoData, bracket_of, ko_data
 from ..selectors.standings import standings
 from .audit import audit_record
 from .locks import tournament_lock
+from .table_links import table_photos_delete_on_commit
 from .turni import (
     turno_delete_recorded,
     turno_mark_published,
@@ -311,6 +312,7 @@ def _delete_match(tournament: Tournament, table: Table, user) -> None:
     subject = ko_match_subject(
         round=turno.number, table=table.number, ns=table.ns.number, eo=table.eo.number
     )
+    table_photos_delete_on_commit([table])
     table.delete()
     audit_record(
         tournament=tournament,

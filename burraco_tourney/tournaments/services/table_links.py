@@ -43,6 +43,15 @@ def turno_links_ensure(*, turno: Turno) -> dict[int, TableAccess]:
     return live
 
 
+def table_photos_delete_on_commit(tables: Iterable[Table]) -> None:
+    """The players' photos of ``tables``, about to be deleted with them, leave the disk too once
+    the caller's transaction commits (a rollback keeps them: the rows come back)."""
+    entries = PlayerEntry.objects.filter(table_id__in=[t.pk for t in tables]).exclude(photo="")
+    for entry in entries:
+        storage, name = entry.photo.storage, entry.photo.name
+        transaction.on_commit(lambda storage=storage, name=name: storage.delete(name))
+
+
 def table_links_revoke(tables: Iterable[Table]) -> None:
     """Revoke the links of ``tables`` and drop their drafts: their seating changed, so the
     printed QR codes and what the phones entered no longer name the right pairs. Runs inside

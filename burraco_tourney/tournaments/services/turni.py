@@ -257,6 +257,25 @@ def turno_mark_published(turno: Turno, *, user) -> None:
         subject=turno_subject(turno),
         after=turno_snapshot(turno),
     )
+    _close_earlier_to_players(turno, user=user)
+
+
+def _close_earlier_to_players(turno: Turno, *, user) -> None:
+    """The players' links of the turni before ``turno`` close by themselves when it is
+    published: those tables are played (the director opens one again from its room board)."""
+    earlier = Turno.objects.filter(
+        tournament=turno.tournament, published=True, players_closed=False, number__lt=turno.number
+    )
+    for previous in earlier.order_by("number"):
+        previous.players_closed = True
+        previous.save(update_fields=["players_closed"])
+        audit_record(
+            tournament=turno.tournament,
+            user=user,
+            action="turno_players_close",
+            subject=turno_subject(previous),
+            reason=_("Turno %(turno)s was published.") % {"turno": turno.number},
+        )
 
 
 def unpublish_refusal(turno: Turno) -> str | None:

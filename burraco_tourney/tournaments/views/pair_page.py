@@ -18,6 +18,8 @@ from .individual_public import individual_seat_search
 
 def pair_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
+    if tournament.fmt.registers != "pairs":
+        raise Http404  # an individual tournament has players, not pairs
 
     def build(director: bool):
         # The ranks after each turno and every pair's tables are read once for every pair's page.

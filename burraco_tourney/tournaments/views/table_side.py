@@ -4,8 +4,10 @@ The page names the tournament, the turno, the table and both pairs; the phone sa
 it is (NS or EO), then enters the smazzate in the SAME scorecard form the director uses
 (``views.manage.scores.result_form``), with the live totals from the same preview
 (``selectors.score_preview``); the other line confirms or enters its own. Writes go through
-``services.player_entries`` only. Every request is counted (``table_side_limits``); a closed
-turno, an accepted table or a revoked link shows why nothing can be entered.
+``services.player_entries`` only. Wrong tokens and a valid link's posts are counted
+(``table_side_limits``), never a valid link's page or its polls; a closed turno, an accepted
+table or a revoked link shows why nothing can be entered. The pages are never stored by a
+browser or a proxy (``core.middleware``): their address is the table's key.
 """
 
 from __future__ import annotations
@@ -23,13 +25,13 @@ from burraco_tourney.rules.errors import RuleError
 
 from ..forms.scorecard import ScorecardForm
 from ..models import EntryMode, TableAccess
-from ..photos import scorecard_photo
+from ..photos import photo_limit_refusal, scorecard_photo
 from ..results_bridge import tournament_ruleset
 from ..selectors import player_entries as selectors
 from ..selectors import score_preview
 from ..services import player_entries as services
 from ..services.scores import ScorecardInvalid
-from ..table_side_limits import over_limit, record_miss
+from ..table_side_limits import guessing, posting_too_often, record_miss
 from .manage import score_live
 from .manage.scores import result_form
 
@@ -42,13 +44,17 @@ class TooMany(Exception):
 
 
 def _access(request: HttpRequest, token: str) -> TableAccess:
-    """The link of ``token``; 404 for an unknown one (counted), 429 when over the limits."""
-    if over_limit(request, token):
-        raise TooMany
+    """The link of ``token``; 404 for an unknown one (counted), 429 when this address guesses
+    or posts with one link more than a phone can."""
     access = selectors.live_access(token=token)
     if access is None:
+        too_many = guessing(request)
         record_miss(request)
+        if too_many:
+            raise TooMany
         raise Http404
+    if request.method == "POST" and posting_too_often(request, token):
+        raise TooMany
     return access
 
 
@@ -263,6 +269,10 @@ def table_photo(request: HttpRequest, token: str) -> HttpResponse:
     upload = request.FILES.get("photo")
     if line is None or upload is None:
         messages.error(request, _("Choose a photo of the scorecard first."))
+        return redirect("table:page", token)
+    refusal = photo_limit_refusal(access.table)
+    if refusal is not None:
+        messages.error(request, refusal.messages[0])
         return redirect("table:page", token)
     try:
         photo = scorecard_photo(upload)

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -23,7 +24,7 @@ from burraco_tourney.core.rule_messages import LINE_LABELS
 
 from ...access import director_view
 from ...models import Tournament
-from ...qr_codes import qr_svg, table_link
+from ...qr_codes import phones_base, phones_cannot_reach, qr_svg, table_link
 from ...results_bridge import tournament_ruleset
 from ...selectors import player_entries as selectors
 from ...selectors import scores as score_selectors
@@ -60,6 +61,8 @@ def room_board(request: HttpRequest, tournament: Tournament, turno: int) -> Http
     context = _tiles_context(request, tournament, turno_obj)
     context.update(
         section="turni",
+        phones_base=phones_base(request),
+        phones_cannot_reach=phones_cannot_reach(request),
         links=[
             (tile.table, _link_qr(table_link(request, links[tile.table.pk].token), tile.table))
             for tile in context["tiles"]
@@ -127,6 +130,7 @@ def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: 
             # Who sits in the line: a pair, or an individual table's two players.
             "who": getattr(table_obj, f"{line}_line"),
             "entry": entries.get(line),
+            "photo_missing": _photo_missing(entries.get(line)),
             "rows": _line_rows(entries.get(line), kinds),
         }
         for line in ("ns", "eo")
@@ -209,9 +213,31 @@ def room_photo(request: HttpRequest, tournament: Tournament, turno: int, table: 
     if entry is None or not entry.photo:
         messages.info(request, _("No photo of this scorecard."))
         return redirect("manage:room_table", tournament.slug, turno, table)
-    response = FileResponse(entry.photo.open("rb"), content_type="image/jpeg")
+    try:
+        handle = entry.photo.open("rb")
+    except FileNotFoundError:
+        # The file is gone (a backup restored without its photos): a picture that says so.
+        response = HttpResponse(_missing_photo_svg(), content_type="image/svg+xml", status=404)
+    else:
+        response = FileResponse(handle, content_type="image/jpeg")
     response["Cache-Control"] = "private, no-store"
     return response
+
+
+def _missing_photo_svg() -> str:
+    text = escape(_("Photo missing: the file is no longer on this computer."))
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="120" viewBox="0 0 480 120">'
+        '<rect width="480" height="120" fill="#f3f3f3" stroke="#999"/>'
+        '<text x="240" y="65" font-family="sans-serif" font-size="15" text-anchor="middle" '
+        f'fill="#333">{text}</text></svg>'
+    )
+
+
+def _photo_missing(entry) -> bool:
+    return bool(
+        entry is not None and entry.photo and not entry.photo.storage.exists(entry.photo.name)
+    )
 
 
 _TURNO = "t/<slug:slug>/gestione/turni/<int:turno>/sala/"

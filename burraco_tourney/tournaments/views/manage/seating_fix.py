@@ -37,7 +37,14 @@ def _run(form, action) -> bool:
 def turno_seating_fix(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     turno = selectors.turno_get(tournament=tournament, number=number, include_drafts=True)
     refusal = services.seating_fix_refusal(turno)
-    data = request.POST if request.method == "POST" and refusal is None else None
+    if refusal is not None:
+        # No forms: an individual turno's tables have no pair per line to list.
+        return render(
+            request,
+            "manage/turno_seating_fix.html",
+            {"tournament": tournament, "section": "turni", "turno": turno, "refusal": refusal},
+        )
+    data = request.POST if request.method == "POST" else None
     chosen = request.POST.get("do") if data is not None else None
     swap = SwapLinesForm(data if chosen == "swap" else None, turno=turno)
     exchange = ExchangePairsForm(data if chosen == "exchange" else None, turno=turno)

@@ -9,7 +9,7 @@ a message after a button.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
@@ -131,6 +131,9 @@ def _preview(
 
 
 def _turno(tournament: Tournament, number: int) -> Turno:
+    """A turno of a tournament whose turni are these pages (an individual one has its own)."""
+    if tournament.fmt.director_turno_url != "manage:turno_preview":
+        raise Http404
     return selectors.turno_get(tournament=tournament, number=number, include_drafts=True)
 
 

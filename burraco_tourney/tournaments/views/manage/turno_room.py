@@ -7,6 +7,8 @@ Thin views: parse the request, call one service or selector, render or redirect.
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -70,8 +72,9 @@ def _dismiss_form(anomaly) -> DismissForm:
 
 
 def _auto_id(table: int, code: str) -> str:
-    """Each anomaly's form has boxes of its own ids on the page."""
-    return f"anomaly-{table}-{code}-%s"
+    """Each anomaly's form has boxes of its own ids on the page (only the code's letters: the
+    code comes from the post, and a ``%`` would break the id's pattern)."""
+    return f"anomaly-{table}-{re.sub(r'[^A-Za-z0-9_]', '', code)}-%s"
 
 
 @director_view
