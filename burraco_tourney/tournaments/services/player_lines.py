@@ -116,11 +116,13 @@ def draft_log(table: Table, data: list[dict[str, Any]]) -> list[dict[str, Any]]:
         totals = [(s.ns.total, s.eo.total) for s in outcome.smazzate]
     except EntryRefused:
         totals = []
+    # The boxes of the tournament's ruleset, as its results are kept (``table_snapshot``).
+    boxes = ("cards", *tournament_ruleset(table.turno.tournament).burraco_kinds, "chiusura")
     rows = []
     for n, s in enumerate(data, start=1):
         row: dict[str, Any] = {"number": n, "end": s["end"], "last_move": s["last_move"]}
         for i, line in enumerate(("ns", "eo")):
-            row[line] = dict(s[line])
+            row[line] = {box: s[line].get(box) for box in (*boxes, "pozzetto")}
             if len(totals) >= n:
                 row[line]["total"] = totals[n - 1][i]
         rows.append(row)
