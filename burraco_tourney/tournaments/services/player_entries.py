@@ -47,6 +47,7 @@ from .player_lines import (
     draft_log,
     line_hold,
     locked_table,
+    phone_log,
     player_line_free,
 )
 from .scores import SavedResult, ScorecardInvalid, table_record_smazzate
@@ -302,14 +303,7 @@ def player_photo_attach(*, access: TableAccess, line: str, session: str, photo) 
     if entry.photo:
         entry.photo.delete(save=False)
     entry.photo.save(f"t{table.pk}-{line}-{secrets.token_hex(6)}.jpg", photo, save=True)
-    audit_record(
-        tournament=table.turno.tournament,
-        user=None,
-        action=PLAYER_PHOTO,
-        subject=table_subject(table),
-        after={"line": line, "phone": session},
-        table=table,
-    )
+    phone_log(table, PLAYER_PHOTO, user=None, line=line, phone=session)
     return entry
 
 

@@ -95,15 +95,20 @@ def player_line_free(*, table: Table, user, line: str) -> PlayerEntry | None:
     phone = entry.holder
     entry.holder = ""
     entry.save(update_fields=["holder"])
+    phone_log(table, LINE_FREE, user=user, line=line, phone=phone)
+    return entry
+
+
+def phone_log(table: Table, action: str, *, user, line: str, phone: str) -> None:
+    """Record ``action`` on ``line`` of ``table`` and the phone it concerns (never the token)."""
     audit_record(
         tournament=table.turno.tournament,
         user=user,
-        action=LINE_FREE,
+        action=action,
         subject=table_subject(table),
         after={"line": line, "phone": phone},
         table=table,
     )
-    return entry
 
 
 def draft_log(table: Table, data: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -152,15 +152,23 @@ def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: 
     )
 
 
+def _posted_line(request: HttpRequest, tournament: Tournament, turno: int, table: int):
+    """The table a room board form was sent for and the line it names ("" when none), or the
+    refusal of a turno that cannot be scored."""
+    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
+    if refusal:
+        return None, "", refusal
+    table_obj = score_selectors.scoring_table(turno=turno_obj, number=table)
+    return table_obj, request.POST.get("line", ""), None
+
+
 @require_POST
 @director_view
 def room_accept(request: HttpRequest, tournament: Tournament, turno: int, table: int):
     """Accept one line's entry as the table's result (a reason when the lines disagree)."""
-    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
+    table_obj, line, refusal = _posted_line(request, tournament, turno, table)
     if refusal:
         return refusal
-    table_obj = score_selectors.scoring_table(turno=turno_obj, number=table)
-    line = request.POST.get("line", "")
     version, entry_version = (_posted_int(request, name) for name in ("version", "entry_version"))
     if line not in services.OTHER:
         messages.error(request, _("Choose the line whose entry you accept."))
@@ -195,11 +203,9 @@ def _posted_int(request: HttpRequest, name: str) -> int:
 @director_view
 def room_free(request: HttpRequest, tournament: Tournament, turno: int, table: int):
     """Free a line of a table: the phone holding it no longer may enter; the next one may."""
-    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
+    table_obj, line, refusal = _posted_line(request, tournament, turno, table)
     if refusal:
         return refusal
-    table_obj = score_selectors.scoring_table(turno=turno_obj, number=table)
-    line = request.POST.get("line", "")
     if line not in services.OTHER:
         messages.error(request, _("Choose the line to free."))
     elif services.player_line_free(table=table_obj, user=request.user, line=line) is None:
