@@ -196,6 +196,16 @@ class Tile:
     def photos(self) -> int:
         return sum(1 for e in self.entries.values() if e.photo)
 
+    @property
+    def holders(self) -> list[tuple[str, str]]:
+        return line_holders(self.entries)
+
+
+def line_holders(entries: dict[str, PlayerEntry]) -> list[tuple[str, str]]:
+    """(line, phone) of each line a phone holds, NS first."""
+    held = [entries.get(line) for line in LINES]
+    return [(entry.line, entry.holder) for entry in held if entry is not None and entry.holder]
+
 
 def room_board(*, turno: Turno) -> list[Tile]:
     """Every table of ``turno`` with its state, in table order."""

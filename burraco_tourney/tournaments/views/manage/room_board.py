@@ -144,7 +144,7 @@ def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: 
             "state_label": selectors.STATE_LABELS[state],
             "differences": differences,
             "lines": lines,
-            "entries": entries,
+            "holders": selectors.line_holders(entries),
             "kinds": kinds,
             "qr": qr_svg(link, label=label) if link else "",
             "link": link,
