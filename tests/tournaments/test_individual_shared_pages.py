@@ -101,7 +101,11 @@ def test_the_phone_page_names_the_four_players_and_takes_an_entry(client):
     # The NS phone enters the scorecard; the director's room board names who entered.
     client.post(reverse("table:line", args=[access.token]), {"line": "ns"})
     entry_services.player_entry_save(
-        access=access, line="ns", session="ns-phone", smazzate=three_smazzate(), version=0
+        access=access,
+        line="ns",
+        session=client.session["phone_name"],
+        smazzate=three_smazzate(),
+        version=0,
     )
     assert PlayerEntry.objects.filter(table=table, line="ns").exists()
     client.force_login(director)

@@ -26,12 +26,13 @@ def _access(turno, number=1) -> TableAccess:
     return links[turno.tables.get(number=number).pk]
 
 
-def _save(access, line, smazzate, session="aaaa1111"):
+def _save(access, line, smazzate, session=None):
     entry = PlayerEntry.objects.filter(table=access.table, line=line).first()
     return services.player_entry_save(
         access=access,
         line=line,
-        session=session,
+        # One phone per line: each line saves from its own phone unless the test says.
+        session=session or f"{line}-phone",
         smazzate=smazzate,
         version=entry.version if entry else 0,
     )
@@ -133,7 +134,7 @@ def test_the_engine_refuses_a_players_entry_as_a_directors():
     assert not PlayerEntry.objects.filter(table=access.table, line="ns").exists()
 
 
-def test_two_phones_of_one_line_saving_at_once_never_lose_an_entry():
+def test_two_tabs_of_one_phone_saving_at_once_never_lose_an_entry():
     _, turno = players_turno()
     access = _access(turno)
     services.player_entry_save(
@@ -141,7 +142,7 @@ def test_two_phones_of_one_line_saving_at_once_never_lose_an_entry():
     )
     with pytest.raises(ValidationError) as refused:
         services.player_entry_save(
-            access=access, line="ns", session="b", smazzate=three_smazzate(155), version=0
+            access=access, line="ns", session="a", smazzate=three_smazzate(155), version=0
         )
     assert refused.value.code == "stale"
     entry = PlayerEntry.objects.get(table=access.table, line="ns")

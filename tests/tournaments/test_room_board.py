@@ -77,7 +77,7 @@ def test_photos_are_for_the_directors_only(client, director):
     tournament, turno = players_turno()
     access = _enter(turno, 1, "eo")
     services.player_photo_attach(
-        access=access, line="eo", session="x", photo=ContentFile(b"not checked here")
+        access=access, line="eo", session="eo-phone", photo=ContentFile(b"not checked here")
     )
     photo = reverse("manage:room_photo", args=[tournament.slug, 1, 1, "eo"])
     assert client.get(photo).status_code == 302  # to the login
@@ -91,12 +91,14 @@ def test_the_director_accepts_a_disputed_table_with_a_reason(english, director):
     _enter(turno, 1, "ns", 185)
     _enter(turno, 1, "eo", 155)
     table = Table.objects.get(turno=turno, number=1)
+    ns = PlayerEntry.objects.get(table=table, line="ns")
     url = reverse("manage:room_accept", args=[tournament.slug, 1, 1])
-    response = english.post(url, {"line": "ns", "version": table.version}, follow=True)
+    seen = {"line": "ns", "version": table.version, "entry_version": ns.version}
+    response = english.post(url, seen, follow=True)
     assert "say why" in response.content.decode()
     table.refresh_from_db()
     assert not table.entry_mode
-    english.post(url, {"line": "ns", "version": table.version, "reason": "Paper says 185"})
+    english.post(url, {**seen, "reason": "Paper says 185"})
     table.refresh_from_db()
     assert table.entry_mode == "smazzate"
 

@@ -7,7 +7,8 @@ revoked (``revoked_at``) when the turno closes to the players or the table's sea
 
 Each line (NS, EO) keeps its own ``PlayerEntry``: the smazzate as its phone last saved them, in
 the engine's terms (``smazzate``: a list of smazzate, each with ``end``, ``last_move`` and the
-two lines' boxes), which phone session saved it, a version (two phones saving at once never lose
+two lines' boxes), which phone session saved it, which phone holds the line (one phone per line,
+until the director frees it), a version (two phones saving at once never lose
 an entry) and an optional photo of the paper scorecard. A draft is never a result: only the
 scoring service writes results, when the table is accepted.
 """
@@ -62,6 +63,9 @@ class PlayerEntry(models.Model):
     entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
     # A short random name of the phone's browser session, for the change log (not its key).
     session = models.CharField(_("phone session"), max_length=16, blank=True)
+    # The phone session that chose this line and alone may save it; empty once the director
+    # frees the line (then the next phone to choose it holds it).
+    holder = models.CharField(_("phone holding the line"), max_length=16, blank=True)
     version = models.PositiveIntegerField(_("version"), default=0)
     photo = models.FileField(_("photo of the scorecard"), upload_to="player-photos/", blank=True)
 

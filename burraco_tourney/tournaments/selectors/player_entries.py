@@ -132,27 +132,37 @@ def _shown(value: Any) -> Any:
     return value
 
 
-def entry_differences(
+def box_differences(
     ns_data: Sequence[dict[str, Any]], eo_data: Sequence[dict[str, Any]], kinds: Sequence[str]
-) -> list[Difference]:
-    """Box by box, where the NS phone's draft and the EO phone's differ (empty: they agree)."""
+) -> list[tuple[int, str, str, Any, Any]]:
+    """Box by box, where the NS phone's draft and the EO phone's differ, as stored: (smazzata,
+    scorecard line, box, NS phone's value, EO phone's value). A smazzata only one line entered
+    is the box "missing" (whether each entered it)."""
     boxes = ("cards", *kinds, "chiusura", "pozzetto")
-    found: list[Difference] = []
+    found: list[tuple[int, str, str, Any, Any]] = []
     for n in range(1, max(len(ns_data), len(eo_data)) + 1):
         a = ns_data[n - 1] if n <= len(ns_data) else None
         b = eo_data[n - 1] if n <= len(eo_data) else None
         if a is None or b is None:
-            found.append(Difference(n, "", "missing", _shown(a is not None), _shown(b is not None)))
+            found.append((n, "", "missing", a is not None, b is not None))
             continue
         for line in LINES:
             for box in boxes:
                 if a[line].get(box) != b[line].get(box):
-                    found.append(
-                        Difference(n, line, box, _shown(a[line][box]), _shown(b[line][box]))
-                    )
+                    found.append((n, line, box, a[line].get(box), b[line].get(box)))
         if a["end"] != b["end"]:
-            found.append(Difference(n, "", "end", _shown(a["end"]), _shown(b["end"])))
+            found.append((n, "", "end", a["end"], b["end"]))
     return found
+
+
+def entry_differences(
+    ns_data: Sequence[dict[str, Any]], eo_data: Sequence[dict[str, Any]], kinds: Sequence[str]
+) -> list[Difference]:
+    """Box by box, where the NS phone's draft and the EO phone's differ (empty: they agree)."""
+    return [
+        Difference(n, line, box, _shown(ns_value), _shown(eo_value))
+        for n, line, box, ns_value, eo_value in box_differences(ns_data, eo_data, kinds)
+    ]
 
 
 def table_state(table: Table, entries: dict[str, PlayerEntry]) -> str:
@@ -185,6 +195,16 @@ class Tile:
     @property
     def photos(self) -> int:
         return sum(1 for e in self.entries.values() if e.photo)
+
+    @property
+    def holders(self) -> list[tuple[str, str]]:
+        return line_holders(self.entries)
+
+
+def line_holders(entries: dict[str, PlayerEntry]) -> list[tuple[str, str]]:
+    """(line, phone) of each line a phone holds, NS first."""
+    held = [entries.get(line) for line in LINES]
+    return [(entry.line, entry.holder) for entry in held if entry is not None and entry.holder]
 
 
 def room_board(*, turno: Turno) -> list[Tile]:

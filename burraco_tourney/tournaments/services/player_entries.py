@@ -5,16 +5,19 @@
   drafts when the table's seating changes (``services/seating_fix.py``).
 - ``player_line_choose`` and ``player_entry_save`` keep one draft per line (``PlayerEntry``):
   a line enters the smazzate, the other confirms them (saves the same) or enters its own. The
-  engine checks every draft through the results bridge, exactly as a director's save.
+  engine checks every draft through the results bridge, exactly as a director's save. A line
+  belongs to the phone that chose it until the director frees it (``services.player_lines``).
 - When both lines agree, the table is accepted at once (the tournament's
   ``players_auto_accept``) or waits for the director's ``player_table_accept``. Acceptance goes
   through ``services.scores.table_record_smazzate``, the one path for results: nothing a
   player does reaches the standings before it.
 - ``turno_players_close`` closes a turno to the players (its links answer "turno chiuso").
 
-Every function is one transaction and records what it did with ``audit_record``: which line,
-from which phone session (a short random name kept in the phone's session), entered or
-confirmed what. The token is never written in the change log.
+Every function is one transaction: it locks the table's row first and reads the table, its
+link and its drafts after, so a phone's automatic acceptance and the director's save never
+both go in (the later one finds the earlier one's version and is refused). Each records what it
+did with ``audit_record``: which line, from which phone session (a short random name kept in
+the phone's session), entered or confirmed what. The token is never written in the change log.
 """
 
 from __future__ import annotations
@@ -37,6 +40,16 @@ from ..models import PlayerEntry, Table, TableAccess, Turno
 from ..results_bridge import table_outcome_for
 from ..selectors.player_entries import entry_data, entry_smazzate
 from .audit import audit_record
+from .player_lines import (
+    OTHER,
+    accept_log,
+    differences_log,
+    draft_log,
+    line_hold,
+    locked_table,
+    phone_log,
+    player_line_free,
+)
 from .scores import SavedResult, ScorecardInvalid, table_record_smazzate
 from .table_links import table_links_revoke, turno_links_ensure
 
@@ -45,9 +58,8 @@ PLAYER_CONFIRM = "player_confirm"
 PLAYER_PHOTO = "player_photo"
 PLAYERS_CLOSE = "turno_players_close"
 PLAYERS_OPEN = "turno_players_open"
-OTHER = {"ns": "eo", "eo": "ns"}
 
-__all__ = ["table_links_revoke", "turno_links_ensure"]
+__all__ = ["player_line_free", "table_links_revoke", "turno_links_ensure"]
 
 
 def new_phone_name() -> str:
@@ -80,11 +92,13 @@ def access_refusal(access: TableAccess) -> ValidationError | None:
 
 
 def _open_access(access: TableAccess) -> TableAccess:
-    """The link read again with its table locked for the transaction; refused when closed."""
+    """The link, its table and turno read again once the table's row is locked for the
+    transaction (read before the lock, a result the director saved meanwhile would go unseen);
+    refused when closed."""
+    Table.objects.select_for_update().filter(pk=access.table_id).first()
     fresh = TableAccess.objects.select_related(
         "table__turno__tournament", "table__ns", "table__eo"
     ).get(pk=access.pk)
-    Table.objects.select_for_update().filter(pk=fresh.table_id).first()
     refusal = access_refusal(fresh)
     if refusal is not None:
         raise refusal
@@ -98,12 +112,11 @@ def _check_line(line: str) -> None:
 
 @transaction.atomic
 def player_line_choose(*, access: TableAccess, line: str, session: str) -> PlayerEntry:
-    """A phone says which line it is: the table shows "being entered" from now."""
+    """A phone says which line it is: it holds the line from now (refused when another phone
+    does, or when this phone is the other line), and the table shows "being entered"."""
     _check_line(line)
     access = _open_access(access)
-    entry, _created = PlayerEntry.objects.get_or_create(
-        table=access.table, line=line, defaults={"session": session}
-    )
+    entry, _other = line_hold(access.table, line, session)
     return entry
 
 
@@ -117,13 +130,28 @@ class PlayerSaved:
     accepted: SavedResult | None
 
 
-def _snapshot(entry: PlayerEntry) -> dict:
-    """A draft as the change log keeps it (never the token)."""
-    return {
-        "line": entry.line,
-        "phone": entry.session,
-        "smazzate": [{"number": n, **s} for n, s in enumerate(entry.smazzate, start=1)],
-    }
+def _log_save(table: Table, entry: PlayerEntry, before: list, other: PlayerEntry | None) -> bool:
+    """Record a phone's save: what the line entered (and had entered before), from which
+    phone, and where it differs from the other line; whether the two lines agree now."""
+    agreed = other is not None and other.entered and other.smazzate == entry.smazzate
+    after: dict = {"line": entry.line, "phone": entry.session}
+    if agreed:
+        after.update(other_line=other.line, other_phone=other.session)
+    by_line = {entry.line: entry, OTHER[entry.line]: other}
+    differences = differences_log(table, by_line["ns"], by_line["eo"])
+    if differences:
+        after.update(other_line=other.line, other_phone=other.session, differences=differences)
+    after["smazzate"] = draft_log(table, entry.smazzate)
+    audit_record(
+        tournament=table.turno.tournament,
+        user=None,
+        action=PLAYER_CONFIRM if agreed else PLAYER_ENTER,
+        subject=table_subject(table),
+        before={"smazzate": draft_log(table, before)} if before else None,
+        after=after,
+        table=table,
+    )
+    return agreed
 
 
 @transaction.atomic
@@ -140,7 +168,8 @@ def player_entry_save(
 
     ``version`` is the draft's version the phone read: a stale one is refused (the other phone
     of the line saved meanwhile). The engine refuses what it would refuse from the director
-    (``ScorecardInvalid``). Saving what the other line entered is confirming it.
+    (``ScorecardInvalid``). Saving what the other line entered is confirming it. Only the
+    phone holding ``line`` saves it (``services.player_lines``).
     """
     _check_line(line)
     access = _open_access(access)
@@ -149,9 +178,8 @@ def player_entry_save(
         table_outcome_for(table.turno.tournament, table, SmazzateEntry(tuple(smazzate)))
     except EntryRefused as refused:
         raise ScorecardInvalid([(r.smazzata, r.error) for r in refused.refusals]) from None
-    entry, _created = PlayerEntry.objects.get_or_create(
-        table=table, line=line, defaults={"session": session}
-    )
+    entry, other = line_hold(table, line, session)
+    before = entry.smazzate
     data = entry_data(smazzate)
     claimed = PlayerEntry.objects.filter(pk=entry.pk, version=version).update(
         smazzate=data,
@@ -169,16 +197,7 @@ def player_entry_save(
             code="stale",
         )
     entry.refresh_from_db()
-    other = PlayerEntry.objects.filter(table=table, line=OTHER[line]).first()
-    agreed = other is not None and other.entered and other.smazzate == data
-    audit_record(
-        tournament=table.turno.tournament,
-        user=None,
-        action=PLAYER_CONFIRM if agreed else PLAYER_ENTER,
-        subject=table_subject(table),
-        after=_snapshot(entry),
-        table=table,
-    )
+    agreed = _log_save(table, entry, before, other)
     accepted = None
     if agreed and table.turno.tournament.players_auto_accept:
         accepted = _accept(table, entry, other, user=None, reason="")
@@ -208,29 +227,49 @@ def _accept(
         played = len(chosen.smazzate)
         note = _("The turno ended early: %(played)s smazzate.") % {"played": played} + " " + note
     full = f"{note} {reason.strip()}".strip()
-    current = Table.objects.get(pk=table.pk)
+    # The version read under the table's lock: a result saved before it was taken is seen.
     return table_record_smazzate(
-        table=current,
+        table=table,
         user=user,
         smazzate=entry_smazzate(chosen.smazzate),
-        version=current.version,
+        version=table.version,
         reason=full,
     )
 
 
 @transaction.atomic
 def player_table_accept(
-    *, table: Table, user, line: str, version: int, reason: str = ""
+    *,
+    table: Table,
+    user,
+    line: str,
+    version: int,
+    entry_version: int | None = None,
+    reason: str = "",
 ) -> SavedResult:
     """The director accepts ``line``'s draft as the table's result. When the two lines do not
-    agree (they differ, or only one entered) a reason is required: it is recorded."""
+    agree (they differ, or only one entered) a reason is required: it is recorded.
+
+    ``version`` is the table's version and ``entry_version`` the draft's, as the director's
+    page showed them: a phone that changed the draft since is refused, so what is accepted is
+    what he saw."""
     _check_line(line)
+    table = locked_table(table.pk)
     entries = {e.line: e for e in PlayerEntry.objects.filter(table=table)}
     chosen = entries.get(line)
     if chosen is None or not chosen.entered:
         raise ValidationError(
             _("%(line)s has entered nothing to accept.") % {"line": LINE_LABELS[line]},
             code="nothing_entered",
+        )
+    if entry_version is not None and chosen.version != entry_version:
+        raise ValidationError(
+            _(
+                "%(line)s's phone changed its entry after you opened the page: check the new "
+                "one, then accept it again."
+            )
+            % {"line": LINE_LABELS[line]},
+            code="entry_changed",
         )
     other = entries.get(OTHER[line])
     agreed = other is not None and other.entered and other.smazzate == chosen.smazzate
@@ -240,7 +279,7 @@ def player_table_accept(
             % {"line": LINE_LABELS[line]},
             code="reason_required",
         )
-    if Table.objects.get(pk=table.pk).version != version:
+    if table.version != version:
         raise ValidationError(
             _(
                 "Someone else saved table %(table)s meanwhile: reload the page to see their "
@@ -249,6 +288,7 @@ def player_table_accept(
             % {"table": table.number},
             code="stale",
         )
+    accept_log(table, chosen, other, user=user, reason=reason)
     return _accept(table, chosen, other, user=user, reason=reason)
 
 
@@ -259,20 +299,11 @@ def player_photo_attach(*, access: TableAccess, line: str, session: str, photo) 
     _check_line(line)
     access = _open_access(access)
     table = access.table
-    entry, _created = PlayerEntry.objects.get_or_create(
-        table=table, line=line, defaults={"session": session}
-    )
+    entry, _other = line_hold(table, line, session)
     if entry.photo:
         entry.photo.delete(save=False)
     entry.photo.save(f"t{table.pk}-{line}-{secrets.token_hex(6)}.jpg", photo, save=True)
-    audit_record(
-        tournament=table.turno.tournament,
-        user=None,
-        action=PLAYER_PHOTO,
-        subject=table_subject(table),
-        after={"line": line, "phone": session},
-        table=table,
-    )
+    phone_log(table, PLAYER_PHOTO, user=None, line=line, phone=session)
     return entry
 
 

@@ -127,7 +127,10 @@ def _line_snapshot(smazzata: Smazzata, line: str, fields: Sequence[str]) -> dict
 
 
 def _current(table: Table) -> Table:
-    """The table as stored now, its turno and tournament; refuse a draft turno."""
+    """The table as stored now, its turno and tournament; refuse a draft turno. The table's row
+    is locked first (for the caller's transaction) and read after: a phone's acceptance and a
+    director's save queue on it, and the result the log calls "before" is the one replaced."""
+    Table.objects.select_for_update().filter(pk=table.pk).first()
     current = (
         Table.objects.select_related("turno__tournament", "ns", "eo")
         .prefetch_related("smazzate")

@@ -68,8 +68,20 @@ def _phone(request: HttpRequest) -> str:
     return request.session[SESSION_PHONE]
 
 
-def _line(request: HttpRequest, access: TableAccess) -> str | None:
+def _chosen(request: HttpRequest, access: TableAccess) -> str | None:
+    """The line this phone chose at this table, whether it still holds it or not."""
     return request.session.get(SESSION_LINES, {}).get(str(access.pk))
+
+
+def _line(request: HttpRequest, access: TableAccess) -> str | None:
+    """The line this phone holds at this table: the one it chose, unless the arbitro freed it
+    (or another phone holds it since)."""
+    line = _chosen(request, access)
+    if line is None:
+        return None
+    entry = selectors.table_entries(table=access.table).get(line)
+    phone = request.session.get(SESSION_PHONE)
+    return line if entry is not None and phone and entry.holder == phone else None
 
 
 def _form(access: TableAccess, line: str, entries, data=None) -> ScorecardForm:
@@ -122,6 +134,13 @@ def _context(request, access: TableAccess, line: str | None, form=None) -> dict:
         "own": entries.get(line) if line else None,
         "other": entries.get(services.OTHER[line]) if line else None,
         "token": access.token,
+        # The lines another phone holds: this phone cannot choose them.
+        "held": {
+            other: bool(e.holder) and e.holder != request.session.get(SESSION_PHONE)
+            for other, e in entries.items()
+        },
+        # The line this phone chose and no longer holds (the arbitro freed it).
+        "lost_line": LINE_LABELS.get(_chosen(request, access) or "", "") if not line else "",
     }
     if line and refusal is None:
         form = form or _form(access, line, entries)

@@ -26,6 +26,7 @@ from ...forms.tools import AuditFilterForm
 from ...models import AuditEntry, Tournament
 from ...selectors import audit as selectors
 from .audit_labels import key_label, value_label
+from .audit_players import phone_changes_html
 
 PER_PAGE = 50
 
@@ -58,6 +59,8 @@ ACTION_LABELS: dict[str, Any] = {
     "player_enter": gettext_lazy("Entered from a phone"),
     "player_confirm": gettext_lazy("Confirmed from a phone"),
     "player_photo": gettext_lazy("Scorecard photo from a phone"),
+    "player_line_free": gettext_lazy("Line freed from its phone"),
+    "player_accept": gettext_lazy("Players' entry accepted"),
     "turno_players_close": gettext_lazy("Turno closed to the players"),
     "turno_players_open": gettext_lazy("Turno open to the players again"),
     "penalty_add": gettext_lazy("Penalty given"),
@@ -185,6 +188,9 @@ class AuditTable(tables.Table):
         return entry_reason(record)
 
     def render_changes(self, record: AuditEntry):
+        players = phone_changes_html(record, item_li)
+        if players is not None:
+            return players
         changes = selectors.grouped_changes(record.before, record.after)
         if not changes:
             return "—"

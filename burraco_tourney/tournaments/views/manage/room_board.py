@@ -5,8 +5,9 @@ not started, being entered, waiting for the other line, disputed, confirmed, acc
 tiles refresh themselves (htmx polling a fragment). A tile opens the table: both lines'
 entries box by box, their differences, their photos, the QR code, and the buttons to accept a
 line's entry (``services.player_entries.player_table_accept``) or correct the scorecard on the
-director's own page (his entry wins, with a reason). Photos are served only here, to the
-tournament's directors.
+director's own page (his entry wins, with a reason). Each tile and table page says which phone
+holds which line and lets the director free a line (``player_line_free``), for a lost phone
+or a line chosen by mistake. Photos are served only here, to the tournament's directors.
 """
 
 from __future__ import annotations
@@ -147,6 +148,7 @@ def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: 
             "state_label": selectors.STATE_LABELS[state],
             "differences": differences,
             "lines": lines,
+            "holders": selectors.line_holders(entries),
             "kinds": kinds,
             "qr": qr_svg(link, label=label) if link else "",
             "link": link,
@@ -154,19 +156,24 @@ def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: 
     )
 
 
+def _posted_line(request: HttpRequest, tournament: Tournament, turno: int, table: int):
+    """The table a room board form was sent for and the line it names ("" when none), or the
+    refusal of a turno that cannot be scored."""
+    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
+    if refusal:
+        return None, "", refusal
+    table_obj = score_selectors.scoring_table(turno=turno_obj, number=table)
+    return table_obj, request.POST.get("line", ""), None
+
+
 @require_POST
 @director_view
 def room_accept(request: HttpRequest, tournament: Tournament, turno: int, table: int):
     """Accept one line's entry as the table's result (a reason when the lines disagree)."""
-    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
+    table_obj, line, refusal = _posted_line(request, tournament, turno, table)
     if refusal:
         return refusal
-    table_obj = score_selectors.scoring_table(turno=turno_obj, number=table)
-    line = request.POST.get("line", "")
-    try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
-        version = -1
+    version, entry_version = (_posted_int(request, name) for name in ("version", "entry_version"))
     if line not in services.OTHER:
         messages.error(request, _("Choose the line whose entry you accept."))
     else:
@@ -176,6 +183,7 @@ def room_accept(request: HttpRequest, tournament: Tournament, turno: int, table:
                 user=request.user,
                 line=line,
                 version=version,
+                entry_version=entry_version,
                 reason=request.POST.get("reason", "")[:200],
             )
         except ValidationError as error:
@@ -185,6 +193,35 @@ def room_accept(request: HttpRequest, tournament: Tournament, turno: int, table:
             messages.error(request, str(error))
             return redirect("manage:room_table", tournament.slug, turno, table)
         messages.success(request, _("Table %(table)s accepted.") % {"table": table_obj.number})
+    return redirect("manage:room_board", tournament.slug, turno)
+
+
+def _posted_int(request: HttpRequest, name: str) -> int:
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        return -1
+
+
+@require_POST
+@director_view
+def room_free(request: HttpRequest, tournament: Tournament, turno: int, table: int):
+    """Free a line of a table: the phone holding it no longer may enter; the next one may."""
+    table_obj, line, refusal = _posted_line(request, tournament, turno, table)
+    if refusal:
+        return refusal
+    if line not in services.OTHER:
+        messages.error(request, _("Choose the line to free."))
+    elif services.player_line_free(table=table_obj, user=request.user, line=line) is None:
+        messages.info(request, _("No phone holds this line."))
+    else:
+        messages.success(
+            request,
+            _("Table %(table)s: line %(line)s is free, another phone can choose it.")
+            % {"table": table_obj.number, "line": LINE_LABELS[line]},
+        )
+    if request.POST.get("back") == "table":
+        return redirect("manage:room_table", tournament.slug, turno, table)
     return redirect("manage:room_board", tournament.slug, turno)
 
 
@@ -248,5 +285,6 @@ urlpatterns = [
     path(_TURNO + "chiudi/", room_close, name="room_close"),
     path(_TURNO + "tavoli/<int:table>/", room_table, name="room_table"),
     path(_TURNO + "tavoli/<int:table>/accetta/", room_accept, name="room_accept"),
+    path(_TURNO + "tavoli/<int:table>/libera/", room_free, name="room_free"),
     path(_TURNO + "tavoli/<int:table>/foto/<str:line>/", room_photo, name="room_photo"),
 ]

@@ -1,0 +1,166 @@
+"""One line, one phone: which phone holds each line of a table, and what the change log keeps
+of the players' drafts.
+
+A phone that chooses a line holds it (``PlayerEntry.holder``, its session's short random name)
+until the director frees it: no other phone, no second tab of another session, saves that
+line; a phone never holds both lines, and the line that confirms is never the phone that
+entered. Every function here runs inside the caller's transaction, with the table's row
+already locked (``services.player_entries``), except ``player_line_free``, the director's.
+
+The change log keeps, for each phone's save, what the line entered (its smazzate with each
+line's total, as a result is kept), from which phone, and each box where it differs from the
+other line's draft with both values; for the director's acceptance, which line he took, over
+what, and why. Never the table's token.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from burraco_tourney.core.rule_messages import LINE_LABELS
+from burraco_tourney.rules.outcome import EntryRefused, SmazzateEntry
+
+from ..audit_text import table_subject
+from ..models import PlayerEntry, Table
+from ..results_bridge import table_outcome_for, tournament_ruleset
+from ..selectors.player_entries import box_differences, entry_smazzate
+from .audit import audit_record
+
+OTHER = {"ns": "eo", "eo": "ns"}
+LINE_FREE = "player_line_free"
+PLAYER_ACCEPT = "player_accept"
+
+
+def locked_table(pk: int) -> Table:
+    """The table with its row locked for the transaction, read after the lock is taken (its
+    result and version as the last writer left them), with its turno and tournament."""
+    Table.objects.select_for_update().filter(pk=pk).first()
+    return Table.objects.select_related("turno__tournament", "ns", "eo").get(pk=pk)
+
+
+def line_refusal(entries: dict[str, PlayerEntry], line: str, session: str) -> str:
+    """Why the phone ``session`` may not be ``line`` at this table; empty when it may."""
+    params = {"line": LINE_LABELS[line], "other": LINE_LABELS[OTHER[line]]}
+    other = entries.get(OTHER[line])
+    if other is not None and other.holder == session:
+        return _("This phone is line %(other)s: line %(line)s enters from its own phone.") % params
+    if other is not None and other.entered and other.session == session:
+        return (
+            _(
+                "This phone entered line %(other)s's scorecard: line %(line)s checks it from its "
+                "own phone."
+            )
+            % params
+        )
+    entry = entries.get(line)
+    if entry is not None and entry.holder and entry.holder != session:
+        return (
+            _(
+                "Line %(line)s is already held by another phone. If that phone is lost or was "
+                "a mistake, ask the arbitro to free the line."
+            )
+            % params
+        )
+    return ""
+
+
+def line_hold(table: Table, line: str, session: str) -> tuple[PlayerEntry, PlayerEntry | None]:
+    """``line``'s draft, held by ``session`` (taken now when free), and the other line's;
+    refused (``ValidationError``) when ``line_refusal`` says why. The table is locked."""
+    entries = {e.line: e for e in PlayerEntry.objects.filter(table=table)}
+    refusal = line_refusal(entries, line, session)
+    if refusal:
+        raise ValidationError(refusal, code="line_held")
+    entry = entries.get(line) or PlayerEntry(table=table, line=line, session=session)
+    if entry.pk is None or entry.holder != session:
+        entry.holder = session
+        entry.save(update_fields=None if entry.pk is None else ["holder"])
+    return entry, entries.get(OTHER[line])
+
+
+@transaction.atomic
+def player_line_free(*, table: Table, user, line: str) -> PlayerEntry | None:
+    """The director frees ``line``: the phone holding it no longer may save it, the next phone
+    to choose it holds it. Its draft stays. None when the line was free already."""
+    if line not in OTHER:
+        raise ValueError(f"line must be 'ns' or 'eo', not {line!r}")
+    table = locked_table(table.pk)
+    entry = PlayerEntry.objects.filter(table=table, line=line).first()
+    if entry is None or not entry.holder:
+        return None
+    phone = entry.holder
+    entry.holder = ""
+    entry.save(update_fields=["holder"])
+    phone_log(table, LINE_FREE, user=user, line=line, phone=phone)
+    return entry
+
+
+def phone_log(table: Table, action: str, *, user, line: str, phone: str) -> None:
+    """Record ``action`` on ``line`` of ``table`` and the phone it concerns (never the token)."""
+    audit_record(
+        tournament=table.turno.tournament,
+        user=user,
+        action=action,
+        subject=table_subject(table),
+        after={"line": line, "phone": phone},
+        table=table,
+    )
+
+
+def draft_log(table: Table, data: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A draft's smazzate as the change log keeps a result's: numbered, each line's boxes and
+    its total (when the engine still takes the draft)."""
+    try:
+        outcome = table_outcome_for(
+            table.turno.tournament, table, SmazzateEntry(tuple(entry_smazzate(data)))
+        )
+        totals = [(s.ns.total, s.eo.total) for s in outcome.smazzate]
+    except EntryRefused:
+        totals = []
+    # The boxes of the tournament's ruleset, as its results are kept (``table_snapshot``).
+    boxes = ("cards", *tournament_ruleset(table.turno.tournament).burraco_kinds, "chiusura")
+    rows = []
+    for n, s in enumerate(data, start=1):
+        row: dict[str, Any] = {"number": n, "end": s["end"], "last_move": s["last_move"]}
+        for i, line in enumerate(("ns", "eo")):
+            row[line] = {box: s[line].get(box) for box in (*boxes, "pozzetto")}
+            if len(totals) >= n:
+                row[line]["total"] = totals[n - 1][i]
+        rows.append(row)
+    return rows
+
+
+def differences_log(table: Table, ns: PlayerEntry | None, eo: PlayerEntry | None) -> list[dict]:
+    """Each box the two lines' drafts differ on, with both values (empty: they agree, or a
+    line has entered nothing)."""
+    if ns is None or eo is None or not ns.entered or not eo.entered:
+        return []
+    kinds = tournament_ruleset(table.turno.tournament).burraco_kinds
+    return [
+        {"smazzata": n, "line": line, "box": box, "ns": ns_value, "eo": eo_value}
+        for n, line, box, ns_value, eo_value in box_differences(ns.smazzate, eo.smazzate, kinds)
+    ]
+
+
+def accept_log(
+    table: Table, chosen: PlayerEntry, other: PlayerEntry | None, *, user, reason: str
+) -> None:
+    """The director took ``chosen``'s draft as the table's result: which line, over what."""
+    pair = {chosen.line: chosen, OTHER[chosen.line]: other}
+    after: dict[str, Any] = {"line": chosen.line, "phone": chosen.session}
+    if other is not None and other.entered:
+        after.update(other_line=other.line, other_phone=other.session)
+        after["differences"] = differences_log(table, pair["ns"], pair["eo"])
+    audit_record(
+        tournament=table.turno.tournament,
+        user=user,
+        action=PLAYER_ACCEPT,
+        subject=table_subject(table),
+        reason=reason.strip(),
+        after=after,
+        table=table,
+    )
