@@ -18,7 +18,7 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.outcome import ForfeitEntry, Refusal, TableEntry, TotalsEntry
 
 from ..models import EntryMode, Pair, Table
-from ..results_bridge import table_outcome_preview, totals_last_move
+from ..results_bridge import rules_fingerprint, table_outcome_preview, totals_last_move
 
 LINES = ("ns", "eo")
 LINE_NAMES = {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")}
@@ -34,6 +34,10 @@ NUMBER_ATTRS = {"inputmode": "numeric", "autocomplete": "off", "class": "score"}
 # the dashes (‐ ‑ ‒ – —) and the small and wide hyphens. scorecard.js reads the same ones.
 MINUS_SIGNS = "\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d"
 WHOLE_NUMBER = re.compile(r"[-+]?[0-9]+")
+RULES_CHANGED = _(
+    "The rules changed since you opened this page: nothing was saved. The scorecard is shown "
+    "again under the new rules with what you typed; check it and save again."
+)
 
 
 def number_input(**attrs: Any) -> forms.TextInput:
@@ -78,11 +82,28 @@ class ResultForm(forms.Form):
         help_text=_("Required to change a saved result: it is recorded with the change."),
     )
 
+    # The rules the page was built under (``rules_fingerprint``): blank from an older page.
+    rules_seen = forms.CharField(required=False, widget=forms.HiddenInput)
+
     def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.table = table
         self.fields["version"].initial = table.version
+        rules_now = rules_fingerprint(table.turno.tournament)
+        self.fields["rules_seen"].initial = rules_now
+        seen = self.data.get(self.add_prefix("rules_seen")) if self.is_bound else None
+        self.rules_changed = bool(seen) and seen != rules_now
+        if self.rules_changed:
+            # Shown again under the rules in force, with what was typed: the next save counts.
+            self.data = self.data.copy()
+            self.data[self.add_prefix("rules_seen")] = rules_now
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.rules_changed:
+            self.add_error(None, forms.ValidationError(RULES_CHANGED, code="rules_changed"))
+        return cleaned
 
     def focus_first_error(self) -> None:
         """Put the cursor on the first box with an error (instead of the first box)."""

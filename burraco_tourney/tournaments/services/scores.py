@@ -118,12 +118,7 @@ def table_snapshot(
 
 
 def _line_snapshot(smazzata: Smazzata, line: str, fields: Sequence[str]) -> dict[str, Any]:
-    values = {f: getattr(smazzata, f"{line}_{f}") for f in fields}
-    if "sporco" in values and "semipulito" not in values:
-        # As counted while the semipulito switch is off: a resave that changes nothing is
-        # "nothing changed", and the semipulito entered stays stored.
-        values["sporco"] += getattr(smazzata, f"{line}_semipulito") or 0
-    return values
+    return {f: getattr(smazzata, f"{line}_{f}") for f in fields}
 
 
 def _current(table: Table) -> Table:
@@ -172,7 +167,7 @@ def _save(
     ``table`` comes from ``_current``: its prefetched smazzate are still the stored ones.
     """
     tournament = table.turno.tournament
-    kinds = tournament_ruleset(tournament).burraco_kinds
+    kinds = tournament_ruleset(tournament).entry_kinds
     stored = Table.objects.get(pk=table.pk)
     before = table_snapshot(stored, list(table.smazzate.all()), kinds)
     apply_outcome(table, smazzate, outcome)

@@ -276,7 +276,7 @@ def render_entry(
             "form": form,
             "mode": form.mode,
             "modes": modes,
-            "kinds": ruleset.burraco_kinds,
+            "kinds": ruleset.entry_kinds,
             "scorecard": (
                 form.scorecard(totals=figures.totals) if isinstance(form, ScorecardForm) else None
             ),
