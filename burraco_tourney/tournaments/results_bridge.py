@@ -77,6 +77,13 @@ def _rules_key(tournament: Tournament) -> str:
     return json.dumps(values, sort_keys=True, default=str)
 
 
+# A form built under other rules than those in force: its save is refused with this notice.
+RULES_CHANGED = _(
+    "The rules changed since you opened this page: nothing was saved. The scorecard is shown "
+    "again under the new rules with what you typed; check it and save again."
+)
+
+
 def rules_fingerprint(tournament: Tournament) -> str:
     """A short mark of the rules a page was built under: a form carries it, so that a save
     after a rule change is refused with a notice instead of being scored unseen."""

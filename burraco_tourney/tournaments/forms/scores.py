@@ -18,7 +18,12 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.outcome import ForfeitEntry, Refusal, TableEntry, TotalsEntry
 
 from ..models import EntryMode, Pair, Table
-from ..results_bridge import rules_fingerprint, table_outcome_preview, totals_last_move
+from ..results_bridge import (
+    RULES_CHANGED,
+    rules_fingerprint,
+    table_outcome_preview,
+    totals_last_move,
+)
 
 LINES = ("ns", "eo")
 LINE_NAMES = {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")}
@@ -34,10 +39,6 @@ NUMBER_ATTRS = {"inputmode": "numeric", "autocomplete": "off", "class": "score"}
 # the dashes (‐ ‑ ‒ – —) and the small and wide hyphens. scorecard.js reads the same ones.
 MINUS_SIGNS = "\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d"
 WHOLE_NUMBER = re.compile(r"[-+]?[0-9]+")
-RULES_CHANGED = _(
-    "The rules changed since you opened this page: nothing was saved. The scorecard is shown "
-    "again under the new rules with what you typed; check it and save again."
-)
 
 
 def number_input(**attrs: Any) -> forms.TextInput:

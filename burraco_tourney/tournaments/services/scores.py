@@ -46,7 +46,9 @@ from ..audit_text import table_subject
 from ..models import EntryMode, Line, Smazzata, Table
 from ..results_bridge import (
     RESULT_FIELDS,
+    RULES_CHANGED,
     apply_outcome,
+    rules_fingerprint,
     smazzata_row,
     table_outcome_for,
     totals_last_move,
@@ -55,6 +57,7 @@ from ..results_bridge import (
 from ..selectors.scores import RESULT_CORRECT
 from .audit import audit_record
 from .ko import ko_after_result
+from .locks import tournament_lock
 
 RESULT_ENTER = "result_enter"
 RESULT_CLEAR = "result_clear"
@@ -121,13 +124,19 @@ def _line_snapshot(smazzata: Smazzata, line: str, fields: Sequence[str]) -> dict
     return {f: getattr(smazzata, f"{line}_{f}") for f in fields}
 
 
-def _current(table: Table) -> Table:
-    """The table as stored now, its turno and tournament; refuse a draft turno."""
+def _current(table: Table, rules_seen: str = "") -> Table:
+    """The table as stored now, its turno and tournament; refuse a draft turno, and a form
+    built under other rules (``rules_seen``, blank: not known) than those in force. The
+    tournament's row is locked first, so a rule change never lands between the check and
+    the save (a rule change takes the same lock)."""
+    tournament_lock(table.turno.tournament)
     current = (
         Table.objects.select_related("turno__tournament", "ns", "eo")
         .prefetch_related("smazzate")
         .get(pk=table.pk)
     )
+    if rules_seen and rules_seen != rules_fingerprint(current.turno.tournament):
+        raise ValidationError(RULES_CHANGED, code="rules_changed")
     if not current.turno.published:
         raise ValidationError(
             _("Turno %(turno)s is a draft: publish it before entering its scores.")
@@ -239,6 +248,7 @@ def table_record_smazzate(
     smazzate: Sequence[SmazzataEntry],
     version: int,
     reason: str = "",
+    rules_seen: str = "",
 ) -> SavedResult:
     """Store the table's result smazzata by smazzata (smazzata 1 first), replacing any other.
 
@@ -246,7 +256,7 @@ def table_record_smazzate(
     smazzata ended by chiusura without a last move gets the closer as its last move. Raises
     ``ScorecardInvalid`` with every engine refusal, or ``ValidationError``.
     """
-    current = _current(table)
+    current = _current(table, rules_seen)
     outcome = _outcome(current, SmazzateEntry(tuple(smazzate)))
     if current.turno.tournament.fmt.knockout:
         # Stored as the engine read it: a chiusura is the last move.
@@ -267,6 +277,7 @@ def table_record_totals(
     version: int,
     reason: str = "",
     last_move: str | None = None,
+    rules_seen: str = "",
 ) -> SavedResult:
     """Store only the turno totals of the two lines (MP, multiples of 5); VP by the engine.
 
@@ -274,7 +285,7 @@ def table_record_totals(
     smazzata (it loses): required then, ignored otherwise. The table keeps it as the tie's
     decision (``winner``, ``by_last_move``), which the bridge reads back.
     """
-    current = _current(table)
+    current = _current(table, rules_seen)
     knockout = current.turno.tournament.fmt.knockout
     entry = TotalsEntry(ns_mp, eo_mp, (last_move or None) if knockout else None)
     outcome = _outcome(current, entry)
@@ -286,11 +297,11 @@ def table_record_totals(
 
 @transaction.atomic
 def table_record_forfeit(
-    *, table: Table, user, absent: str, version: int, reason: str = ""
+    *, table: Table, user, absent: str, version: int, reason: str = "", rules_seen: str = ""
 ) -> SavedResult:
     """Record that the ``absent`` line ("ns" or "eo") lost by forfeit; the other line gets the
     tournament's forfeit value (RULES.md section 5)."""
-    current = _current(table)
+    current = _current(table, rules_seen)
     if absent not in LINES:
         raise ValueError(f"absent must be 'ns' or 'eo', not {absent!r}")
     winner = Line.EO if absent == "ns" else Line.NS

@@ -108,6 +108,10 @@ def result_form(
 def _record(form: ResultForm, table: Table, user) -> services.SavedResult:
     data = form.cleaned_data
     common = {"table": table, "user": user, "version": data["version"], "reason": data["reason"]}
+    if isinstance(form, ClearForm):
+        return services.table_clear_result(**common)
+    # Refused when the rules changed since the page was built (the form checks it too).
+    common["rules_seen"] = data.get("rules_seen", "")
     if isinstance(form, TotalsForm):
         return services.table_record_totals(
             ns_mp=data["ns_mp"],
@@ -117,8 +121,6 @@ def _record(form: ResultForm, table: Table, user) -> services.SavedResult:
         )
     if isinstance(form, ForfeitForm):
         return services.table_record_forfeit(absent=data["absent"], **common)
-    if isinstance(form, ClearForm):
-        return services.table_clear_result(**common)
     assert isinstance(form, ScorecardForm)
     common["reason"] = form.recorded_reason()
     return services.table_record_smazzate(smazzate=form.smazzate, **common)
