@@ -85,6 +85,9 @@ class ResultForm(forms.Form):
 
     # The rules the page was built under (``rules_fingerprint``): blank from an older page.
     rules_seen = forms.CharField(required=False, widget=forms.HiddenInput)
+    # A save refuses a page built under rules no longer in force; a live preview does not (it
+    # shows the figures of the rules in force).
+    refuse_changed_rules = True
 
     def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
@@ -102,7 +105,7 @@ class ResultForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
-        if self.rules_changed:
+        if self.rules_changed and self.refuse_changed_rules:
             self.add_error(None, forms.ValidationError(RULES_CHANGED, code="rules_changed"))
         return cleaned
 
