@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.urls import reverse
 
-from burraco_tourney.tournaments.forms.setup import initial_for
 from burraco_tourney.tournaments.models import Smazzata, Table
 from tests.tournaments.scores_support import entry_url, scorecard, scored_tournament, smazzata
+from tests.tournaments.test_setup_edit import edit_url, posted
 
 pytestmark = pytest.mark.django_db
 
@@ -23,17 +22,6 @@ pytestmark = pytest.mark.django_db
 # 100 + 200 + 100 = 400 while it is off. EO: 50 cards, 1 pulito -> 250.
 S1 = smazzata(1, {"cards": 100, "semipulito": 2, "chiusura": True}, {"cards": 50, "pulito": 1})
 S1_SPORCO = smazzata(1, {"cards": 100, "sporco": 2, "chiusura": True}, {"cards": 50, "pulito": 1})
-
-
-def edit_url(tournament) -> str:
-    return reverse("manage:tournament_edit", args=[tournament.slug])
-
-
-def posted(tournament, **changes) -> dict:
-    data = {k: "" if v is None else v for k, v in initial_for(tournament).items()}
-    data["date"] = tournament.date.isoformat()
-    data.update(changes)
-    return data
 
 
 def switch(english, tournament, value: str, **changes) -> None:

@@ -15,7 +15,7 @@ from burraco_tourney.tournaments.services.scores import (
 )
 from tests.factories import make_pairs, make_tournament, make_turno
 from tests.tournaments.ko_support import deal, pairs_at, play, start
-from tests.tournaments.test_scores_semipulito import edit_url, posted
+from tests.tournaments.test_setup_edit import edit_url, posted
 
 pytestmark = pytest.mark.django_db
 
