@@ -57,7 +57,6 @@ from ..results_bridge import (
 from ..selectors.scores import RESULT_CORRECT
 from .audit import audit_record
 from .ko import ko_after_result
-from .locks import tournament_lock
 
 RESULT_ENTER = "result_enter"
 RESULT_CLEAR = "result_clear"
@@ -127,9 +126,10 @@ def _line_snapshot(smazzata: Smazzata, line: str, fields: Sequence[str]) -> dict
 def _current(table: Table, rules_seen: str = "") -> Table:
     """The table as stored now, its turno and tournament; refuse a draft turno, and a form
     built under other rules (``rules_seen``, blank: not known) than those in force. The
-    tournament's row is locked first, so a rule change never lands between the check and
-    the save (a rule change takes the same lock)."""
-    tournament_lock(table.turno.tournament)
+    table's row is locked before the rules are read, so a rule change (which locks every
+    table first) never lands between the check and the save; rows are always locked table
+    first, tournament after (``ko_after_result``)."""
+    Table.objects.select_for_update().filter(pk=table.pk).first()
     current = (
         Table.objects.select_related("turno__tournament", "ns", "eo")
         .prefetch_related("smazzate")

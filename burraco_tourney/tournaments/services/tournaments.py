@@ -49,7 +49,6 @@ from ..settings_values import (
 )
 from .audit import audit_record
 from .ko import ko_after_result
-from .locks import tournament_lock
 from .results import tournament_recompute_results
 
 SLUG_MAX = Tournament._meta.get_field("slug").max_length
@@ -178,8 +177,10 @@ def tournament_update(
     and the change is not confirmed; ``RecomputeFailed`` (nothing saved) when an entered result
     cannot be scored under the new rules.
     """
-    # A score save takes the same lock: none lands between the dry run and the recompute.
-    tournament_lock(tournament)
+    # Every table locked first (a score save locks its own before reading the rules): no save
+    # lands between the dry run and the recompute.
+    tables = Table.objects.select_for_update(of=("self",)).filter(turno__tournament=tournament)
+    list(tables.order_by("pk").values_list("pk", flat=True))
     before = {name: getattr(tournament, name) for name in FIELDS}
     after = asdict(settings)
     changed = tuple(name for name in FIELDS if before[name] != after[name])
