@@ -213,10 +213,14 @@ def _pair(pair: Any, last_seated: int) -> dict[str, Any]:
 
 def _line(smazzata: Smazzata, prefix: str, ruleset: Ruleset) -> dict[str, Any]:
     # Every burraco kind of the ruleset is written, zeros included, like the columns of the
-    # scorecard; kinds outside the ruleset are always 0 and are left out.
+    # scorecard; kinds outside the ruleset are always 0 and are left out. While semipulito is
+    # switched off its counts are written as entered when there are any: they count as sporco,
+    # and again as semipulito once it is back on (ARCHIVE.md).
     data: dict[str, Any] = {"cards": getattr(smazzata, f"{prefix}_cards")}
-    for kind in ruleset.burraco_kinds:
-        data[kind] = getattr(smazzata, f"{prefix}_{kind}")
+    for kind in ruleset.entry_kinds:
+        count = getattr(smazzata, f"{prefix}_{kind}")
+        if count or kind in ruleset.burraco_kinds:
+            data[kind] = count
     for field in LINE_FIELDS_TAIL:
         data[field] = getattr(smazzata, f"{prefix}_{field}")
     return data

@@ -146,7 +146,7 @@ class EntryRefused(RuleError):
 def counted_smazzata(ruleset: Ruleset, smazzata: Smazzata) -> Smazzata:
     """The smazzata as the rules in force count it: with the semipulito switch off, a burraco
     semipulito of a ruleset that has the kind counts as sporco (RULES.md section 4)."""
-    if ruleset.semipulito or "semipulito" not in dict(ruleset.bonuses):
+    if not ruleset.semipulito_as_sporco:
         return smazzata
 
     def fold(line: LineEntry) -> LineEntry:

@@ -78,6 +78,18 @@ class Ruleset:
         return tuple(kind for kind, _ in self.bonuses if kind != "semipulito" or self.semipulito)
 
     @property
+    def entry_kinds(self) -> tuple[str, ...]:
+        """The kinds a scorecard records, in scorecard order: every kind of the preset. A burraco
+        semipulito is kept as entered while the switch is off (``semipulito_as_sporco``)."""
+        return tuple(kind for kind, _ in self.bonuses)
+
+    @property
+    def semipulito_as_sporco(self) -> bool:
+        """The one statement of RULES.md section 4's switch: with semipulito off, a burraco
+        semipulito entered counts as sporco (``outcome.counted_smazzata`` applies it)."""
+        return not self.semipulito and "semipulito" in dict(self.bonuses)
+
+    @property
     def clean_kinds(self) -> tuple[str, ...]:
         """The kinds that count as a clean burraco (no matta) in this ruleset."""
         return tuple(kind for kind in self.burraco_kinds if kind in CLEAN_KINDS)

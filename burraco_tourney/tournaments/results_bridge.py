@@ -13,6 +13,8 @@ It also names the VP presets for people. It never writes to the database.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -70,9 +72,27 @@ RULES_SOURCE_FIELDS = (
 )
 
 
+def _rules_key(tournament: Tournament) -> str:
+    values = [getattr(tournament, name) for name in RULES_SOURCE_FIELDS]
+    return json.dumps(values, sort_keys=True, default=str)
+
+
+# A form built under other rules than those in force: its save is refused with this notice.
+RULES_CHANGED = _(
+    "The rules changed since you opened this page: nothing was saved. The scorecard is shown "
+    "again under the new rules with what you typed; check it and save again."
+)
+
+
+def rules_fingerprint(tournament: Tournament) -> str:
+    """A short mark of the rules a page was built under: a form carries it, so that a save
+    after a rule change is refused with a notice instead of being scored unseen."""
+    return hashlib.sha256(_rules_key(tournament).encode()).hexdigest()[:16]
+
+
 def tournament_rules(tournament: Tournament) -> TournamentRules:
     """The engine's rules of ``tournament`` (saved or not), built once per set of settings."""
-    key = repr([getattr(tournament, name) for name in RULES_SOURCE_FIELDS])
+    key = _rules_key(tournament)
     cached = getattr(tournament, "_results_rules", None)
     if cached is not None and cached[0] == key:
         return cached[1]

@@ -60,12 +60,35 @@ class ResultChange:
 
 
 @dataclass(frozen=True)
+class StandingChange:
+    """One pair whose line of the standings a rule change changes: (rank, VP, scarto) now and
+    with the new rules (a forfeit's or a riposo's MP moves the scarto of no table)."""
+
+    pair: int
+    before: tuple[int, int, int]
+    after: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class DroppedMatch:
+    """A KO match drawn from a result the rule change re-decides: it goes (it has no result)."""
+
+    turno: int
+    table: int
+    ns: int
+    eo: int
+
+
+@dataclass(frozen=True)
 class ResultsCheck:
     """The dry run of a rule change: how many tables have a result (all of them are scored
-    again) and those whose result changes."""
+    again), those whose result changes, the standings lines that change, and in a KO the
+    later matches that go."""
 
     counted: int
     changes: tuple[ResultChange, ...] = ()
+    standings: tuple[StandingChange, ...] = ()
+    dropped: tuple[DroppedMatch, ...] = ()
 
 
 class RulesChangeNeedsConfirmation(Exception):

@@ -28,19 +28,11 @@
     });
     var hasSemipulito = "semipulito" in preset.bonuses;
     show("field-semipulito", hasSemipulito || field("semipulito").value !== "");
-    var switched = field("semipulito").value;
-    var semipulitoCounts = hasSemipulito && (switched ? switched === "yes" : preset.semipulito);
     Object.keys(data.bonus_fields).forEach(function (kind) {
       var name = data.bonus_fields[kind];
       var input = field(name);
       var value = preset.bonuses[kind];
       input.placeholder = value === undefined ? "" : value;
-      if (kind === "semipulito") {
-        // Its bonus means nothing while semipulito does not count: the server ignores it too.
-        input.disabled = !semipulitoCounts;
-        show("field-" + name, semipulitoCounts);
-        return;
-      }
       show("field-" + name, value !== undefined || input.value !== "");
     });
     ["chiusura_bonus", "pozzetto_penalty"].forEach(function (name) {

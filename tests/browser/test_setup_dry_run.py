@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Table
+from burraco_tourney.tournaments.services.scores import table_record_forfeit
 from tests.browser.login_support import log_in_through
 from tests.factories import make_pairs, make_turno
 
@@ -34,3 +35,26 @@ def test_a_rule_change_shows_which_results_change_before_it_is_confirmed(page, s
     page.locator("#tournament-form button[type=submit]").click()
     expect(page.locator(".msg.success")).to_contain_text("2 risultati ricalcolati")
     assert Table.objects.get(turno__tournament=tournament, number=1).ns_vp == 12
+
+
+def test_a_new_forfeit_value_shows_the_standings_it_gives(page, san_martino):
+    """Issue 27: a forfeit's MP moves no table, only the scarto: the dry run used to say that
+    nothing changes."""
+    tournament = san_martino
+    tournament.directors.add(tournament.owner)
+    tournament.forfeit_vp, tournament.forfeit_mp = 14, 300
+    tournament.save()
+    make_pairs(tournament, 4)
+    make_turno(tournament, 1, [(1, 2), (3, 4)])
+    table = Table.objects.get(turno__tournament=tournament, number=2)
+    table_record_forfeit(table=table, user=tournament.owner, absent="eo", version=table.version)
+    log_in_through(page, f"/t/{tournament.slug}/gestione/impostazioni/")
+    page.fill("#id_forfeit_mp", "250")
+    page.locator("#tournament-form button[type=submit]").click()
+
+    dry_run = page.locator("#dry-run")
+    expect(dry_run).to_contain_text("Nessuno cambia, ma la classifica sì")
+    rows = page.locator("#dry-run-standings tbody tr")
+    expect(rows).to_have_count(2)  # pair 3 won the forfeit, pair 4 lost it
+    expect(rows.filter(has_text="scarto +300")).to_contain_text("scarto +250")
+    expect(rows.filter(has_text="scarto -300")).to_contain_text("scarto -250")

@@ -190,3 +190,15 @@ def test_from_dict_refuses_bad_stored_rules(data, code):
 def test_from_dict_keeps_stored_card_values():
     rs = Ruleset.from_dict({**get_ruleset("classic").to_dict(), "pinella_value": 25})
     assert rs.pinella_value == 25
+
+
+def test_a_scorecard_records_semipulito_whatever_the_switch_says():
+    """Issue 27: the switch decides how a semipulito counts, never whether it is recorded."""
+    off = get_ruleset("classic", semipulito=False, bonuses={"semipulito": 120})
+    assert off.entry_kinds == ("pulito", "semipulito", "sporco")
+    assert off.burraco_kinds == ("pulito", "sporco")
+    assert off.semipulito_as_sporco
+    assert dict(off.bonuses)["semipulito"] == 120  # kept for when it is back on
+    assert not get_ruleset("classic").semipulito_as_sporco
+    reale = get_ruleset("reale")
+    assert "semipulito" not in reale.entry_kinds and not reale.semipulito_as_sporco

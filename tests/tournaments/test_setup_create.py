@@ -286,19 +286,19 @@ def test_creating_needs_a_login(client):
     assert not Tournament.objects.exists()
 
 
-def test_the_semipulito_bonus_is_ignored_and_disabled_while_semipulito_is_off(creator):
+def test_the_semipulito_bonus_is_kept_while_semipulito_is_off(creator):
+    """Issue 27: the bonus is kept for when the switch goes back on (it used to be dropped and
+    its box disabled, so switching off and on again reset a custom bonus to the preset's)."""
     response = creator.post(CREATE, form_data(semipulito="no", bonus_semipulito="170"))
     assert response.status_code == 302
     tournament = Tournament.objects.get()
     assert tournament.rules["semipulito"] is False
-    assert dict(tournament.rules["bonuses"]).get("semipulito") != 170
+    assert dict(tournament.rules["bonuses"])["semipulito"] == 170
     page = creator.get(reverse("manage:tournament_edit", args=[tournament.slug])).content
     box = page.decode().split('id="field-bonus_semipulito"')[1].split("</div>")[0]
-    assert "disabled" in box
-    assert "Not used: burraco semipulito does not count in this tournament." in box
-    on = creator.post(CREATE, form_data(name="Altro", semipulito="yes", bonus_semipulito="170"))
-    assert on.status_code == 302
-    assert dict(Tournament.objects.get(name="Altro").rules["bonuses"])["semipulito"] == 170
+    assert "disabled" not in box
+    assert 'value="170"' in box
+    assert "While semipulito is off it is kept, and counts again when the switch" in box
 
 
 def test_the_ruleset_box_says_what_each_preset_plays_with(client, director):

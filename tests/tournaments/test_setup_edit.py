@@ -241,10 +241,10 @@ def test_switching_semipulito_off_and_on_again_gives_the_semipulito_back(english
     assert table.ns_mp == 100 + 100 + 100  # cards, sporco, chiusura
     smazzata = table.smazzate.get()
     assert (smazzata.ns_semipulito, smazzata.ns_sporco) == (1, 0)  # as entered
-    # The score page shows it in the sporco box, as it counts now.
+    # The score page shows it as entered, marked as counting as sporco (issue 27).
     page = english.get(reverse("manage:score_entry", args=[scored.slug, 1, 2])).content.decode()
-    assert "s1_ns_semipulito" not in page
-    assert 'name="s1_ns_sporco" value="1"' in page or 'value="1" name="s1_ns_sporco"' in page
+    assert 'name="s1_ns_semipulito" value="1"' in page
+    assert "counts as sporco while semipulito is off" in page
     scored.refresh_from_db()
     english.post(edit_url(scored), posted(scored, semipulito="yes", confirm_recompute="on"))
     table.refresh_from_db()

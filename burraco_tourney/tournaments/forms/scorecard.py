@@ -30,14 +30,14 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.core.rule_messages import LINE_LABELS, rule_error_field, rule_error_message
 from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.rules.outcome import SmazzateEntry, counted_smazzata
+from burraco_tourney.rules.outcome import SmazzateEntry
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.scoring import CODES as SMAZZATA_CODES
 from burraco_tourney.rules.scoring import LineEntry, closing_line, with_closer_as_last_move
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
 from ..models import EntryMode, SmazzataEnd, Table
-from ..results_bridge import smazzata_entry, table_outcome_preview
+from ..results_bridge import table_outcome_preview
 from .scorecard_rows import SmazzataRow, scorecard_rows
 from .scores import (
     CARDS_LIMIT,
@@ -56,6 +56,8 @@ SKIPPED_SMAZZATA = _(
     "left empty (not played)."
 )
 CARDS_MISSING = _("Enter the card points (0 if none).")
+# Beside the semipulito boxes while the switch is off: the count is kept as typed.
+SEMIPULITO_AS_SPORCO = _("counts as sporco while semipulito is off")
 ENDED_EARLY_LABEL = _("The turno ended early")
 ENDED_EARLY_NEEDED = ngettext_lazy(
     "Only %(played)s of the %(planned)s smazzate is filled in: tick “The turno ended early” to "
@@ -93,7 +95,10 @@ class ScorecardForm(ResultForm):
         super().__init__(*args, table=table, **kwargs)
         self.ruleset = ruleset
         self.knockout = knockout
-        self.kinds = ruleset.burraco_kinds
+        # Every kind is kept as entered: a semipulito typed while the switch is off is stored as
+        # a semipulito, and the engine counts it as the rules in force say.
+        self.kinds = ruleset.entry_kinds
+        self.semipulito_note = SEMIPULITO_AS_SPORCO if ruleset.semipulito_as_sporco else ""
         self.rows = rows
         self.planned = planned
         self.smazzate: list[SmazzataEntry] = []
@@ -131,8 +136,10 @@ class ScorecardForm(ResultForm):
         """The boxes of one line in the order of the paper: kinds, chiusura, pozzetto, cards."""
         where = _("Smazzata %(n)s, %(line)s") % {"n": n, "line": who}
         for kind in self.kinds:
+            marked = kind == "semipulito" and self.semipulito_note
+            note = f" ({self.semipulito_note})" if marked else ""
             self.fields[f"s{n}_{line}_{kind}"] = ScoreField(
-                label=f"{where}: burraco {kind}",
+                label=f"{where}: burraco {kind}{note}",
                 required=False,
                 max_value=COUNT_LIMIT,
                 widget=number_input(size=2, maxlength=2, placeholder="0"),
@@ -319,15 +326,13 @@ def scorecard_initial(table: Table, ruleset: Ruleset) -> dict[str, Any]:
     initial: dict[str, Any] = {}
     if table.entry_mode != EntryMode.SMAZZATE:
         return initial
-    kinds = ruleset.burraco_kinds
     for s in table.smazzate.all():
         n = s.number
-        # As the rules in force count it: a semipulito shows as sporco while the switch is off.
-        counted = counted_smazzata(ruleset, smazzata_entry(s))
         for line in LINES:
             initial[f"s{n}_{line}_cards"] = getattr(s, f"{line}_cards")
-            for kind in kinds:
-                initial[f"s{n}_{line}_{kind}"] = getattr(getattr(counted, line), kind) or None
+            for kind in ruleset.entry_kinds:
+                # As entered, whatever the semipulito switch says (the engine counts it).
+                initial[f"s{n}_{line}_{kind}"] = getattr(s, f"{line}_{kind}") or None
             initial[f"s{n}_{line}_chiusura"] = getattr(s, f"{line}_chiusura")
             initial[f"s{n}_{line}_pozzetto"] = getattr(s, f"{line}_pozzetto")
         automatic = default_end(s.ns_chiusura, s.eo_chiusura)

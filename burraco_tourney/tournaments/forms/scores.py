@@ -18,7 +18,12 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.outcome import ForfeitEntry, Refusal, TableEntry, TotalsEntry
 
 from ..models import EntryMode, Pair, Table
-from ..results_bridge import table_outcome_preview, totals_last_move
+from ..results_bridge import (
+    RULES_CHANGED,
+    rules_fingerprint,
+    table_outcome_preview,
+    totals_last_move,
+)
 
 LINES = ("ns", "eo")
 LINE_NAMES = {"ns": pgettext_lazy("line", "NS"), "eo": pgettext_lazy("line", "EO")}
@@ -78,11 +83,31 @@ class ResultForm(forms.Form):
         help_text=_("Required to change a saved result: it is recorded with the change."),
     )
 
+    # The rules the page was built under (``rules_fingerprint``): blank from an older page.
+    rules_seen = forms.CharField(required=False, widget=forms.HiddenInput)
+    # A save refuses a page built under rules no longer in force; a live preview does not (it
+    # shows the figures of the rules in force).
+    refuse_changed_rules = True
+
     def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.table = table
         self.fields["version"].initial = table.version
+        rules_now = rules_fingerprint(table.turno.tournament)
+        self.fields["rules_seen"].initial = rules_now
+        seen = self.data.get(self.add_prefix("rules_seen")) if self.is_bound else None
+        self.rules_changed = bool(seen) and seen != rules_now
+        if self.rules_changed:
+            # Shown again under the rules in force, with what was typed: the next save counts.
+            self.data = self.data.copy()
+            self.data[self.add_prefix("rules_seen")] = rules_now
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.rules_changed and self.refuse_changed_rules:
+            self.add_error(None, forms.ValidationError(RULES_CHANGED, code="rules_changed"))
+        return cleaned
 
     def focus_first_error(self) -> None:
         """Put the cursor on the first box with an error (instead of the first box)."""

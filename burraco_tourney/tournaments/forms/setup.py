@@ -180,12 +180,12 @@ class TournamentForm(VpCleaning, PlayersFields):
         ruleset = self._shown_value("ruleset_name")
         rules.show_preset(self.fields, ruleset if ruleset in PRESETS else RulesetName.CLASSIC)
         self.fields["ruleset_name"].help_text = rules.ruleset_summary()
-        shown = {name: self._shown_value(name) for name in ("semipulito", "ruleset_name")}
-        if not rules.semipulito_counts(shown):
-            self.fields["bonus_semipulito"].help_text = _(
-                "Not used: burraco semipulito does not count in this tournament."
-            )
-            self.fields["bonus_semipulito"].widget.attrs["disabled"] = True
+        # Kept whatever the switch says, so that switching semipulito off and on again gives
+        # back the director's value (the engine decides when it counts).
+        self.fields["bonus_semipulito"].help_text = "{} {}".format(
+            self.fields["bonus_semipulito"].help_text,
+            _("While semipulito is off it is kept, and counts again when the switch is back on."),
+        )
         self.fields["bye_vp"].help_text = rules.bye_hint()
         self.fields["forfeit_vp"].help_text = _("Blank: the riposo value.")
         loser = tournament.forfeit_loser_vp if tournament is not None else None

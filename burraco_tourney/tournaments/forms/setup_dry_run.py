@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from burraco_tourney.core.rule_messages import rule_error_message
 
 from ..models import Tournament
-from ..settings_values import RecomputeFailed, ResultChange, ResultsCheck
+from ..settings_values import DroppedMatch, RecomputeFailed, ResultChange, ResultsCheck
 
 
 @dataclass(frozen=True)
@@ -29,11 +29,21 @@ class DryRunRow:
 
 
 @dataclass(frozen=True)
+class DryRunStanding:
+    pair: int
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
 class DryRun:
-    """How many results the change recomputes (tables with a result only) and which change."""
+    """How many results the change recomputes (tables with a result only) and which change;
+    the standings lines that change; in a KO the later matches that go."""
 
     counted: int
     rows: tuple[DryRunRow, ...]
+    standings: tuple[DryRunStanding, ...] = ()
+    dropped: tuple[DroppedMatch, ...] = ()
 
     @classmethod
     def of(cls, check: ResultsCheck, tournament: Tournament | None) -> DryRun:
@@ -41,7 +51,24 @@ class DryRun:
         return cls(
             counted=check.counted,
             rows=tuple(_row(change, knockout) for change in check.changes),
+            standings=tuple(
+                DryRunStanding(
+                    change.pair, standing_text(change.before), standing_text(change.after)
+                )
+                for change in check.standings
+            ),
+            dropped=check.dropped,
         )
+
+
+def standing_text(values: tuple[int, int, int]) -> str:
+    """A pair's line of the standings in words: rank, VP and scarto."""
+    rank, vp, scarto = values
+    return _("rank %(rank)s, %(vp)s VP, scarto %(scarto)s") % {
+        "rank": rank,
+        "vp": vp,
+        "scarto": f"{scarto:+d}",
+    }
 
 
 def _row(change: ResultChange, knockout: bool) -> DryRunRow:

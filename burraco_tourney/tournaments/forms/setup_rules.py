@@ -120,26 +120,13 @@ def show_preset(fields: dict[str, forms.Field], ruleset: str) -> None:
         fields[option].help_text = _("Blank: %(value)s.") % {"value": value}
 
 
-def semipulito_counts(data: dict[str, Any]) -> bool:
-    """Whether the boxes (the switch, else the chosen preset) let burraco semipulito count."""
-    if data.get("semipulito"):
-        return data["semipulito"] == YES
-    preset = PRESETS.get(data.get("ruleset_name") or "", PRESETS[RulesetName.CLASSIC])
-    return preset.semipulito
-
-
 def ruleset_overrides(data: dict[str, Any]) -> dict[str, Any]:
     """The ``get_ruleset`` overrides the boxes ask for: only the ones not left to the preset.
-    The semipulito bonus is not read while semipulito does not count (the page hides it)."""
+    The semipulito bonus is read whatever the switch says: it is kept while semipulito is off."""
     overrides: dict[str, Any] = {
         option: data[option] == YES for option in SWITCHES if data.get(option)
     }
-    ignored = set() if semipulito_counts(data) else {"semipulito"}
-    bonuses = {
-        kind: data[f]
-        for kind, f in BONUS_FIELDS.items()
-        if data.get(f) is not None and kind not in ignored
-    }
+    bonuses = {kind: data[f] for kind, f in BONUS_FIELDS.items() if data.get(f) is not None}
     if bonuses:
         overrides["bonuses"] = bonuses
     for option in POINT_OPTIONS:

@@ -156,7 +156,11 @@ def table_preview(*, tournament: Tournament, table: Table, form: Form) -> TableP
 
     ``form`` is the scorecard form or the totals form, bound exactly as a save binds it; its
     validation runs here (its refusals stay on it, next to their boxes). Nothing is written.
+    The figures are those of the rules in force, even for a page built under older ones:
+    only its save is refused for that (``ResultForm.refuse_changed_rules``).
     """
+    if not form.is_bound or not hasattr(form, "cleaned_data"):
+        form.refuse_changed_rules = False
     if form.mode == EntryMode.SMAZZATE:
         return _smazzate_preview(tournament, table, form)
     if form.mode == EntryMode.TOTALS:

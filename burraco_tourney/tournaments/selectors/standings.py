@@ -10,7 +10,7 @@ than joined in again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from burraco_tourney.rules.errors import RuleError
@@ -102,10 +102,15 @@ def table_results(
     ]
 
 
+# A table's values as a rule change's dry run would store them, by (turno, table) number.
+Outcomes = dict[tuple[int, int], dict[str, Any]]
+
+
 def _engine_inputs(
-    tournament: Tournament, after_turno: int | None
+    tournament: Tournament, after_turno: int | None, outcomes: Outcomes | None = None
 ) -> tuple[dict[int, Pair], dict[str, Any]]:
-    """The tournament's pairs by id, and the keyword arguments of ``compute_standings``."""
+    """The tournament's pairs by id, and the keyword arguments of ``compute_standings``;
+    ``outcomes`` stand for the stored values of the tables they name."""
     pairs = {p.pk: p for p in Pair.objects.filter(tournament=tournament)}
     numbers = {pk: pair.number for pk, pair in pairs.items()}
     byes = [
@@ -115,6 +120,8 @@ def _engine_inputs(
         ).values_list("turno__number", "pair_id")
     ]
     tables = table_results(tournament=tournament, after_turno=after_turno, pair_numbers=numbers)
+    if outcomes:
+        tables = [replace(t, **outcomes.get((t.turno, t.table), {})) for t in tables]
     rules = tournament_rules(tournament)
     published = sorted(
         set(tournament.turni.filter(published=True).values_list("number", flat=True))
@@ -141,9 +148,12 @@ def _engine_inputs(
     }
 
 
-def standings(*, tournament: Tournament, after_turno: int | None = None) -> list[Standing]:
-    """The standings after ``after_turno`` (all turni when None), best first."""
-    pairs, inputs = _engine_inputs(tournament, after_turno)
+def standings(
+    *, tournament: Tournament, after_turno: int | None = None, outcomes: Outcomes | None = None
+) -> list[Standing]:
+    """The standings after ``after_turno`` (all turni when None), best first; with
+    ``outcomes``, as they would be with those table values (a rule change's dry run)."""
+    pairs, inputs = _engine_inputs(tournament, after_turno, outcomes)
     rows = compute_standings(**inputs)
     rules = tournament_rules(tournament)
     by_number = {pair.number: pair for pair in pairs.values()}

@@ -46,7 +46,9 @@ from ..audit_text import table_subject
 from ..models import EntryMode, Line, Smazzata, Table
 from ..results_bridge import (
     RESULT_FIELDS,
+    RULES_CHANGED,
     apply_outcome,
+    rules_fingerprint,
     smazzata_row,
     table_outcome_for,
     totals_last_move,
@@ -118,24 +120,23 @@ def table_snapshot(
 
 
 def _line_snapshot(smazzata: Smazzata, line: str, fields: Sequence[str]) -> dict[str, Any]:
-    values = {f: getattr(smazzata, f"{line}_{f}") for f in fields}
-    if "sporco" in values and "semipulito" not in values:
-        # As counted while the semipulito switch is off: a resave that changes nothing is
-        # "nothing changed", and the semipulito entered stays stored.
-        values["sporco"] += getattr(smazzata, f"{line}_semipulito") or 0
-    return values
+    return {f: getattr(smazzata, f"{line}_{f}") for f in fields}
 
 
-def _current(table: Table) -> Table:
-    """The table as stored now, its turno and tournament; refuse a draft turno. The table's row
-    is locked first (for the caller's transaction) and read after: a phone's acceptance and a
-    director's save queue on it, and the result the log calls "before" is the one replaced."""
+def _current(table: Table, rules_seen: str = "") -> Table:
+    """The table as stored now, its turno and tournament; refuse a draft turno, and a form
+    built under other rules (``rules_seen``, blank: not known) than those in force. The
+    table's row is locked before the rules are read, so a rule change (which locks every
+    table first) never lands between the check and the save; rows are always locked table
+    first, tournament after (``ko_after_result``)."""
     Table.objects.select_for_update().filter(pk=table.pk).first()
     current = (
         Table.objects.select_related("turno__tournament", "ns", "eo")
         .prefetch_related("smazzate")
         .get(pk=table.pk)
     )
+    if rules_seen and rules_seen != rules_fingerprint(current.turno.tournament):
+        raise ValidationError(RULES_CHANGED, code="rules_changed")
     if not current.turno.published:
         raise ValidationError(
             _("Turno %(turno)s is a draft: publish it before entering its scores.")
@@ -175,7 +176,7 @@ def _save(
     ``table`` comes from ``_current``: its prefetched smazzate are still the stored ones.
     """
     tournament = table.turno.tournament
-    kinds = tournament_ruleset(tournament).burraco_kinds
+    kinds = tournament_ruleset(tournament).entry_kinds
     stored = Table.objects.get(pk=table.pk)
     before = table_snapshot(stored, list(table.smazzate.all()), kinds)
     apply_outcome(table, smazzate, outcome)
@@ -247,6 +248,7 @@ def table_record_smazzate(
     smazzate: Sequence[SmazzataEntry],
     version: int,
     reason: str = "",
+    rules_seen: str = "",
 ) -> SavedResult:
     """Store the table's result smazzata by smazzata (smazzata 1 first), replacing any other.
 
@@ -254,7 +256,7 @@ def table_record_smazzate(
     smazzata ended by chiusura without a last move gets the closer as its last move. Raises
     ``ScorecardInvalid`` with every engine refusal, or ``ValidationError``.
     """
-    current = _current(table)
+    current = _current(table, rules_seen)
     outcome = _outcome(current, SmazzateEntry(tuple(smazzate)))
     if current.turno.tournament.fmt.knockout:
         # Stored as the engine read it: a chiusura is the last move.
@@ -275,6 +277,7 @@ def table_record_totals(
     version: int,
     reason: str = "",
     last_move: str | None = None,
+    rules_seen: str = "",
 ) -> SavedResult:
     """Store only the turno totals of the two lines (MP, multiples of 5); VP by the engine.
 
@@ -282,7 +285,7 @@ def table_record_totals(
     smazzata (it loses): required then, ignored otherwise. The table keeps it as the tie's
     decision (``winner``, ``by_last_move``), which the bridge reads back.
     """
-    current = _current(table)
+    current = _current(table, rules_seen)
     knockout = current.turno.tournament.fmt.knockout
     entry = TotalsEntry(ns_mp, eo_mp, (last_move or None) if knockout else None)
     outcome = _outcome(current, entry)
@@ -294,11 +297,11 @@ def table_record_totals(
 
 @transaction.atomic
 def table_record_forfeit(
-    *, table: Table, user, absent: str, version: int, reason: str = ""
+    *, table: Table, user, absent: str, version: int, reason: str = "", rules_seen: str = ""
 ) -> SavedResult:
     """Record that the ``absent`` line ("ns" or "eo") lost by forfeit; the other line gets the
     tournament's forfeit value (RULES.md section 5)."""
-    current = _current(table)
+    current = _current(table, rules_seen)
     if absent not in LINES:
         raise ValueError(f"absent must be 'ns' or 'eo', not {absent!r}")
     winner = Line.EO if absent == "ns" else Line.NS

@@ -38,7 +38,9 @@ from ..results_bridge import (
     tournament_rules,
 )
 from ..selectors.dashboard import tournament_has_results
+from ..selectors.standings_dry_run import standings_changes
 from ..settings_values import (
+    DroppedMatch,
     RecomputeFailed,
     ResultChange,
     ResultsCheck,
@@ -78,6 +80,8 @@ RULE_FIELDS: frozenset[str] = frozenset(
 
 
 FIELDS: tuple[str, ...] = tuple(TournamentSettings.__dataclass_fields__)
+# The values of a table the standings read, as ``outcome_summary`` gives them.
+STANDINGS_VALUES = ("ns_mp", "eo_mp", "ns_vp", "eo_vp")
 
 
 def _snapshot(values: dict[str, Any]) -> dict[str, Any]:
@@ -173,6 +177,10 @@ def tournament_update(
     and the change is not confirmed; ``RecomputeFailed`` (nothing saved) when an entered result
     cannot be scored under the new rules.
     """
+    # Every table locked first (a score save locks its own before reading the rules): no save
+    # lands between the dry run and the recompute.
+    tables = Table.objects.select_for_update(of=("self",)).filter(turno__tournament=tournament)
+    list(tables.order_by("pk").values_list("pk", flat=True))
     before = {name: getattr(tournament, name) for name in FIELDS}
     after = asdict(settings)
     changed = tuple(name for name in FIELDS if before[name] != after[name])
@@ -218,14 +226,16 @@ def tournament_results_check(*, tournament: Tournament) -> ResultsCheck:
     ``RecomputeFailed`` at the first result they cannot score, or (KO) whose new winner
     contradicts a later match that already has a result. Writes nothing."""
     rules = tournament_rules(tournament)
-    tables = list(
+    every_table = list(
         Table.objects.filter(turno__tournament_id=tournament.pk)
-        .exclude(entry_mode=EntryMode.NONE)
         .select_related("turno", "ns", "eo")
         .prefetch_related("smazzate")
         .order_by("turno__number", "number")
     )
+    tables = [table for table in every_table if table.entry_mode != EntryMode.NONE]
     changes: list[ResultChange] = []
+    dropped: list[DroppedMatch] = []
+    outcomes: dict[tuple[int, int], dict[str, Any]] = {}
     for table in tables:
         table.turno.tournament = tournament
         entry = stored_entry(table)
@@ -242,6 +252,7 @@ def tournament_results_check(*, tournament: Tournament) -> ResultsCheck:
             ) from None
         before, after = stored_summary(table), outcome_summary(table, outcome)
         assert before is not None and after is not None
+        outcomes[(table.turno.number, table.number)] = {k: after[k] for k in STANDINGS_VALUES}
         if before != after:
             changes.append(
                 ResultChange(
@@ -254,26 +265,39 @@ def tournament_results_check(*, tournament: Tournament) -> ResultsCheck:
                 )
             )
             if tournament.fmt.knockout:
-                _check_later_matches(table, outcome, tables)
-    return ResultsCheck(counted=len(tables), changes=tuple(changes))
+                dropped += _check_later_matches(table, outcome, every_table)
+    return ResultsCheck(
+        counted=len(tables),
+        changes=tuple(changes),
+        standings=standings_changes(tournament, outcomes),
+        dropped=tuple(dict.fromkeys(dropped)),
+    )
 
 
-def _check_later_matches(table: Table, outcome: Outcome, tables: list[Table]) -> None:
-    """A KO winner that changes is refused while a later match of its pairs has a result."""
+def _check_later_matches(table: Table, outcome: Outcome, tables: list[Table]) -> list[DroppedMatch]:
+    """A KO winner that changes is refused while a later match of its pairs has a result;
+    the later matches without one are drawn again (``ko_after_result``): they are listed."""
     if (outcome.winner or "") == table.winner:
-        return
+        return []
     pairs = {table.ns_id, table.eo_id}
+    dropped: list[DroppedMatch] = []
     for later in tables:
-        if later.turno.number > table.turno.number and pairs & {later.ns_id, later.eo_id}:
-            error = later_match_conflict(
-                round_number=later.turno.number,
-                table=later.number,
-                ns=later.ns.number,
-                eo=later.eo.number,
-            )
-            raise RecomputeFailed(
-                turno=table.turno.number, table=table.number, smazzata=None, error=error
-            )
+        if later.turno.number <= table.turno.number or not pairs & {later.ns_id, later.eo_id}:
+            continue
+        if not later.entry_mode:
+            numbers = (later.turno.number, later.number, later.ns.number, later.eo.number)
+            dropped.append(DroppedMatch(*numbers))
+            continue
+        error = later_match_conflict(
+            round_number=later.turno.number,
+            table=later.number,
+            ns=later.ns.number,
+            eo=later.eo.number,
+        )
+        raise RecomputeFailed(
+            turno=table.turno.number, table=table.number, smazzata=None, error=error
+        )
+    return dropped
 
 
 @transaction.atomic

@@ -100,7 +100,7 @@ def _form(access: TableAccess, line: str, entries, data=None) -> ScorecardForm:
     form.empty_message = _("Enter smazzata 1.")
     form.fields["version"].initial = own.version if own is not None else 0
     if data is None and source is not None and source.entered:
-        kinds = tournament_ruleset(tournament).burraco_kinds
+        kinds = tournament_ruleset(tournament).entry_kinds
         form.initial.update(selectors.entry_initial(source.smazzate, kinds))
         form.initial["ended_early"] = source.ended_early
     return form
@@ -111,7 +111,7 @@ def _context(request, access: TableAccess, line: str | None, form=None) -> dict:
     tournament = table.turno.tournament
     entries = selectors.table_entries(table=table)
     state = selectors.table_state(table, entries)
-    kinds = tournament_ruleset(tournament).burraco_kinds
+    kinds = tournament_ruleset(tournament).entry_kinds
     differences = []
     if state == selectors.TableState.DISPUTED:
         differences = selectors.entry_differences(
@@ -259,7 +259,7 @@ def table_preview(request: HttpRequest, token: str) -> HttpResponse:
         "table": access.table,
         "form": form,
         "mode": EntryMode.SMAZZATE,
-        "kinds": tournament_ruleset(tournament).burraco_kinds,
+        "kinds": tournament_ruleset(tournament).entry_kinds,
         "scorecard": form.scorecard(totals=figures.totals),
         **score_live.live_context(form, figures),
     }

@@ -115,7 +115,7 @@ def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: 
     table_obj = score_selectors.scoring_table(turno=turno_obj, number=table)
     entries = selectors.table_entries(table=table_obj)
     state = selectors.table_state(table_obj, entries)
-    kinds = tournament_ruleset(tournament).burraco_kinds
+    kinds = tournament_ruleset(tournament).entry_kinds
     differences = []
     if state == selectors.TableState.DISPUTED:
         differences = selectors.entry_differences(

@@ -50,7 +50,7 @@ def score_preview_view(
         "table": table_obj,
         "form": form,
         "mode": mode,
-        "kinds": ruleset.burraco_kinds,
+        "kinds": ruleset.entry_kinds,
         "scorecard": (
             form.scorecard(totals=figures.totals) if isinstance(form, ScorecardForm) else []
         ),

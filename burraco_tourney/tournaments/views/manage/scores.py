@@ -109,6 +109,10 @@ def result_form(
 def _record(form: ResultForm, table: Table, user) -> services.SavedResult:
     data = form.cleaned_data
     common = {"table": table, "user": user, "version": data["version"], "reason": data["reason"]}
+    if isinstance(form, ClearForm):
+        return services.table_clear_result(**common)
+    # Refused when the rules changed since the page was built (the form checks it too).
+    common["rules_seen"] = data.get("rules_seen", "")
     if isinstance(form, TotalsForm):
         return services.table_record_totals(
             ns_mp=data["ns_mp"],
@@ -118,8 +122,6 @@ def _record(form: ResultForm, table: Table, user) -> services.SavedResult:
         )
     if isinstance(form, ForfeitForm):
         return services.table_record_forfeit(absent=data["absent"], **common)
-    if isinstance(form, ClearForm):
-        return services.table_clear_result(**common)
     assert isinstance(form, ScorecardForm)
     common["reason"] = form.recorded_reason()
     return services.table_record_smazzate(smazzate=form.smazzate, **common)
@@ -277,7 +279,7 @@ def render_entry(
             "form": form,
             "mode": form.mode,
             "modes": modes,
-            "kinds": ruleset.burraco_kinds,
+            "kinds": ruleset.entry_kinds,
             "scorecard": (
                 form.scorecard(totals=figures.totals) if isinstance(form, ScorecardForm) else None
             ),

@@ -299,7 +299,7 @@ def _meld_page(request: HttpRequest, tournament: Tournament | None) -> HttpRespo
             "verdict": verdict,
             "ruleset_label": dict(RulesetName.choices).get(ruleset.name, ruleset.name),
             # A tournament may switch semipulito off: such a burraco then counts as sporco.
-            "semipulito_off": "semipulito" in dict(ruleset.bonuses) and not ruleset.semipulito,
+            "semipulito_off": ruleset.semipulito_as_sporco,
             "examples": examples,
             "laid_examples": LAID_EXAMPLES if ruleset.has_jolly else NO_JOLLY_LAID_EXAMPLES,
             "has_jolly": ruleset.has_jolly,
