@@ -63,6 +63,9 @@ class PlayerEntry(models.Model):
     # A short random name of the phone's browser session, for the change log (not its key).
     session = models.CharField(_("phone session"), max_length=16, blank=True)
     version = models.PositiveIntegerField(_("version"), default=0)
+    # The id the phone made for its last save: the same save sent again (the answer was lost
+    # with the club's Wi-Fi) is recognised and stored once (``services.player_entries``).
+    client_id = models.CharField(_("phone's save id"), max_length=40, blank=True)
     photo = models.FileField(_("photo of the scorecard"), upload_to="player-photos/", blank=True)
 
     class Meta:
