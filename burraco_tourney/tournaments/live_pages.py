@@ -33,7 +33,7 @@ import hashlib
 import threading
 import time
 from collections.abc import Callable, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +42,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.dummy import DummyCache
 from django.core.cache.backends.filebased import FileBasedCache
+from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -165,6 +166,10 @@ def _other_processes_wait(key: str, *, blocking: bool = True):
     A thread holds one such lock at most: a value built while building a page (the ranks read by
     a pair's page) takes none, so two builders never wait for each other's lock."""
     shared = caches["public_shared"]
+    if isinstance(shared, RedisCache) and not getattr(_held, "lock", False):
+        with _redis_lock(shared, key, blocking=blocking):
+            yield
+        return
     if fcntl is None or not isinstance(shared, FileBasedCache) or getattr(_held, "lock", False):
         yield
         return
@@ -206,6 +211,26 @@ def shown_counter(tournament: Tournament) -> int:
             return shown
     store.set(key, (counter, now))
     return counter
+
+
+@contextmanager
+def _redis_lock(shared: RedisCache, key: str, *, blocking: bool):
+    """The same, between the servers sharing a Redis (REDIS_URL): a lock kept in Redis, let go
+    after a minute if its holder died."""
+    client = shared._cache.get_client(key, write=True)  # Django's own client of that Redis
+    lock = client.lock(shared.make_key(f"build:{key}"), timeout=60, blocking_timeout=30)
+    if not lock.acquire(blocking=blocking):
+        raise _Busy
+    _held.lock = True
+    try:
+        yield
+    finally:
+        _held.lock = False
+        from redis.exceptions import LockError
+
+        # Held longer than its timeout: another server has it now.
+        with suppress(LockError):
+            lock.release()
 
 
 def _page_name(tournament: Tournament, page: LivePage) -> str:
