@@ -14,6 +14,7 @@ scoring service writes results, when the table is accepted.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -82,3 +83,34 @@ class PlayerEntry(models.Model):
     @property
     def entered(self) -> bool:
         return bool(self.smazzate)
+
+
+class TableProblem(models.Model):
+    """A table's call for the arbitro from a phone ("segnala un problema"): the table turns red
+    on the room board, with the message, until a director clears it (both in the change log)."""
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="problems"
+    )
+    # The line the phone said it is; empty when it had not said yet.
+    line = models.CharField(_("line"), max_length=2, choices=Line.choices, blank=True)
+    message = models.CharField(_("message"), max_length=200, blank=True)
+    session = models.CharField(_("phone session"), max_length=16, blank=True)
+    reported_at = models.DateTimeField(_("reported at"), default=timezone.now)
+    cleared_at = models.DateTimeField(_("cleared at"), null=True, blank=True)
+    cleared_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("cleared by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("table problem")
+        verbose_name_plural = _("table problems")
+        ordering = ["table", "reported_at"]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.line}"

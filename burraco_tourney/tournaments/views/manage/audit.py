@@ -58,6 +58,8 @@ ACTION_LABELS: dict[str, Any] = {
     "player_enter": gettext_lazy("Entered from a phone"),
     "player_confirm": gettext_lazy("Confirmed from a phone"),
     "player_photo": gettext_lazy("Scorecard photo from a phone"),
+    "table_problem": gettext_lazy("Arbitro called from a phone"),
+    "table_problem_clear": gettext_lazy("Call from a table cleared"),
     "turno_players_close": gettext_lazy("Turno closed to the players"),
     "turno_players_open": gettext_lazy("Turno open to the players again"),
     "penalty_add": gettext_lazy("Penalty given"),
