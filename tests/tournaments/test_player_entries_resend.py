@@ -117,3 +117,29 @@ def test_the_same_save_arriving_twice_at_once_is_stored_once():
     assert sorted(str(getattr(r, "resent", r)) for r in results) == ["False", "True"], results
     assert PlayerEntry.objects.get(table=access.table, line="ns").version == 1
     assert _entries(access) == 1
+
+
+@pytest.mark.django_db
+def test_each_line_sees_a_receipt_of_what_it_entered_and_what_was_accepted(client):
+    _, turno = players_turno(auto_accept=True)
+    access = _access(turno)
+    url = reverse("table:page", args=[access.token])
+    client.post(reverse("table:line", args=[access.token]), {"line": "ns"})
+    client.post(url, _boxes())
+    receipt = client.get(url).content.decode()
+    assert "Ricevuta: quello che ha inserito la tua linea" in receipt
+    assert "(salvataggio 1)" in receipt
+    # Smazzata 2 as NS entered it: EO closed with 185 card points and a burraco pulito.
+    assert "punti carte 185, pulito 1, ha chiuso, ha preso il pozzetto" in receipt
+    assert 'data-receipt="waiting"' in receipt
+    eo = Client()
+    eo.post(reverse("table:line", args=[access.token]), {"line": "eo"})
+    eo.post(url, _boxes(eo_cards_2=155))  # EO differs: nothing accepted
+    assert 'data-receipt="waiting"' in eo.get(url).content.decode()
+    assert "punti carte 155, pulito 1" in eo.get(url).content.decode()
+    eo.post(url, _boxes(version=1))  # EO corrects its entry: both agree, the table is accepted
+    table = Table.objects.get(pk=access.table_id)
+    for phone in (client, eo):
+        page = phone.get(url).content.decode()
+        assert 'data-receipt="accepted"' in page
+        assert f"NS {table.ns_mp} – EO {table.eo_mp}" in page
