@@ -347,7 +347,7 @@ def main(argv: list[str] | None = None) -> None:
             for server in servers:
                 server_process.stop(server)
             for other in others:
-                room_servers.stop(other)
+                server_process.stop(other)
             if postgres is not None:
                 from django.db import connections
 

@@ -69,13 +69,3 @@ def start_proxy(ports: list[int]) -> tuple[subprocess.Popen, int]:
     if process.poll() is not None:
         raise SystemExit(f"HAProxy stopped at once (see {config})")
     return process, port
-
-
-def stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()

@@ -4,15 +4,14 @@ recognises the resend, so the entry is stored once (issue 26)."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from burraco_tourney.tournaments.models import AuditEntry, PlayerEntry, Table
 from burraco_tourney.tournaments.services import player_entries as services
+from tests.security.test_races import _at_once
 from tests.tournaments.player_support import players_turno, three_smazzate
 from tests.tournaments.test_table_side_pages import _boxes
 
@@ -23,6 +22,17 @@ def _access(turno):
     return services.turno_links_ensure(turno=turno)[turno.tables.get(number=1).pk]
 
 
+def _save(access, version=0, cards=185, save_id=SAVE_ID):
+    return services.player_entry_save(
+        access=access,
+        line="ns",
+        session="a",
+        smazzate=three_smazzate(cards),
+        version=version,
+        client_id=save_id,
+    )
+
+
 def _entries(access, action=services.PLAYER_ENTER):
     return AuditEntry.objects.filter(action=action, table=access.table).count()
 
@@ -31,35 +41,14 @@ def _entries(access, action=services.PLAYER_ENTER):
 def test_a_save_sent_twice_is_stored_once():
     _, turno = players_turno(auto_accept=False)
     access = _access(turno)
-    first = services.player_entry_save(
-        access=access,
-        line="ns",
-        session="a",
-        smazzate=three_smazzate(),
-        version=0,
-        client_id=SAVE_ID,
-    )
-    again = services.player_entry_save(
-        access=access,
-        line="ns",
-        session="a",
-        smazzate=three_smazzate(),
-        version=0,
-        client_id=SAVE_ID,
-    )
+    first = _save(access)
+    again = _save(access)
     assert not first.resent and again.resent
     entry = PlayerEntry.objects.get(table=access.table, line="ns")
     assert entry.version == 1 and entry.client_id == SAVE_ID
     assert _entries(access) == 1
     # Another save of the same line (a new id) is a new save, checked against its version.
-    services.player_entry_save(
-        access=access,
-        line="ns",
-        session="a",
-        smazzate=three_smazzate(155),
-        version=1,
-        client_id="another-save-id-1",
-    )
+    _save(access, version=1, cards=155, save_id="another-save-id-1")
     assert PlayerEntry.objects.get(pk=entry.pk).version == 2
 
 
@@ -90,30 +79,7 @@ def test_the_same_save_arriving_twice_at_once_is_stored_once():
         pytest.skip("SQLite lets one writer at a time in: the race needs PostgreSQL")
     _, turno = players_turno(auto_accept=False)
     access = _access(turno)
-    barrier = threading.Barrier(2)
-    results: list = [None, None]
-
-    def send(i):
-        try:
-            barrier.wait()
-            results[i] = services.player_entry_save(
-                access=access,
-                line="ns",
-                session="a",
-                smazzate=three_smazzate(),
-                version=0,
-                client_id=SAVE_ID,
-            )
-        except Exception as error:  # the test looks at it
-            results[i] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=send, args=(i,)) for i in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
+    results = _at_once(2, lambda i: _save(access))
     assert sorted(str(getattr(r, "resent", r)) for r in results) == ["False", "True"], results
     assert PlayerEntry.objects.get(table=access.table, line="ns").version == 1
     assert _entries(access) == 1
