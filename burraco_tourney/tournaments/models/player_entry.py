@@ -92,7 +92,7 @@ class TableProblem(models.Model):
     table = models.ForeignKey(
         Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="problems"
     )
-    # The line the phone said it is; empty when it had not said yet.
+    # The line the phone said it is (the page offers the call once it has said).
     line = models.CharField(_("line"), max_length=2, choices=Line.choices, blank=True)
     message = models.CharField(_("message"), max_length=200, blank=True)
     session = models.CharField(_("phone session"), max_length=16, blank=True)

@@ -20,10 +20,13 @@ def table_problem(request: HttpRequest, token: str) -> HttpResponse:
         access = table_side._access(request, token)
     except table_side.TooMany:
         return table_side._too_many(request)
+    line = table_side._line(request, access)
+    if line is None:  # the page asks for the line first; the call says which line it is
+        return redirect("table:page", token)
     try:
         table_problem_report(
             access=access,
-            line=table_side._line(request, access) or "",
+            line=line,
             session=table_side._phone(request),
             message=request.POST.get("message", ""),
         )
