@@ -1,4 +1,5 @@
-"""The room of ``benchmarks.room_load``: phones, a projector and directors, on aiohttp.
+"""The room of ``benchmarks.room_load``: phones, a projector, on aiohttp (the tables and the
+director: ``room_tables``).
 
 Each kind of visitor is a coroutine that asks the server what a real one would, as often, and
 writes every request (its kind, latency, status, error) into a ``Record``. Loopback only: the
@@ -15,8 +16,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 import aiohttp
-
-from benchmarks.scorecard_save import scorecard
 
 SLUG = "benchmark"
 PASSWORD = "Benchmark-2026"
@@ -114,57 +113,6 @@ CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 VERSION = re.compile(r'name="version" value="(\d+)"')
 
 
-async def director(
-    record: Record, base: str, name: str, turno: int, tables: list[int], *, every: float, until
-) -> int:
-    """Log in, then save a scorecard every ``every`` seconds; return how many were saved."""
-    saved = 0
-    async with session(base, 2) as client:
-        page = await record.get(client, "director: login", "/accesso/")
-        if page is None:
-            return 0
-        login = {"username": name, "password": PASSWORD, "csrfmiddlewaretoken": _csrf(page)}
-        if await record.request(client, "director: login", "POST", "/accesso/", (302,), data=login):
-            for round_number in range(10**6):
-                for table in tables:
-                    if time.monotonic() >= until:
-                        return saved
-                    started = time.monotonic()
-                    url = f"/t/{SLUG}/gestione/turni/{turno}/tavoli/{table}/"
-                    form = await record.get(client, "director: scorecard page", url)
-                    if form is not None:
-                        data = _card(round_number)
-                        data.update(
-                            csrfmiddlewaretoken=_csrf(form),
-                            version=VERSION.search(form.text).group(1),
-                            reason="Benchmark",
-                        )
-                        posted = await record.request(
-                            client, "director: save", "POST", url, (302,), data=data
-                        )
-                        saved += posted is not None
-                    pause = every - (time.monotonic() - started)
-                    await asyncio.sleep(max(0.0, min(pause, until - time.monotonic())))
-    return saved
-
-
-def _csrf(response) -> str:
-    return CSRF.search(response.text).group(1)
-
-
-def _card(round_number: int) -> dict[str, str]:
-    """The benchmark's scorecard; every other round with the lines swapped, so that saving a
-    table again is a real correction."""
-    data = scorecard(0)
-    if round_number % 2:
-        swapped = {}
-        for key, value in data.items():
-            key = key.replace("_ns_", "_xx_").replace("_eo_", "_ns_").replace("_xx_", "_eo_")
-            swapped[key] = value
-        data = swapped
-    return data
-
-
 def phone_pages(count: int, *, pairs: int, turni: int) -> list[str]:
     """Which page each phone follows: a third the standings, the rest their turno, their
     seating list and their pair's page."""
@@ -183,7 +131,9 @@ def phone_pages(count: int, *, pairs: int, turni: int) -> list[str]:
     return pages
 
 
-async def room(args, base: str, tables: list[int]) -> tuple[Record, float, int]:
+async def room(args, base: str, tokens: list[str]) -> tuple[Record, float, int]:
+    from benchmarks import room_tables  # it uses this module's pieces
+
     record = Record()
     record.started = time.perf_counter()
     until = time.monotonic() + args.duration
@@ -196,10 +146,8 @@ async def room(args, base: str, tables: list[int]) -> tuple[Record, float, int]:
         ]
         tasks.append(projector(record, phones, until=until))
         turno = args.turni + 1
-        tasks += [
-            director(record, base, name, turno, part, every=args.save_every, until=until)
-            for name, part in (("arbitro1", tables[0::2]), ("arbitro2", tables[1::2]))
-        ]
+        tasks.append(room_tables.director(record, base, "arbitro1", PASSWORD, turno, until=until))
+        tasks.append(room_tables.tables(record, base, tokens, every=args.save_every, until=until))
         results = await asyncio.gather(*tasks)
         elapsed = time.monotonic() - started
     return record, elapsed, sum(r for r in results if isinstance(r, int))

@@ -4,7 +4,7 @@
 #   bin/setup.sh run    system packages for the site, .venv, requirements, translations,
 #                       database migrations and static files
 #   bin/setup.sh test   the same, plus the packages the test suite needs (Chromium, pdftotext,
-#                       PostgreSQL)
+#                       PostgreSQL, Redis, HAProxy)
 #
 # Missing Debian packages are installed with apt-get when run as root; otherwise the script
 # stops and prints the exact command to run.
@@ -36,7 +36,7 @@ if ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
   packages+=("python${pyver}-venv")
 fi
 if [ "$purpose" = test ]; then
-  packages+=(chromium poppler-utils postgresql)
+  packages+=(chromium poppler-utils postgresql redis-server haproxy)
 fi
 
 if command -v dpkg-query >/dev/null 2>&1; then

@@ -169,6 +169,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # not once per process). The folder is named after the database, so two sites on one machine
 # never share pages; ./bin/run's server empties it when it starts (a restored backup may reuse a
 # counter). PUBLIC_CACHE=locmem, file, db or off changes this (benchmarks/room_load compares).
+# REDIS_URL (redis://host:6379/0): the pages are shared through that Redis instead of the files,
+# so that several application servers (on one machine or several) build each page once and show
+# the same version (README, "A federation server").
 _db_identity = os.environ.get("DATABASE_URL") or _sqlite_path
 _public_folder = (
     BASE_DIR
@@ -188,6 +191,14 @@ _files = {
 }
 _database = {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "burraco_cache"}
 _nothing = {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    _files = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        # Two sites on one Redis never share pages: the keys are named after the database.
+        "KEY_PREFIX": _public_folder.name,
+    }
 _public_levels = {
     "locmem+file": (_memory, _files),
     "locmem": (_memory, _nothing),
@@ -201,6 +212,9 @@ CACHES = {
     "public": {**_public_levels[0], "TIMEOUT": 3600},
     "public_shared": {**_public_levels[1], "TIMEOUT": 3600},
 }
+# A burst of saves is shown on the players' pages at most this often (seconds; 0: at every save):
+# each public page is then built at most once per interval, whatever the number of saves.
+PUBLIC_PAGES_COALESCE_SECONDS = float(os.environ.get("PUBLIC_PAGES_COALESCE_SECONDS", "5"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -14,6 +14,13 @@ Each page has two forms:
   reload (``static/js/live.js``), with an ETag (the part's digest): an unchanged part answers
   ``304 Not Modified`` after reading nothing but the tournament's row.
 
+A burst of saves (every table's phones at the end of a turno, one every two seconds) is
+coalesced: the players' pages follow the counter as it was when they last caught up with it, and
+catch up again at most every ``PUBLIC_PAGES_COALESCE_SECONDS`` (settings), so each page and each
+value shared by the pages (the ranks) is built at most once per such interval whatever the number
+of saves in it; a save after a quiet spell shows at once. The counter shown is kept in the shared
+cache, so every process and server shows the same version.
+
 Directors (logged in) see links the players do not: their pages are built every time, never
 cached. Without JavaScript the whole page still works; it just does not update by itself.
 
@@ -24,8 +31,10 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from collections.abc import Callable, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +42,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.dummy import DummyCache
 from django.core.cache.backends.filebased import FileBasedCache
+from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -156,6 +166,10 @@ def _other_processes_wait(key: str, *, blocking: bool = True):
     A thread holds one such lock at most: a value built while building a page (the ranks read by
     a pair's page) takes none, so two builders never wait for each other's lock."""
     shared = caches["public_shared"]
+    if isinstance(shared, RedisCache) and not getattr(_held, "lock", False):
+        with _redis_lock(shared, key, blocking=blocking):
+            yield
+        return
     if fcntl is None or not isinstance(shared, FileBasedCache) or getattr(_held, "lock", False):
         yield
         return
@@ -174,6 +188,51 @@ def _other_processes_wait(key: str, *, blocking: bool = True):
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+# The counter a player's page is being built for (None: a director's, built on the real one).
+_shown: ContextVar[int | None] = ContextVar("shown_counter", default=None)
+
+
+def shown_counter(tournament: Tournament) -> int:
+    """The change counter the players' pages show: the real one, unless the pages caught up with
+    an older one less than ``PUBLIC_PAGES_COALESCE_SECONDS`` ago (a burst of saves)."""
+    counter = tournament.change_counter
+    seconds = getattr(settings, "PUBLIC_PAGES_COALESCE_SECONDS", 0)
+    store = caches["public_shared"]
+    if isinstance(store, DummyCache):
+        store = caches["public"]
+    if seconds <= 0 or isinstance(store, DummyCache):
+        return counter
+    key = f"c:{tournament.pk}"
+    now = time.time()
+    kept = store.get(key)
+    if kept is not None:
+        shown, since = kept
+        if shown == counter or (shown < counter and now - since < seconds):
+            return shown
+    store.set(key, (counter, now))
+    return counter
+
+
+@contextmanager
+def _redis_lock(shared: RedisCache, key: str, *, blocking: bool):
+    """The same, between the servers sharing a Redis (REDIS_URL): a lock kept in Redis, let go
+    after a minute if its holder died."""
+    client = shared._cache.get_client(key, write=True)  # Django's own client of that Redis
+    lock = client.lock(shared.make_key(f"build:{key}"), timeout=60, blocking_timeout=30)
+    if not lock.acquire(blocking=blocking):
+        raise _Busy
+    _held.lock = True
+    try:
+        yield
+    finally:
+        _held.lock = False
+        from redis.exceptions import LockError
+
+        # Held longer than its timeout: another server has it now.
+        with suppress(LockError):
+            lock.release()
+
+
 def _page_name(tournament: Tournament, page: LivePage) -> str:
     """The page whatever the tournament's counter: its last version is kept under it."""
     params = "&".join(f"{k}={v}" for k, v in sorted(page.params.items()))
@@ -181,16 +240,19 @@ def _page_name(tournament: Tournament, page: LivePage) -> str:
     return f"{tournament.pk}-{translation.get_language()}-{digest}"
 
 
-def _variant(tournament: Tournament, page: LivePage) -> str:
+def _variant(tournament: Tournament, page: LivePage, counter: int) -> str:
     params = "&".join(f"{k}={v}" for k, v in sorted(page.params.items()))
     digest = hashlib.blake2b(f"{page.name}?{params}".encode(), digest_size=8).hexdigest()
-    return f"{tournament.pk}-{tournament.change_counter}-{translation.get_language()}-{digest}"
+    return f"{tournament.pk}-{counter}-{translation.get_language()}-{digest}"
 
 
 def cached(tournament: Tournament, name: str, build: Callable[[], object]) -> object:
     """A value computed once per change of the tournament (and language), shared by its pages:
     e.g. the ranks after each turno, read by every pair's page."""
-    key = f"v:{tournament.pk}-{tournament.change_counter}-{translation.get_language()}-{name}"
+    counter = _shown.get()
+    if counter is None:
+        counter = tournament.change_counter
+    key = f"v:{tournament.pk}-{counter}-{translation.get_language()}-{name}"
     # Kept as it is too (the cache would unpickle it for each of the two hundred pages reading
     # it): the last few such values of this process.
     value = _values.get(key)
@@ -258,10 +320,15 @@ def live_response(
     if director:
         parts, etag = build(True), ""
     else:
-        variant = _variant(tournament, page)
-        parts = _cache_build(
-            f"p:{variant}", lambda: build(False), previous=f"l:{_page_name(tournament, page)}"
-        )
+        counter = shown_counter(tournament)
+        variant = _variant(tournament, page, counter)
+        shown = _shown.set(counter)
+        try:
+            parts = _cache_build(
+                f"p:{variant}", lambda: build(False), previous=f"l:{_page_name(tournament, page)}"
+            )
+        finally:
+            _shown.reset(shown)
         etag = parts.etag
         if live and etag in _etags(request.headers.get("If-None-Match", "")):
             return _live_headers(HttpResponseNotModified(), etag)

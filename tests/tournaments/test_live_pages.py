@@ -31,6 +31,8 @@ def public_cache(settings, tmp_path):
             "LOCATION": str(tmp_path / "pages"),
         },
     }
+    # Every save shows at once (the coalescing of bursts: test_live_pages_burst.py).
+    settings.PUBLIC_PAGES_COALESCE_SECONDS = 0
     caches["public"].clear()
     live_pages._values.clear()
     yield caches["public"]

@@ -18,7 +18,7 @@ from .play import (
     Table,
     Turno,
 )
-from .player_entry import PlayerEntry, TableAccess
+from .player_entry import PlayerEntry, TableAccess, TableProblem
 from .room import AnomalyDismissal
 from .tournament import (
     KoMode,
@@ -45,6 +45,7 @@ __all__ = [
     "Penalty",
     "Player",
     "PlayerEntry",
+    "TableProblem",
     "RulesetName",
     "Smazzata",
     "SmazzataEnd",

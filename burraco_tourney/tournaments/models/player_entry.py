@@ -15,6 +15,7 @@ scoring service writes results, when the table is accepted.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -67,6 +68,9 @@ class PlayerEntry(models.Model):
     # frees the line (then the next phone to choose it holds it).
     holder = models.CharField(_("phone holding the line"), max_length=16, blank=True)
     version = models.PositiveIntegerField(_("version"), default=0)
+    # The id the phone made for its last save: the same save sent again (the answer was lost
+    # with the club's Wi-Fi) is recognised and stored once (``services.player_entries``).
+    client_id = models.CharField(_("phone's save id"), max_length=40, blank=True)
     photo = models.FileField(_("photo of the scorecard"), upload_to="player-photos/", blank=True)
 
     class Meta:
@@ -83,3 +87,34 @@ class PlayerEntry(models.Model):
     @property
     def entered(self) -> bool:
         return bool(self.smazzate)
+
+
+class TableProblem(models.Model):
+    """A table's call for the arbitro from a phone ("segnala un problema"): the table turns red
+    on the room board, with the message, until a director clears it (both in the change log)."""
+
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="problems"
+    )
+    # The line the phone said it is (the page offers the call once it has said).
+    line = models.CharField(_("line"), max_length=2, choices=Line.choices, blank=True)
+    message = models.CharField(_("message"), max_length=200, blank=True)
+    session = models.CharField(_("phone session"), max_length=16, blank=True)
+    reported_at = models.DateTimeField(_("reported at"), default=timezone.now)
+    cleared_at = models.DateTimeField(_("cleared at"), null=True, blank=True)
+    cleared_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("cleared by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("table problem")
+        verbose_name_plural = _("table problems")
+        ordering = ["table", "reported_at"]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.line}"

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from burraco_tourney.rules.scoring import LineEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
-from ..models import PlayerEntry, SmazzataEnd, Table, TableAccess, Turno
+from ..models import PlayerEntry, SmazzataEnd, Table, TableAccess, TableProblem, Turno
 
 LINES = ("ns", "eo")
 
@@ -197,6 +197,11 @@ class Tile:
         return sum(1 for e in self.entries.values() if e.photo)
 
     @property
+    def problems(self) -> list[TableProblem]:
+        """The table's calls for the arbitro not cleared yet (prefetched by ``room_board``)."""
+        return list(self.table.open_problems)
+
+    @property
     def holders(self) -> list[tuple[str, str]]:
         return line_holders(self.entries)
 
@@ -211,6 +216,7 @@ def room_board(*, turno: Turno) -> list[Tile]:
     """Every table of ``turno`` with its state, in table order."""
     tables = turno.tables.select_related("ns", "eo").prefetch_related(
         Prefetch("player_entries", queryset=PlayerEntry.objects.order_by("line")),
+        Prefetch("problems", queryset=open_problems_query(), to_attr="open_problems"),
         # An individual table's players (``Table.ns_line``/``eo_line``), in one query.
         "seats__player",
     )
@@ -219,6 +225,15 @@ def room_board(*, turno: Turno) -> list[Tile]:
         entries = {e.line: e for e in table.player_entries.all()}
         tiles.append(Tile(table=table, state=table_state(table, entries), entries=entries))
     return tiles
+
+
+def open_problems_query():
+    return TableProblem.objects.filter(cleared_at__isnull=True).order_by("reported_at")
+
+
+def open_problems(*, table: Table) -> list[TableProblem]:
+    """The calls for the arbitro of ``table`` not cleared yet, oldest first."""
+    return list(open_problems_query().filter(table=table))
 
 
 def state_counts(tiles: Sequence[Tile]) -> list[tuple[str, str, int]]:

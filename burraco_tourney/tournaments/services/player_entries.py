@@ -128,6 +128,8 @@ class PlayerSaved:
     entry: PlayerEntry
     agreed: bool
     accepted: SavedResult | None
+    # The phone sent a save already stored (same ``client_id``): nothing was saved again.
+    resent: bool = False
 
 
 def _log_save(table: Table, entry: PlayerEntry, before: list, other: PlayerEntry | None) -> bool:
@@ -163,8 +165,12 @@ def player_entry_save(
     smazzate: Sequence[SmazzataEntry],
     version: int,
     ended_early: bool = False,
+    client_id: str = "",
 ) -> PlayerSaved:
     """Store ``line``'s draft of the scorecard, from the phone ``session``.
+
+    ``client_id`` is the id the phone made for this save: sent again (the answer was lost when
+    the Wi-Fi dropped), the save is recognised and not stored twice (``_resent``).
 
     ``version`` is the draft's version the phone read: a stale one is refused (the other phone
     of the line saved meanwhile). The engine refuses what it would refuse from the director
@@ -172,6 +178,9 @@ def player_entry_save(
     phone holding ``line`` saves it (``services.player_lines``).
     """
     _check_line(line)
+    resent = _resent(access, line, client_id)
+    if resent is not None:
+        return resent
     access = _open_access(access)
     table = access.table
     try:
@@ -187,6 +196,7 @@ def player_entry_save(
         session=session,
         entered_at=timezone.now(),
         version=version + 1,
+        client_id=client_id,
     )
     if not claimed:
         raise ValidationError(
@@ -202,6 +212,20 @@ def player_entry_save(
     if agreed and table.turno.tournament.players_auto_accept:
         accepted = _accept(table, entry, other, user=None, reason="")
     return PlayerSaved(entry=entry, agreed=agreed, accepted=accepted)
+
+
+def _resent(access: TableAccess, line: str, client_id: str) -> PlayerSaved | None:
+    """The save ``client_id`` when this line already stored it, else None. The table is locked
+    first, so that the same save arriving twice at once is stored by one request only."""
+    if not client_id:
+        return None
+    Table.objects.select_for_update().filter(pk=access.table_id).first()
+    entry = PlayerEntry.objects.filter(
+        table_id=access.table_id, line=line, client_id=client_id
+    ).first()
+    if entry is None:
+        return None
+    return PlayerSaved(entry=entry, agreed=False, accepted=None, resent=True)
 
 
 def _accepted_note(chosen: PlayerEntry, other: PlayerEntry | None) -> str:

@@ -200,6 +200,7 @@ def _save(request: HttpRequest, access: TableAccess, line: str, form: ScorecardF
             smazzate=form.smazzate,
             version=form.cleaned_data["version"],
             ended_early=bool(form.ended_early_note),
+            client_id=_client_id(request),
         )
     except ScorecardInvalid as refusal:
         for number, error in refusal.errors:
@@ -211,13 +212,21 @@ def _save(request: HttpRequest, access: TableAccess, line: str, form: ScorecardF
     except RuleError as error:
         form.add_error(None, rule_error_message(error))
         return False
-    if saved.accepted is not None:
+    if saved.resent:
+        messages.info(request, _("This scorecard had already arrived: it is saved once."))
+    elif saved.accepted is not None:
         messages.success(request, _("Both lines agree: the table is accepted."))
     elif saved.agreed:
         messages.success(request, _("Both lines agree: the arbitro will accept the table."))
     else:
         messages.success(request, _("Saved: now the other line checks it on its phone."))
     return True
+
+
+def _client_id(request: HttpRequest) -> str:
+    """The id the phone's page made for this save (static/js/table_offline.js), if any."""
+    value = request.POST.get("client_id", "")
+    return value if 8 <= len(value) <= 40 and value.replace("-", "").isalnum() else ""
 
 
 @require_POST

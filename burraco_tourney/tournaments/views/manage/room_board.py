@@ -152,6 +152,7 @@ def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: 
             "kinds": kinds,
             "qr": qr_svg(link, label=label) if link else "",
             "link": link,
+            "problems": selectors.open_problems(table=table_obj),
         },
     )
 

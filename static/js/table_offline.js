@@ -1,0 +1,165 @@
+/* The table's page on a phone whose Wi-Fi drops (views/table_side.py, issue 26).
+
+   What the line types is kept in the phone's own storage (localStorage), so a page opened again
+   shows it. A save is sent from here rather than by the browser: without network it waits in the
+   phone's storage, the page says "non inviato" and keeps taking input, and it is sent again
+   when the network is back (at once on the browser's "online", else every few seconds). Each
+   save carries an id made here (client_id): when the first try did arrive but its answer was
+   lost, the server recognises the id and stores the save once. No scoring rule lives here. */
+(function () {
+  "use strict";
+
+  var form = document.getElementById("scorecard");
+  if (!form || !window.localStorage || !window.fetch || !window.URLSearchParams) return;
+  var key = "burraco-table:" + form.getAttribute("action") + ":" + (form.dataset.line || "");
+  var DRAFT = key + ":draft";
+  var PENDING = key + ":pending";
+  var RETRY_MS = 5000;
+  var KEPT = { csrfmiddlewaretoken: true, client_id: true };
+  var sending = false;
+
+  function read(name) {
+    try {
+      return JSON.parse(window.localStorage.getItem(name) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function write(name, value) {
+    try {
+      window.localStorage.setItem(name, JSON.stringify(value));
+    } catch (error) {
+      /* storage full or refused: the page still works as before */
+    }
+  }
+
+  function fields() {
+    var list = [];
+    new FormData(form).forEach(function (value, name) {
+      if (!KEPT[name] && typeof value === "string") list.push([name, value]);
+    });
+    return list;
+  }
+
+  function version() {
+    var box = form.querySelector("[name=version]");
+    return box ? box.value : "";
+  }
+
+  // The boxes as in ``list`` (the hidden ones, the draft's version among them, only when
+  // ``hidden``): ticks not in the list are cleared.
+  function restore(list, hidden) {
+    var values = {};
+    list.forEach(function (pair) {
+      (values[pair[0]] = values[pair[0]] || []).push(pair[1]);
+    });
+    Array.prototype.forEach.call(form.elements, function (box) {
+      if (!box.name || KEPT[box.name] || (box.type === "hidden" && !hidden)) return;
+      var given = values[box.name];
+      if (box.type === "checkbox" || box.type === "radio") {
+        box.checked = !!given && given.indexOf(box.value) !== -1;
+      } else if (given && box.type !== "file") {
+        box.value = given[0];
+      }
+    });
+  }
+
+  function show(state) {
+    var notice = document.getElementById("offline-notice");
+    if (!notice) return;
+    notice.dataset.state = state;
+    Array.prototype.forEach.call(notice.querySelectorAll("[data-when]"), function (line) {
+      line.hidden = line.dataset.when !== state;
+    });
+  }
+
+  function newId() {
+    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return ("0" + b.toString(16)).slice(-2);
+    }).join("");
+  }
+
+  function send() {
+    var pending = read(PENDING);
+    if (!pending || sending) return;
+    sending = true;
+    show("sending");
+    var body = new URLSearchParams();
+    pending.fields.forEach(function (pair) {
+      body.append(pair[0], pair[1]);
+    });
+    body.append("csrfmiddlewaretoken", form.querySelector("[name=csrfmiddlewaretoken]").value);
+    body.append("client_id", pending.id);
+    window.fetch(form.action, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      redirect: "manual",
+    }).then(function (response) {
+      sending = false;
+      window.localStorage.removeItem(PENDING);
+      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        // Saved (or recognised as saved already): the page shows what the server keeps.
+        window.localStorage.removeItem(DRAFT);
+        window.location.assign(form.action);
+        return;
+      }
+      // Refused (a box to fix, another phone saved meanwhile): sent by the browser this time,
+      // with the same id, so the page shows the server's answer next to the boxes.
+      restore(pending.fields, true);
+      form.querySelector("[name=client_id]").value = pending.id;
+      form.dataset.direct = "1";
+      HTMLFormElement.prototype.submit.call(form);
+    }, function () {
+      sending = false;
+      show("unsent");
+    });
+  }
+
+  form.addEventListener("submit", function (event) {
+    if (form.dataset.direct) return;
+    event.preventDefault();
+    var list = fields();
+    var pending = read(PENDING);
+    // The same boxes saved again while the first try waits: the same save, the same id.
+    var same = pending && JSON.stringify(pending.fields) === JSON.stringify(list);
+    write(PENDING, { id: same ? pending.id : newId(), fields: list });
+    if (!sending) send();
+  });
+
+  form.addEventListener("input", function () {
+    write(DRAFT, { version: version(), fields: fields() });
+  });
+  form.addEventListener("change", function () {
+    write(DRAFT, { version: version(), fields: fields() });
+  });
+
+  window.addEventListener("online", function () {
+    show("");
+    send();
+  });
+  window.addEventListener("offline", function () {
+    if (!read(PENDING)) show("offline");
+  });
+  window.setInterval(function () {
+    if (read(PENDING)) send();
+  }, RETRY_MS);
+
+  // Opened again: a save still waiting is shown and sent; else what was typed on this version
+  // of the scorecard (a newer one from the server wins).
+  var pending = read(PENDING);
+  var draft = read(DRAFT);
+  if (pending) {
+    restore(pending.fields, false);
+    send();
+  } else if (draft && draft.version === version()) {
+    restore(draft.fields, false);
+  } else if (draft) {
+    window.localStorage.removeItem(DRAFT);
+  }
+  if (!pending && navigator.onLine === false) show("offline");
+})();

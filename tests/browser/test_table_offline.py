@@ -1,0 +1,88 @@
+"""The table's phone on the club's Wi-Fi (issue 26): the network drops in the middle of a
+smazzata, the line goes on entering and saves; the page says "non inviato", keeps the
+scorecard in the phone's storage and sends it when the network is back, and it arrives once,
+even when the first try reached the server but its answer was lost."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from burraco_tourney.tournaments.models import AuditEntry, PlayerEntry
+from burraco_tourney.tournaments.services.player_entries import PLAYER_ENTER
+from tests.browser.test_players_at_the_table import ROWS, fill_scorecard, join, phones, room
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+__all__ = ["phones"]
+
+
+def _stored(table):
+    entry = PlayerEntry.objects.filter(table=table, line="ns").first()
+    saves = AuditEntry.objects.filter(table=table, action=PLAYER_ENTER).count()
+    return (entry.version if entry else None), saves
+
+
+def test_offline_in_the_middle_of_a_smazzata_the_entry_arrives_once(phones):
+    tournament, turno, table, token = room(auto_accept=False)
+    ns, _ = phones
+    join(ns, token, "ns")
+    fill_scorecard(ns, ROWS[:2])
+    ns.fill("[name=s3_ns_cards]", "95")
+    ns.context.set_offline(True)
+    # The rest of smazzata 3 typed without network, then saved.
+    ns.fill("[name=s3_eo_cards]", "30")
+    ns.fill("[name=s3_ns_pulito]", "1")
+    ns.check("[name=s3_ns_chiusura]")
+    ns.get_by_role("button", name="Salva lo score").click()
+    unsent = ns.locator('#offline-notice [data-when="unsent"]')
+    expect(unsent).to_be_visible()
+    expect(unsent).to_contain_text("Non inviato")
+    expect(ns.locator("[name=s3_eo_cards]")).to_have_value("30")
+    assert _stored(table) == (0, 0)  # the line chose its side; nothing saved yet
+
+    ns.context.set_offline(False)
+    expect(ns.locator(".messages")).to_contain_text("ora l'altra linea")
+    expect(ns.locator("[name=s2_eo_cards]")).to_have_value("185")
+    assert _stored(table) == (1, 1)
+    entry = PlayerEntry.objects.get(table=table, line="ns")
+    assert [s["eo"]["cards"] for s in entry.smazzate] == [45, 185, 30]
+
+
+def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phones):
+    tournament, turno, table, token = room(auto_accept=False)
+    ns, _ = phones
+    join(ns, token, "ns")
+    fill_scorecard(ns)
+    lost = []
+
+    def lose_the_answer(route):
+        if route.request.method == "POST" and not lost:
+            route.fetch()  # the server gets it and saves ...
+            lost.append(True)
+            route.abort("internetdisconnected")  # ... but the phone never hears back
+        else:
+            route.continue_()
+
+    ns.route(re.compile(rf".*/tavolo/{token}/$"), lose_the_answer)
+    ns.get_by_role("button", name="Salva lo score").click()
+    expect(ns.locator('#offline-notice [data-when="unsent"]')).to_be_visible()
+    # Sent again a few seconds later with the same id: recognised, not saved twice.
+    expect(ns.locator(".messages")).to_contain_text("era già arrivato", timeout=20_000)
+    assert lost == [True]
+    assert _stored(table) == (1, 1)
+
+
+def test_what_the_line_typed_survives_the_page_being_opened_again(phones):
+    tournament, turno, table, token = room(auto_accept=False)
+    ns, _ = phones
+    join(ns, token, "ns")
+    fill_scorecard(ns, ROWS[:1])
+    ns.fill("[name=s2_ns_cards]", "60")
+    ns.reload()
+    expect(ns.locator("[name=s1_eo_cards]")).to_have_value("45")
+    expect(ns.locator("[name=s2_ns_cards]")).to_have_value("60")
+    expect(ns.locator("[name=s1_ns_chiusura]")).to_be_checked()
+    assert _stored(table) == (0, 0)

@@ -1,0 +1,42 @@
+"""A table calls the arbitro from a phone: the room board turns the table red by itself with
+the message; the director opens the table, clears the call, and the tile is back to its state
+(issue 26)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_players_at_the_table import (
+    director_page,
+    join,
+    open_board,
+    phones,
+    room,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+__all__ = ["director_page", "phones"]
+
+
+def test_the_table_turns_red_on_the_board_and_the_director_clears_it(phones, director_page):
+    tournament, turno, table, token = room()
+    ns, _ = phones
+    tile = open_board(director_page, tournament)
+    join(ns, token, "ns")
+    ns.fill("#id_problem_message", "Il mazzo ha 107 carte")
+    ns.get_by_role("button", name="Segnala un problema").click()
+    expect(ns.locator(".messages")).to_contain_text("L'arbitro è stato chiamato")
+    # The board, never reloaded, shows the call.
+    expect(tile).to_have_attribute("data-problem", "1")
+    expect(tile).to_contain_text("Arbitro chiamato · NS: Il mazzo ha 107 carte")
+    expect(tile.locator("a")).to_have_css("background-color", "rgb(192, 57, 43)")
+    tile.locator("a").click()
+    expect(director_page.locator(".table-calls")).to_contain_text("Il mazzo ha 107 carte")
+    director_page.get_by_role("button", name="Problema risolto").click()
+    expect(director_page.locator(".messages")).to_contain_text("è risolta")
+    director_page.goto(f"{director_page.base_url}/t/{tournament.slug}/gestione/turni/1/sala/")
+    tile = director_page.locator('.tile[data-table="1"]')
+    expect(tile).to_have_attribute("data-state", "entering")
+    expect(tile).not_to_have_attribute("data-problem", "1")
