@@ -1,5 +1,7 @@
 """Test set-up shared by the whole suite."""
 
+import sqlite3
+
 import pytest
 from hypothesis import settings as hypothesis_settings
 
@@ -51,3 +53,34 @@ def english_messages():
 
     with translation.override("en"):
         yield
+
+
+@pytest.fixture
+def site_database(tmp_path):
+    """On SQLite, the test's database as the site keeps it: a file (WAL, IMMEDIATE transactions,
+    a busy timeout; settings.py), a copy of the test database. The in-memory database of the
+    other tests shares one cache between connections, where a second thread's write fails at
+    once ("table is locked") instead of waiting its turn as on the site. PostgreSQL as is."""
+    # Imported here: the rules engine's tests run without Django.
+    from django.db import connection, connections
+
+    if connection.vendor != "sqlite":
+        yield
+        return
+    path = tmp_path / "site.sqlite3"
+    connection.ensure_connection()
+    copy = sqlite3.connect(path)
+    connection.connection.backup(copy)
+    copy.close()
+    # The settings every connection of every thread is made from (the same dict).
+    database = connections.settings["default"]
+    assert connection.settings_dict is database
+    memory, name = connection.connection, database["NAME"]
+    connection.connection = None  # kept alive here: closing it would drop the test database
+    database["NAME"] = str(path)
+    try:
+        yield
+    finally:
+        connection.close()
+        database["NAME"] = name
+        connection.connection = memory

@@ -6,12 +6,10 @@ director's result is never replaced by the players' entry, nor the reverse."""
 from __future__ import annotations
 
 import random
-import sqlite3
 import time
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection, connections
 
 from burraco_tourney.tournaments.models import AuditEntry, PlayerEntry, Table
 from burraco_tourney.tournaments.selectors.player_entries import live_access
@@ -23,34 +21,6 @@ from tests.tournaments.player_support import players_turno, three_smazzate
 
 ROUNDS = 24
 PLAYERS_CARDS, DIRECTOR_CARDS = 185, 150
-
-
-@pytest.fixture
-def site_database(tmp_path):
-    """On SQLite, the test's database as the site keeps it: a file (WAL, IMMEDIATE transactions,
-    a busy timeout; settings.py), a copy of the test database. The in-memory database of the
-    other tests shares one cache between connections, where a second thread's write fails at
-    once ("table is locked") instead of waiting its turn as on the site. PostgreSQL as is."""
-    if connection.vendor != "sqlite":
-        yield
-        return
-    path = tmp_path / "site.sqlite3"
-    connection.ensure_connection()
-    copy = sqlite3.connect(path)
-    connection.connection.backup(copy)
-    copy.close()
-    # The settings every connection of every thread is made from (the same dict).
-    database = connections.settings["default"]
-    assert connection.settings_dict is database
-    memory, name = connection.connection, database["NAME"]
-    connection.connection = None  # kept alive here: closing it would drop the test database
-    database["NAME"] = str(path)
-    try:
-        yield
-    finally:
-        connection.close()
-        database["NAME"] = name
-        connection.connection = memory
 
 
 @pytest.mark.django_db(transaction=True)

@@ -5,7 +5,7 @@ import datetime
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
@@ -106,9 +106,8 @@ def _at_once(count, work):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("site_database")
 def test_four_directors_creating_the_same_tournament_at_once_each_get_one():
-    if connection.vendor != "postgresql":
-        pytest.skip("SQLite lets one writer at a time in: the race needs PostgreSQL")
     directors = [make_director(f"arbitro{i}") for i in range(4)]
 
     def create(i):
@@ -126,9 +125,8 @@ def test_four_directors_creating_the_same_tournament_at_once_each_get_one():
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("site_database")
 def test_a_double_click_arriving_at_once_adds_one_pair():
-    if connection.vendor != "postgresql":
-        pytest.skip("SQLite lets one writer at a time in: the race needs PostgreSQL")
     director = make_director()
     tournament = make_tournament(owner=director)
     tournament.directors.add(director)

@@ -5,7 +5,6 @@ recognises the resend, so the entry is stored once (issue 26)."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -72,11 +71,8 @@ def test_the_phone_that_sends_again_is_told_it_had_arrived(client):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("site_database")
 def test_the_same_save_arriving_twice_at_once_is_stored_once():
-    if connection.vendor != "postgresql":
-        # The suite's SQLite is one shared in-memory database, which refuses a second writer at
-        # once ("table is locked") where the site's file waits for it (IMMEDIATE, busy timeout).
-        pytest.skip("SQLite lets one writer at a time in: the race needs PostgreSQL")
     _, turno = players_turno(auto_accept=False)
     access = _access(turno)
     results = _at_once(2, lambda i: _save(access))

@@ -10,7 +10,7 @@ import time
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection, connections
+from django.db import connections
 
 from burraco_tourney.rules.scoring import LineEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
@@ -61,15 +61,11 @@ def test_a_save_under_rules_no_longer_in_force_is_refused_and_writes_nothing():
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("site_database")
 def test_a_rule_change_during_a_save_never_leaves_a_result_of_the_old_rules(monkeypatch):
     """The save has read the rules and scored the table when the director confirms a rule
     change: the change waits for the save and recomputes its result (it used to recompute
     first, and the save then stored a result the rules in force no longer give)."""
-    if connection.vendor != "postgresql":
-        # As tests/security/test_races.py: the test database of SQLite is in memory, shared by
-        # the threads with table locks that do not wait; the site's SQLite file takes a
-        # writer's lock at the start of each transaction (IMMEDIATE), so there they queue.
-        pytest.skip("SQLite lets one writer at a time in: the race needs PostgreSQL")
     director = make_director()
     tournament, table = one_table(director)
     seen = rules_fingerprint(tournament)
