@@ -21,7 +21,7 @@ from burraco_tourney.rules.rulesets import PRESETS, get_ruleset
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, default_bye
 
-from ..formats import FORMATS, format_for_choice
+from ..formats import format_for_choice
 from ..models import KoMode, RulesetName, Tournament, TournamentKind
 from ..results_bridge import VP_PRESET_LABELS
 from ..selectors.dashboard import tournament_has_results
@@ -38,7 +38,13 @@ from .setup_initial import (
     create_initial,
     initial_for,
 )
-from .setup_kind import ignored_fields, kept_pairs_settings, untouched_default_swapped
+from .setup_kind import (
+    fit_to_kind,
+    ignored_fields,
+    kept_pairs_settings,
+    kind_client_data,
+    untouched_default_swapped,
+)
 from .setup_players import PlayersFields
 from .setup_rules import SWITCH_LABELS
 from .setup_values import VpCleaning
@@ -170,6 +176,7 @@ class TournamentForm(VpCleaning, PlayersFields):
         self.has_results = tournament is not None and tournament_has_results(tournament=tournament)
         self.ko_round_numbers = setup_ko.add_round_fields(self.fields, tournament)
         self.ignored = ignored_fields(self._shown_value("kind"))
+        fit_to_kind(self.fields, format_for_choice(self._shown_value("kind")))
         if not format_for_choice(self._shown_value("kind")).knockout:
             self.ignored += setup_ko.round_field_names(self.ko_round_numbers)
         if self.is_bound:
@@ -276,8 +283,7 @@ class TournamentForm(VpCleaning, PlayersFields):
         """What the page's small script needs (see ``setup_rules.client_data``)."""
         # Each kind's default tie-breaks: the script swaps a default left untouched when the
         # kind changes (the server does the same without it, ``_clean_tiebreaks``).
-        defaults = {key: list(fmt.default_tiebreaks) for key, fmt in FORMATS.items()}
-        return {**rules.client_data(), "tiebreaks": defaults}
+        return {**rules.client_data(), **kind_client_data()}
 
     # -- results ------------------------------------------------------------------------------
 
