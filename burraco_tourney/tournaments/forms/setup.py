@@ -1,4 +1,5 @@
-"""The tournament settings form: name and date, rules, VP table, riposo and forfeit, tie-breaks.
+"""The tournament settings form: name and date, rules, VP table, riposo and forfeit, tie-breaks,
+the turno time.
 
 The ruleset and the VP table are built and checked by the rules engine (``get_ruleset``,
 ``vp_table``); each refusal is shown next to the box it concerns. A rule switch or a bonus left
@@ -28,6 +29,7 @@ from ..selectors.dashboard import tournament_has_results
 from ..settings_values import RecomputeFailed, ResultsCheck, TournamentSettings
 from . import setup_ko
 from . import setup_rules as rules
+from .clock import ClockSettingsForm
 from .dates import DayField
 from .setup_dry_run import DryRun, recompute_failed_message
 from .setup_initial import (
@@ -67,7 +69,7 @@ def _points_field(label, hint: str = "") -> forms.IntegerField:
     )
 
 
-class TournamentForm(VpCleaning, PlayersFields):
+class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
     name = forms.CharField(label=_("Name"), max_length=200)
     date = DayField(label=_("Date"))
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
@@ -315,6 +317,8 @@ class TournamentForm(VpCleaning, PlayersFields):
             ko_smazzate=data["ko_smazzate"],
             ko_target=data["ko_target"],
             ko_rounds=data["ko_rounds"],
+            turno_minutes=data["turno_minutes"],
+            last_smazzata_minutes=data["last_smazzata_minutes"],
             **self.players_settings(),
         )
 
