@@ -128,6 +128,7 @@ def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: 
             "who": getattr(table_obj, f"{line}_line"),
             "entry": entries.get(line),
             "rows": _line_rows(entries.get(line), kinds),
+            "outcome": selectors.entry_outcome(table=table_obj, entry=entries.get(line)),
         }
         for line in ("ns", "eo")
     ]
