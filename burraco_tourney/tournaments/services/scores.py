@@ -126,6 +126,18 @@ def _line_snapshot(smazzata: Smazzata, line: str, fields: Sequence[str]) -> dict
     return values
 
 
+def _match_goes_on(before: dict[str, Any], after: dict[str, Any] | None) -> bool:
+    """A KO match still being played ("a punti", no winner yet) gets its next smazzate, the
+    ones already stored unchanged: an entry going on, not a correction (no reason asked, the
+    table not marked corrected)."""
+    if after is None or before.get("winner", None) != "":
+        return False
+    if before["entry_mode"] != EntryMode.SMAZZATE or after["entry_mode"] != EntryMode.SMAZZATE:
+        return False
+    stored, now = before["smazzate"], after["smazzate"]
+    return len(now) > len(stored) and now[: len(stored)] == stored
+
+
 def _current(table: Table) -> Table:
     """The table as stored now, its turno and tournament; refuse a draft turno."""
     current = (
@@ -182,7 +194,8 @@ def _save(
     _claim(table, version)
     reason = reason.strip()
     if action is None:
-        action = RESULT_ENTER if before is None else RESULT_CORRECT
+        entering = before is None or _match_goes_on(before, after)
+        action = RESULT_ENTER if entering else RESULT_CORRECT
     if action != RESULT_ENTER and not reason:
         raise ValidationError(
             _("Say why the result of table %(table)s changes: the change is recorded.")
