@@ -43,3 +43,13 @@ def test_changing_a_smazzata_already_stored_is_still_a_correction(director, to_2
     table = play(to_2005, director, 1, 1, deal(950, 100), deal(800, 150), reason="typo")
     assert AuditEntry.objects.filter(table=table, action="result_correct").count() == 1
     assert match(to_2005, 1, 1).smazzate.count() == 2
+
+
+def test_the_ko_keyboard_help_names_no_box_the_ko_scorecard_lacks(english, to_2005):
+    url = reverse("manage:score_entry", args=[to_2005.slug, 1, 1])
+    page = english.get(url).content.decode()
+    keys = page[page.index('<p class="keys muted" hidden>') :]
+    keys = keys[: keys.index("</p>")]
+    assert "ended early" not in keys
+    assert "to a target score" in keys and "Ctrl+Enter saves from anywhere" in keys
+    assert 'name="ended_early"' not in page

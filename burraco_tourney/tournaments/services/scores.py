@@ -130,7 +130,7 @@ def _match_goes_on(before: dict[str, Any], after: dict[str, Any] | None) -> bool
     """A KO match still being played ("a punti", no winner yet) gets its next smazzate, the
     ones already stored unchanged: an entry going on, not a correction (no reason asked, the
     table not marked corrected)."""
-    if after is None or before.get("winner", None) != "":
+    if after is None or before.get("winner") != "":
         return False
     if before["entry_mode"] != EntryMode.SMAZZATE or after["entry_mode"] != EntryMode.SMAZZATE:
         return False
