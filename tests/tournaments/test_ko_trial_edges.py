@@ -53,3 +53,61 @@ def test_the_ko_keyboard_help_names_no_box_the_ko_scorecard_lacks(english, to_20
     assert "ended early" not in keys
     assert "to a target score" in keys and "Ctrl+Enter saves from anywhere" in keys
     assert 'name="ended_early"' not in page
+
+
+def _final_of_four(director, **fields):
+    """Four pairs: semifinals won by NS (pairs 1 and 2 go on), the final drawn."""
+    from tests.tournaments.ko_support import win
+
+    tournament = ko_tournament(director, pairs=4, **fields)
+    start(tournament, director, third_place=True)
+    win(tournament, director, 1, 1)
+    win(tournament, director, 1, 2)
+    return tournament
+
+
+def _decision(client, tournament, table: int) -> str:
+    import html
+    import re
+
+    page = client.get(reverse("manage:bracket", args=[tournament.slug])).content.decode()
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def test_a_final_both_lines_pass_in_the_same_smazzata_says_more_points_decided_it(client, director):
+    """RULES.md section 8: of two lines past the target, the one with more points wins: who
+    passed it "first" decided nothing when both passed in the last smazzata."""
+    tournament = _final_of_four(director, ko_rounds=[{"round": 2, "mode": "punti", "target": 2005}])
+    client.force_login(director)
+    final = match(tournament, 2, 1)
+    deals = [deal(500, 500)] * 3 + [deal(540, 510)]  # 1500 each, then 2040 and 2010
+    play(tournament, director, 2, final.number, *deals)
+    text = _decision(client, tournament, final.number)
+    assert "Entrambe le coppie hanno superato 2005 nell'ultima smazzata" in text
+    assert "2040 a 2010" in text and "ha superato per prima" not in text
+
+
+def test_a_final_one_line_passes_alone_still_says_it_passed_first(client, director):
+    tournament = _final_of_four(director, ko_rounds=[{"round": 2, "mode": "punti", "target": 2005}])
+    client.force_login(director)
+    final = match(tournament, 2, 1)
+    deals = [deal(500, 400)] * 3 + [deal(540, 300)]
+    play(tournament, director, 2, final.number, *deals)
+    assert "ha superato per prima 2005: 2040 a 1500" in _decision(client, tournament, 1)
+
+
+def test_the_bracket_says_the_third_place_match_length(client, director):
+    tournament = _final_of_four(director, ko_rounds=[{"round": 2, "mode": "punti", "target": 2005}])
+    client.force_login(director)
+    page = client.get(reverse("manage:bracket", args=[tournament.slug])).content.decode()
+    third = page[page.index('id="ko-third"') :]
+    heading = third[: third.index("</h2>")]
+    assert "· ai 2005 punti</span>" in heading
+
+
+def test_the_printed_bracket_says_the_third_place_match_length(director):
+    from tests.exports.conftest import pdf_words, render_export
+
+    tournament = _final_of_four(director, ko_rounds=[{"round": 2, "mode": "punti", "target": 2005}])
+    text = pdf_words(render_export("tabellone", tournament).content)
+    assert "terzo posto · ai 2005 punti" in text
