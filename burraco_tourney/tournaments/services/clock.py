@@ -21,16 +21,21 @@ from .locks import tournament_lock
 MAX_MINUTES = 600
 
 
+def _check_minutes(minutes: int | None) -> None:
+    """A turno lasts 1 to MAX_MINUTES minutes (None: no time of its own)."""
+    if minutes is not None and not 1 <= minutes <= MAX_MINUTES:
+        raise ValidationError(
+            _("A turno lasts between 1 and %(max)s minutes.") % {"max": MAX_MINUTES},
+            code="clock_minutes",
+        )
+
+
 @transaction.atomic
 def tournament_clock_set(
     *, tournament: Tournament, user, turno_minutes: int | None, last_smazzata_minutes: int
 ) -> Tournament:
     """Set the duration of a turno (None: no clock) and the "last smazzata" warning."""
-    if turno_minutes is not None and not 1 <= turno_minutes <= MAX_MINUTES:
-        raise ValidationError(
-            _("A turno lasts between 1 and %(max)s minutes.") % {"max": MAX_MINUTES},
-            code="clock_minutes",
-        )
+    _check_minutes(turno_minutes)
     if turno_minutes is not None and not 0 <= last_smazzata_minutes < turno_minutes:
         raise ValidationError(
             _("The “last smazzata” warning must come before the end of the turno."),
@@ -60,11 +65,7 @@ def tournament_clock_set(
 @transaction.atomic
 def turno_clock_minutes_set(*, turno: Turno, user, minutes: int | None) -> Turno:
     """Set how long ``turno`` lasts (None: as the tournament's settings say)."""
-    if minutes is not None and not 1 <= minutes <= MAX_MINUTES:
-        raise ValidationError(
-            _("A turno lasts between 1 and %(max)s minutes.") % {"max": MAX_MINUTES},
-            code="clock_minutes",
-        )
+    _check_minutes(minutes)
     tournament_lock(turno.tournament)
     turno = Turno.objects.select_related("tournament").get(pk=turno.pk)
     before = turno.clock_minutes
