@@ -111,3 +111,9 @@ def test_the_printed_bracket_says_the_third_place_match_length(director):
     tournament = _final_of_four(director, ko_rounds=[{"round": 2, "mode": "punti", "target": 2005}])
     text = pdf_words(render_export("tabellone", tournament).content)
     assert "terzo posto · ai 2005 punti" in text
+
+
+def test_the_score_page_of_a_match_in_play_asks_no_reason_to_go_on(english, director, to_2005):
+    play(to_2005, director, 1, 1, deal(900, 100))
+    page = english.get(reverse("manage:score_entry", args=[to_2005.slug, 1, 1])).content
+    assert "Not needed to add the next smazzate of a match still being played" in page.decode()
