@@ -48,10 +48,13 @@ def import_view(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _("Tournament “%(name)s” imported: %(pairs)s pairs, %(turni)s turni.")
+                _("Tournament “%(name)s” imported: %(entrants)s, %(turni)s turni.")
                 % {
                     "name": tournament.name,
-                    "pairs": tournament.pairs.count(),
+                    # "12 pairs" or "12 players": a tournament registers one or the other.
+                    "entrants": tournament.fmt.entrants_count(
+                        tournament.pairs.count() + tournament.players.count()
+                    ),
                     "turni": tournament.turni.count(),
                 },
             )

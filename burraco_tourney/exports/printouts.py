@@ -143,6 +143,8 @@ NAMES_SIZES = ((44, "longest"), (38, "longer"), (28, "long"))
 # 21 mm box and never runs into the names beside it: an individual line is named by its two
 # players' numbers ("10-12"), wider than a pair's number (pdf_scorecards.css).
 NUMBER_SIZES = ((5, "longest"), (4, "longer"), (3, "long"))
+# The same on a table card, whose 34 mm box holds two of its 54 pt digits (pdf.css).
+CARD_NUMBER_SIZES = ((5, "longest"), (4, "longer"), (2, "long"))
 
 
 def card_size(cards: Scorecards) -> tuple[int, int]:
@@ -158,10 +160,11 @@ def names_size(pair: Any) -> str:
     return next((size for limit, size in NAMES_SIZES if longest > limit), "")
 
 
-def number_size(line: Any) -> str:
-    """The class that sizes a line's number on a scorecard: "", "long", "longer" or "longest"."""
+def number_size(line: Any, sizes: tuple[tuple[int, str], ...] = NUMBER_SIZES) -> str:
+    """The class that sizes a line's number on a scorecard (or, with ``CARD_NUMBER_SIZES``, a
+    table card): "", "long", "longer" or "longest"."""
     length = len(str(line.number))
-    return next((size for limit, size in NUMBER_SIZES if length > limit), "")
+    return next((size for limit, size in sizes if length > limit), "")
 
 
 @dataclass(frozen=True)
@@ -316,4 +319,9 @@ class TableCardsPdf(SeatingPrintout):
     def context(self, *, tournament, turno, after_turno):
         seating = turno_seating(turno=turno)
         codes = {table: qr_data_uri(url) for table, url in self.table_links.items()}
-        return {"seating": seating, "cards": [(t, codes.get(t.pk, "")) for t in seating.tables]}
+        # Each card: the table, its QR code, and its two lines' number sizes (``number_size``).
+        cards = []
+        for t in seating.tables:
+            sizes = [number_size(line, CARD_NUMBER_SIZES) for line in (t.ns_line, t.eo_line)]
+            cards.append((t, codes.get(t.pk, ""), *sizes))
+        return {"seating": seating, "cards": cards}

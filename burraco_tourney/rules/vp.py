@@ -327,6 +327,23 @@ def default_bye(table: str | VpTable | Sequence[Any]) -> tuple[int, int] | None:
     return _DEFAULT_BYES.get(resolved.name)
 
 
+def mp_per_vp(table: str | VpTable | Sequence[Any]) -> int | None:
+    """The MP worth 1 VP in ``table`` (RULES.md section 5: two warnings cost 1 VP "and the
+    equivalent MP"): the width of the band that gives the line ahead one VP more than a tie.
+
+    ``mp_per_vp("fibur-3") == 100`` (up to 50 MP: 10–10, up to 150: 11–9), ``mp_per_vp("fibur-4")
+    == 200``. None when the first band is not an even split or the second band does not give
+    exactly one VP more: the table then says nothing about it.
+    """
+    bands = vp_table(table).bands
+    if len(bands) < 2 or bands[0].max is None or bands[1].max is None:
+        return None
+    tie, next_band = bands[0], bands[1]
+    if tie.winner != tie.loser or next_band.winner != tie.winner + 1:
+        return None
+    return next_band.max - tie.max
+
+
 def default_forfeit(table: str | VpTable | Sequence[Any]) -> tuple[int, int] | None:
     """Default (VP, MP) of a forfeit win: the bye value (ARCHIVE.md ``forfeit``)."""
     return default_bye(table)

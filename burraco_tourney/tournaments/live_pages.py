@@ -373,6 +373,21 @@ def _etags(header: str) -> set[str]:
     return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
+def counter_etag(tournament: Tournament) -> str:
+    """An ETag that changes with every write to the tournament (and with the language)."""
+    return f'"{tournament.pk}-{tournament.change_counter}-{translation.get_language()}"'
+
+
+def etag_response(
+    request: HttpRequest, etag: str, render_part: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """A part the browser keeps while ``etag`` holds: 304 when it has it (nothing rendered),
+    else ``render_part()`` with the ETag. The projector's panels are answered so."""
+    if etag in _etags(request.headers.get("If-None-Match", "")):
+        return _live_headers(HttpResponseNotModified(), etag)
+    return _live_headers(render_part(), etag)
+
+
 def _live_headers(response: HttpResponse, etag: str) -> HttpResponse:
     if etag:
         response["ETag"] = etag

@@ -44,6 +44,10 @@ class TournamentSettings:
     # The players enter their tables from their phones (``Tournament.players_enter``).
     players_enter: bool = False
     players_auto_accept: bool = True
+    # How long every turno lasts (None: no clock) and the "last smazzata" warning; a turno may
+    # change its own minutes on its results page (``Turno.clock_minutes``).
+    turno_minutes: int | None = None
+    last_smazzata_minutes: int = 15
 
 
 @dataclass(frozen=True)

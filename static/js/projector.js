@@ -1,6 +1,9 @@
-/* The room's projector: shows one panel at a time, each for the page's data-seconds; after the
-   last one it asks htmx to fetch the panels again (new results, a clock just started) and
-   starts over from the first. No controls: the screen runs by itself. */
+/* The room's projector: shows one panel at a time, each for the page's data-seconds, and starts
+   over after the last. htmx asks for the panels every few seconds (the element's hx-trigger);
+   the server answers 304 while nothing was written (the ETag is the tournament's change
+   counter), and then nothing moves. When something changed, the new panels replace the old and
+   the panel being shown stays (its new version), so a result shows at once, not after a round.
+   No controls: the screen runs by itself. */
 (function () {
   "use strict";
   var root = document.getElementById("panels");
@@ -8,35 +11,45 @@
   document.documentElement.classList.add("js");
   var seconds = parseInt(root.dataset.seconds, 10) || 15;
   var index = 0;
+  var shownName = "";
+
+  function panels() { return root.querySelectorAll("[data-panel]"); }
 
   function show(position) {
-    var panels = root.querySelectorAll("[data-panel]");
-    panels.forEach(function (panel, i) { panel.classList.toggle("active", i === position); });
+    var all = panels();
+    if (position >= all.length) position = 0;
+    index = position;
+    all.forEach(function (panel, i) { panel.classList.toggle("active", i === position); });
+    shownName = all.length ? all[position].dataset.panel : "";
   }
 
   function next() {
-    var count = root.querySelectorAll("[data-panel]").length;
-    index += 1;
-    if (index >= count) {
-      index = 0;
-      if (window.htmx) {
-        window.htmx.trigger(root, "projector-refresh");
-        return; // the swap shows the first panel
-      }
-    }
-    show(index);
+    show(index + 1 >= panels().length ? 0 : index + 1);
   }
 
-  function restart(event) {
-    if (event.target === root) {
-      index = 0;
-      show(0);
+  function isOurs(event) { return event.detail.target === root; }
+  root.addEventListener("htmx:beforeSwap", function (event) {
+    if (!isOurs(event)) return;
+    var xhr = event.detail.xhr;
+    var etag = xhr.getResponseHeader("ETag");
+    // Unchanged (the browser's cache answered the 304) or failed: the panels stay as they are.
+    if (xhr.status !== 200 || (etag && etag === root.dataset.etag)) {
+      event.detail.shouldSwap = false;
+      return;
     }
-  }
-  root.addEventListener("htmx:afterSwap", restart);
-  // The server did not answer: go on with the panels already here.
-  root.addEventListener("htmx:responseError", restart);
-  root.addEventListener("htmx:sendError", restart);
+    if (etag) root.dataset.etag = etag;
+  });
+  root.addEventListener("htmx:afterSwap", function (event) {
+    if (!isOurs(event)) return;
+    // The same panel, refreshed; gone (fewer pages): the first one.
+    var all = Array.prototype.slice.call(panels());
+    var same = all.findIndex(function (panel) { return panel.dataset.panel === shownName; });
+    show(same >= 0 ? same : 0);
+  });
+  // A failed request is not an error to show: the next one tries again.
+  root.addEventListener("htmx:responseError", function (event) {
+    if (isOurs(event)) event.preventDefault();
+  });
   show(0);
   setInterval(next, seconds * 1000);
 })();

@@ -176,6 +176,20 @@
       event.preventDefault();
       submit(form);
     });
+    // A button that says what it does while nothing changed ("Confirm the scorecard", on the
+    // phone of the line that checks the other's entry) says what it does once a box differs
+    // from what the page brought ("Send your version"), and goes back when the boxes do.
+    var twoWay = form.querySelector("button[data-label-changed]");
+    if (twoWay) {
+      var snapshot = function () { return new URLSearchParams(new FormData(form)).toString(); };
+      var loaded = snapshot();
+      var asLoaded = twoWay.textContent;
+      var relabel = function () {
+        twoWay.textContent = snapshot() === loaded ? asLoaded : twoWay.dataset.labelChanged;
+      };
+      form.addEventListener("input", relabel);
+      form.addEventListener("change", relabel);
+    }
     var keys = document.querySelector(".keys[hidden]");
     if (keys && form.classList.contains("scorecard-form")) keys.hidden = false;
     // The box the server marked (autofocus) is focused by site.js, on every page; a form without

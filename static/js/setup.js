@@ -98,12 +98,29 @@
       field(name).value = wanted[index] || "";
     });
   }
+  // The tie-breaks a kind refuses are not offered (an individual: head-to-head), and the
+  // forfeit's question names a pair or a line's players, as the server renders them.
+  function syncKindWords(kind) {
+    var refused = data.refused_tiebreaks[kind] || [];
+    tiebreakNames.forEach(function (name, index) {
+      var select = field(name);
+      select.querySelectorAll("option").forEach(function (option) {
+        var no = refused.indexOf(option.value) >= 0;
+        option.disabled = no;
+        option.hidden = no;
+      });
+      if (refused.indexOf(select.value) >= 0) select.value = (data.tiebreaks[kind] || [])[index] || "";
+    });
+    var legend = document.querySelector("#field-forfeit_loser legend");
+    if (legend && data.forfeit_loser_labels[kind]) legend.textContent = data.forfeit_loser_labels[kind];
+  }
   function syncKind() {
     var kind = checked("kind") || "pairs";
     form.querySelectorAll("[data-kind]").forEach(function (node) {
       // A section may serve several kinds: data-kind="pairs individual".
       node.hidden = node.getAttribute("data-kind").split(" ").indexOf(kind) < 0;
     });
+    syncKindWords(kind);
   }
 
   field("ruleset_name").addEventListener("change", syncRuleset);

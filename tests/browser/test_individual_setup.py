@@ -56,7 +56,9 @@ def test_without_javascript_the_untouched_default_is_the_individual_one(no_js_pa
     assert Tournament.objects.get().tiebreaks == ["scarto", "mp"]
 
 
-def test_head_to_head_picked_for_an_individual_is_refused_clearly(page):
+def test_head_to_head_picked_for_an_individual_is_refused_clearly(no_js_page):
+    # With the script the page no longer offers it (below); without, the server refuses it.
+    page = no_js_page
     make_director()
     log_in_through(page, "/gestione/nuovo/")
     _fill(page)
@@ -66,3 +68,23 @@ def test_head_to_head_picked_for_an_individual_is_refused_clearly(page):
         "Lo scontro diretto non vale in un torneo individuale"
     )
     assert not Tournament.objects.exists()
+
+
+def test_an_individual_is_not_offered_head_to_head_nor_asked_about_an_absent_pair(page):
+    """Issue 20: the settings offered head-to-head and spoke of "la coppia assente" to an
+    individual tournament; the page follows the kind the director picks."""
+    make_director()
+    log_in_through(page, "/gestione/nuovo/")
+    question = page.locator("#field-forfeit_loser legend")
+    offers = [page.locator(f"#id_tiebreak_{n} option[value=head_to_head]") for n in (1, 2, 3)]
+    expect(question).to_have_text("Vittoria a tavolino: PV della coppia assente")
+    for option in offers:
+        expect(option).to_be_enabled()
+    _fill(page)
+    expect(question).to_have_text("Vittoria a tavolino: PV di ogni giocatore della linea assente")
+    for option in offers:
+        expect(option).to_be_disabled()
+    page.locator("input[name=kind][value=pairs]").check()
+    expect(question).to_have_text("Vittoria a tavolino: PV della coppia assente")
+    for option in offers:
+        expect(option).to_be_enabled()

@@ -33,7 +33,7 @@ def test_a_late_pair_counted_as_riposo_is_drawn_in_turno_2_and_marked(page, tour
     expect(late.locator("legend").first).to_have_text("Entrata in ritardo: gioca dal turno 2")
     riposo = late.locator("input[name=missed][value=bye]")
     expect(riposo).to_be_checked()  # the riposo value is offered first
-    expect(late).to_contain_text("Come un riposo (14 PV, 355 MP ciascuno)")
+    expect(late).to_contain_text("Come un riposo (14 PV, +355 MP di scarto ciascuno)")
     # The VP and MP boxes only for a value typed by the director.
     expect(late.locator("[name=missed_vp]")).to_be_hidden()
     late.locator("input[name=missed][value=value]").check()
@@ -67,6 +67,6 @@ def test_a_late_pair_counted_as_riposo_is_drawn_in_turno_2_and_marked(page, tour
     page.goto(f"{page.base_url}/t/{slug}/classifica/?dopo=1")
     late_row = page.locator("table.standings tbody tr", has_text="Neri")
     expect(late_row.locator("td.col-note")).to_have_text(
-        "Entrata in ritardo: turno 1 valutato come riposo (14 PV, 355 MP)"
+        "Entrata in ritardo: turno 1 valutato come riposo (14 PV, +355 MP di scarto)"
     )
     expect(late_row.locator("td").nth(4)).to_have_text("14")

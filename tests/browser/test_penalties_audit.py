@@ -61,20 +61,30 @@ def test_penalty_in_the_standings_and_in_the_change_log(page, tournament):
     expect(first).to_contain_text("arbitro")
 
 
-def test_two_warnings_leave_the_equivalent_mp_to_the_director(page, tournament):
-    """RULES.md section 5: two warnings cost 1 VP "and the equivalent MP", a number no rule
-    fixes: the preset fills the VP and asks for the MP instead of inventing them."""
+def test_two_warnings_fill_the_equivalent_mp_and_save(page, tournament):
+    """RULES.md section 5: two warnings cost 1 VP "and the equivalent MP". The preset fills the
+    MP the tournament's VP table gives 1 VP (fibur-3: 100), says where they come from, and the
+    penalty saves at once (three trials found the MP box left empty and the save refused)."""
     log_in_through(page, f"/t/{tournament.slug}/gestione/penalita/")
     hint = page.locator("#mp-hint")
     expect(hint).to_be_hidden()
-    page.get_by_role("button", name="Due ammonizioni").click()
+    page.get_by_role("button", name=re.compile("^Due ammonizioni")).click()
     expect(page.locator("#id_reason")).to_have_value("Due ammonizioni")
     expect(page.locator("#id_vp")).to_have_value("-1")
     mp = page.locator("#id_mp")
-    expect(mp).to_have_value("")
-    expect(mp).to_be_focused()
+    expect(mp).to_have_value("-100")
     expect(hint).to_be_visible()
+    expect(hint).to_contain_text("100 MP nella tabella PV di questo torneo")
     expect(mp).to_have_attribute("aria-describedby", "mp-hint")
-    # Another usual penalty takes the hint away.
+    # Another usual penalty takes the hint away; picking two warnings again brings it back.
     page.locator(".suggestions button").first.click()
     expect(hint).to_be_hidden()
+    page.get_by_role("button", name=re.compile("^Due ammonizioni")).click()
+    expect(mp).to_have_value("-100")
+    page.select_option("#id_pair", label=f"2 – {tournament.pairs.get(number=2).players}")
+    page.locator("form.penalty-form button[type=submit]").click()
+    rows = page.locator("table.penalties tbody tr")
+    expect(rows.first).to_contain_text("Due ammonizioni")
+    expect(rows.first.locator("td").nth(2)).to_have_text("−1")
+    expect(rows.first.locator("td").nth(3)).to_have_text("−100")
+    expect(page.locator(".msg.error, .errorlist")).to_have_count(0)

@@ -128,8 +128,16 @@ def test_differing_card_points_are_shown_box_by_box_fixed_and_accepted(
     expect(ns.locator(".messages")).to_be_visible()
 
     join(eo, token, "eo")
+    save = eo.locator(".save-row button")
+    expect(save).to_have_text("Conferma lo score")
+    eo.fill("[name=s2_eo_cards]", "150")
+    # A box changed: the button no longer confirms, it sends this line's own version; put
+    # back, it confirms again.
+    expect(save).to_have_text("Invia la tua versione")
+    eo.fill("[name=s2_eo_cards]", "185")
+    expect(save).to_have_text("Conferma lo score")
     eo.fill("[name=s2_eo_cards]", "155")
-    press(eo, "Conferma lo score", ns_mp=875, eo_mp=530)
+    press(eo, "Invia la tua versione", ns_mp=875, eo_mp=530)
     expect(tile).to_have_attribute("data-state", "disputed")
     for phone in (ns, eo):
         expect_no_wider_than(phone)

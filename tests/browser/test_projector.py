@@ -10,7 +10,9 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Pair
+from burraco_tourney.tournaments.services.audit import tournament_touch
 from burraco_tourney.tournaments.services.clock import tournament_clock_set, turno_clock_start
+from burraco_tourney.tournaments.services.penalties import penalty_add
 from tests.browser.waiting import wait_until
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
@@ -58,8 +60,31 @@ def test_the_projector_shows_new_data_without_a_reload(page, room):
         "data-panel", "standings-1"
     )
     Pair.objects.filter(tournament=room, number=1).update(player1="Zanardelli Ottavia")
-    # After a round the panels are fetched again: the new name appears on the seating.
+    tournament_touch(tournament=room)  # what every service's write does
+    # The panels are fetched again: the new name appears on the seating.
     expect(page.locator("#panels")).to_contain_text("Zanardelli Ottavia", timeout=40_000)
+
+
+def test_the_shown_standings_change_within_seconds_of_a_write(page, room):
+    """Issue 20: the projector waited for its rotation (56 s at one table) while phones had the
+    news in seconds. A panel that stays two minutes still shows a change at once."""
+    page.goto(page.base_url + f"/t/{room.slug}/proiettore/?ogni=120")
+    panel = page.locator("#panels [data-panel].active")
+    expect(panel).to_have_attribute("data-panel", "standings-1")
+    first = panel.locator("tbody tr").first.locator("td.pairno")
+    # Pair 23 won 1250-600 (15 VP, the best scarto): first; a penalty of 1 VP puts 21 first.
+    expect(first).to_have_text("23")
+    penalty_add(
+        tournament=room,
+        user=room.owner,
+        pair=room.pairs.get(number=23),
+        turno=room.turni.get(number=1),
+        vp=-1,
+        mp=0,
+        reason="Due ammonizioni",
+    )
+    expect(first).to_have_text("21", timeout=25_000)
+    expect(panel).to_have_attribute("data-panel", "standings-1")
 
 
 def test_without_script_the_standings_show(browser, live_server, room):

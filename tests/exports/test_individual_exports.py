@@ -104,7 +104,9 @@ def _pages_of_words(content: bytes) -> list[list[tuple[str, float, float, float,
     ]
 
 
-def test_the_scorecard_line_numbers_never_print_over_the_players_names(db):
+@pytest.mark.parametrize("key", ["score", "cartelli-tavoli"])
+def test_the_line_numbers_never_print_over_the_players_names(db, key):
+    """The scorecards and the table cards print a line's number ("10-12") beside its names."""
     director = make_director()
     tournament = make_tournament(kind="individual", tiebreaks=["scarto", "mp"])
     for name in TWELVE:
@@ -112,7 +114,7 @@ def test_the_scorecard_line_numbers_never_print_over_the_players_names(db):
     turno = individual_turno_draw(
         tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION)
     )
-    content = render_export("score", tournament, turno=turno).content
+    content = render_export(key, tournament, turno=turno).content
     text = pdf_words(content)
     tables = individual_seating(turno=turno).tables
     lines = [line for t in tables for line in (t.ns, t.eo)]

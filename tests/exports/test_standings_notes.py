@@ -1,6 +1,7 @@
 """The standings say when a pair withdrew or joined late, on the page, in the PDF and in the
 workbook alike (issue 15): "Ritirata dopo il turno 2", "Entrata in ritardo: turno 1 valutato
-come riposo (14 PV, 355 MP)", in a Note column that is there only when a pair has a note."""
+come riposo (14 PV, +355 MP di scarto)", in a Note column that is there only when a pair has a
+note."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from tests.tournaments.test_standings_page import _cells, _table
 pytestmark = pytest.mark.django_db
 
 WITHDRAWN = "Ritirata dopo il turno 2"
-LATE = "Entrata in ritardo: turno 1 valutato come riposo (14 PV, 355 MP)"
+LATE = "Entrata in ritardo: turno 1 valutato come riposo (14 PV, +355 MP di scarto)"
 
 
 @pytest.fixture

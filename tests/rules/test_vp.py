@@ -243,3 +243,16 @@ def test_winner_vp_never_decreases_with_the_difference(table, small, extra):
 @given(valid_tables())
 def test_band_list_json_round_trip(table):
     assert vp_table(table.to_json()) == table
+
+
+def test_one_vp_is_worth_the_width_of_the_band_after_a_tie():
+    """Two warnings cost 1 VP "and the equivalent MP" (RULES.md section 5)."""
+    from burraco_tourney.rules.vp import mp_per_vp
+
+    assert mp_per_vp("fibur-3") == 100  # up to 50: 10-10, up to 150: 11-9
+    assert mp_per_vp("fibur-4") == 200  # up to 100: 10-10, up to 300: 11-9
+    assert mp_per_vp([(30, 10, 10), (90, 11, 9), (None, 20, 0)]) == 60
+    # No even tie, or a jump of two VP, or no second closed band: the table does not say.
+    assert mp_per_vp([(100, 12, 8), (None, 20, 0)]) is None
+    assert mp_per_vp([(50, 10, 10), (150, 12, 8), (None, 20, 0)]) is None
+    assert mp_per_vp([(50, 10, 10), (None, 20, 0)]) is None

@@ -60,7 +60,7 @@ def test_before_any_turno_is_published_a_pair_is_simply_registered(english, dire
 def test_after_turno_1_the_form_asks_how_the_missed_turno_counts(english, played):
     page = english.get(pairs_url(played)).content.decode()
     assert "Arriving late: plays from turno 2" in page
-    assert "As a riposo (14 VP, 355 MP each)" in page
+    assert "As a riposo (14 VP, +355 MP of scarto each)" in page
     # The riposo value is the choice offered first.
     assert re.search(r'<input type="radio" name="missed" value="bye"[^>]* checked', page)
 
@@ -81,7 +81,7 @@ def test_late_pair_scored_as_riposo_plays_turno_2_and_is_marked(english, played)
     assert "Pair 9 joins in this turno." in preview
 
     page = standings_page(english, played, after=1)
-    assert "Joined late: turno 1 scored as a riposo (14 VP, 355 MP)" in page
+    assert "Joined late: turno 1 scored as a riposo (14 VP, +355 MP of scarto)" in page
     row = next(r for r in _standings(played, 1) if r.pair.number == 9)
     assert (row.vp, row.scarto, row.absent) == (14, 355, (1,))
 

@@ -150,18 +150,30 @@ def test_bad_penalties_are_refused_next_to_their_field(english, tournament, fiel
 
 @pytest.mark.parametrize("mp", ["", "0"])
 @pytest.mark.parametrize("reason", ["Due ammonizioni", " two  WARNINGS "])
-def test_two_warnings_without_their_mp_are_refused_next_to_the_mp(english, tournament, mp, reason):
-    """RULES.md section 5: two warnings cost 1 VP and the equivalent MP. Without the MP the
-    penalty would take 1 VP and no MP, silently: refused, with or without the page's script."""
+def test_two_warnings_without_their_mp_take_the_vp_tables_equivalent(
+    english, tournament, mp, reason
+):
+    """RULES.md section 5: two warnings cost 1 VP and the equivalent MP: with fibur-3, 1 VP is
+    the 100 MP of the band from 51 to 150. Typed without MP, with or without the page's script,
+    the penalty takes those MP instead of being refused (as three trials found it)."""
     response = give(english, tournament, vp=-1, mp=mp, reason=reason)
+    assert response.status_code == 302
+    assert (Penalty.objects.get().vp, Penalty.objects.get().mp) == (-1, -100)
+
+
+@pytest.mark.parametrize("mp", ["", "0"])
+def test_two_warnings_without_mp_are_refused_when_the_table_says_nothing(english, tournament, mp):
+    """A custom VP table whose bands give no MP for one VP: the director types them."""
+    tournament.vp_table = [{"max": 100, "vp": [12, 8]}, {"max": None, "vp": [20, 0]}]
+    tournament.save()
+    response = give(english, tournament, vp=-1, mp=mp, reason="Due ammonizioni")
     assert response.status_code == 200
     errors = response.context["form"].errors
     assert list(errors) == ["mp"]
     assert "the MP are missing" in errors["mp"][0]
-    assert "the MP are missing" in response.content.decode()
     assert not Penalty.objects.exists()
 
-    response = give(english, tournament, vp=-1, mp=-50, reason=reason)
+    response = give(english, tournament, vp=-1, mp=-50, reason="Due ammonizioni")
     assert response.status_code == 302
     assert (Penalty.objects.get().vp, Penalty.objects.get().mp) == (-1, -50)
 

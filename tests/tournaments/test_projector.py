@@ -35,3 +35,24 @@ def test_a_ko_tournament_shows_no_standings(client):
     )
     assert response.status_code == 200
     assert "No turno played yet" in response.content.decode()
+
+
+def test_the_panels_answer_not_modified_until_something_is_written(client):
+    from django.utils.html import escape
+
+    from burraco_tourney.tournaments.services.audit import tournament_touch
+
+    tournament = make_tournament()
+    make_pairs(tournament, 4)
+    make_turno(tournament, 1, [(1, 2), (3, 4)], totals=[(900, 600), (700, 600)])
+    url = reverse("tournaments:projector_panels", args=[tournament.slug])
+    first = client.get(url)
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag
+    # The page polls with the ETag: unchanged, nothing is built.
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    page = client.get(reverse("tournaments:projector", args=[tournament.slug]))
+    assert f'data-etag="{escape(etag)}"' in page.content.decode()
+    tournament_touch(tournament=tournament)
+    again = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 200 and again["ETag"] != etag

@@ -144,3 +144,23 @@ def test_the_board_shows_the_turno_clock_once_the_time_is_started(english, direc
     )
     tiles = english.get(url).content.decode()
     assert "clock-last_smazzata" in tiles
+
+
+def _outcome_shown(page: str) -> list[tuple[str, str, str, str]]:
+    import re
+
+    values = re.findall(r'<span data-outcome="(\w+)">(-?\d+)</span>', page)
+    return [tuple(v for _, v in values[i : i + 4]) for i in range(0, len(values), 4)]
+
+
+def test_a_table_shows_the_mp_and_vp_each_entry_would_give(english, director):
+    """Issue 20: the board showed both lines' boxes but not what they come to. Fibur-3:
+    NS 875 – EO 560 (315 apart) and 875 – 530 (345 apart) are both 13 – 7."""
+    tournament, turno = players_turno()
+    _grant(tournament, director)
+    _enter(turno, 1, "ns", 185)
+    _enter(turno, 1, "eo", 155)
+    page = english.get(reverse("manage:room_table", args=[tournament.slug, 1, 1])).content
+    page = page.decode()
+    assert "Accepted, this entry gives:" in page
+    assert _outcome_shown(page) == [("875", "560", "13", "7"), ("875", "530", "13", "7")]

@@ -78,9 +78,15 @@ The interface (what each answer is for, and who asks it):
 ``created_message``
     The message after a tournament of this kind is created, naming what to register next (the
     dashboard's first step links to the entrants' page).
+``forfeit_loser_label``
+    The settings form's question on the VP of a forfeit's absent side (a pair, or each player
+    of a line).
 ``forfeit_absent_label`` / ``forfeit_help``
     The forfeit form's question and the sentence on what a forfeit gives (``%(vp)s``,
     ``%(mp)s``, ``%(rest)s``): a pair, or each player of a line.
+``entrant_column`` / ``entrant_names_column``
+    The standings' columns of the entrant's number and names on the projector ("Pair",
+    "Players"; an individual tournament's "No.", "Player").
 ``line_title(line)``
     Who sits in a line of a table, as a button or a heading names it ("pair 3", or the two
     players' names): the players' phone page and the room board's entries.
@@ -151,6 +157,8 @@ class TournamentFormat:
     totals_only_label = _("Turno totals only")
     ignored_setup_fields: ClassVar[tuple[str, ...]] = KO_SETUP_FIELDS
     entrants_label = _("Pairs")
+    entrant_column = _("Pair")
+    entrant_names_column = _("Players")
     director_entrants_url: ClassVar[str] = "manage:pairs"
     public_entrants_url: ClassVar[str] = "tournaments:pairs"
     director_penalties_url: ClassVar[str] = "manage:penalties"
@@ -170,6 +178,7 @@ class TournamentFormat:
         "no default riposo value."
     )
 
+    forfeit_loser_label = _("Forfeit: the absent pair's VP")
     forfeit_absent_label = _("Which pair was absent?")
     forfeit_help = _(
         "Forfeit: the present pair wins the turno with %(vp)s VP and +%(mp)s MP of scarto; the "

@@ -22,6 +22,8 @@ class IndividualFormat(TournamentFormat):
     entrant_noun = _("player")
     entrants_noun = _("players")
     entrants_label = _("Players")
+    entrant_column = _("No.")
+    entrant_names_column = _("Player")
     # Drawn on the individual turni page, not by ``turno_draw``.
     draws_turni = False
     director_draw_url = "manage:individual_turni"
@@ -47,6 +49,7 @@ class IndividualFormat(TournamentFormat):
         "custom VP table has no default riposo value."
     )
 
+    forfeit_loser_label = _("Forfeit: the VP of each player of the absent line")
     forfeit_absent_label = _("Which line was absent?")
     forfeit_help = _(
         "Forfeit: each player of the present line wins the turno with %(vp)s VP and +%(mp)s MP "

@@ -223,7 +223,8 @@ class LatePairForm(PairPageForm):
             choices.append(
                 (
                     MissedTurni.BYE,
-                    _("As a riposo (%(vp)s VP, %(mp)s MP each)") % {"vp": bye.vp, "mp": bye.mp},
+                    _("As a riposo (%(vp)s VP, %(mp)s MP of scarto each)")
+                    % {"vp": bye.vp, "mp": f"{bye.mp:+d}"},
                 )
             )
         choices += [

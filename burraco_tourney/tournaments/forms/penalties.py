@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django import forms
@@ -64,7 +64,8 @@ def signed(value: int) -> str:
 
 
 # RULES.md section 5: late by more than 5 minutes costs 100 MP; two warnings cost 1 VP and the
-# equivalent MP, a number no rule fixes: the director enters it.
+# equivalent MP: the MP worth 1 VP in the tournament's VP table (``rules.vp.mp_per_vp``), which
+# the director may still change; a table that gives no such number leaves it to the director.
 SUGGESTIONS: tuple[Suggestion, ...] = (
     # Translators: a usual penalty reason, in Italian "Ritardo oltre 5 minuti".
     Suggestion(_("Late by more than 5 minutes"), mp=-100),
@@ -72,6 +73,8 @@ SUGGESTIONS: tuple[Suggestion, ...] = (
         # Translators: a usual penalty reason, in Italian "Due ammonizioni".
         _("Two warnings"),
         vp=-1,
+        # The tournament's VP table gives the number (``suggestions_for``); these two texts are
+        # for a table that does not.
         mp_hint=_(
             "Two warnings cost 1 VP and the equivalent MP: enter the MP that your regulation "
             "counts as 1 VP, as a negative number. No rule fixes that number."
@@ -86,6 +89,20 @@ SUGGESTIONS: tuple[Suggestion, ...] = (
     # Translators: a usual penalty reason, in Italian "Comportamento scorretto".
     Suggestion(_("Unsporting behaviour")),
 )
+
+
+def suggestions_for(equivalent_mp: int | None) -> tuple[Suggestion, ...]:
+    """The usual penalties of a tournament whose VP table makes 1 VP worth ``equivalent_mp`` MP
+    (None: the table does not say): "two warnings" then takes those MP, and says so."""
+    if not equivalent_mp:
+        return SUGGESTIONS
+    hint = _(
+        "Two warnings cost 1 VP and the equivalent MP: %(mp)s MP in this tournament's VP table. "
+        "Change them if your regulation counts otherwise."
+    ) % {"mp": equivalent_mp}
+    return tuple(
+        replace(s, mp=-equivalent_mp, mp_hint=hint) if s.mp_missing else s for s in SUGGESTIONS
+    )
 
 
 class PairChoiceField(forms.ModelChoiceField):
@@ -125,13 +142,21 @@ class PenaltyForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args, tournament: Tournament, vp_limit: int = 20, **kwargs):
+    def __init__(
+        self,
+        *args,
+        tournament: Tournament,
+        vp_limit: int = 20,
+        equivalent_mp: int | None = None,
+        **kwargs,
+    ):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.fields["pair"].queryset = tournament.pairs.order_by("number")
         turni = tournament.turni.filter(published=True).order_by("number")
         self.fields["turno"].queryset = turni
         self.vp_limit = vp_limit
+        self.equivalent_mp = equivalent_mp
         if not self.is_bound:
             latest = turni.last()
             if latest is not None:
@@ -164,6 +189,9 @@ class PenaltyForm(forms.Form):
             return data
         reason = data.get("reason") or ""
         needs_mp = [s for s in SUGGESTIONS if s.mp_missing and s.is_reason(reason)]
+        if needs_mp and not mp and self.equivalent_mp:
+            # Two warnings typed without their MP: the MP worth 1 VP in the VP table.
+            data["mp"] = mp = -self.equivalent_mp
         if needs_mp and not mp:
             self.add_error("mp", needs_mp[0].mp_missing)
         elif not vp and not mp:

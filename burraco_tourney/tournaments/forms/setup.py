@@ -1,4 +1,5 @@
-"""The tournament settings form: name and date, rules, VP table, riposo and forfeit, tie-breaks.
+"""The tournament settings form: name and date, rules, VP table, riposo and forfeit, tie-breaks,
+the turno time.
 
 The ruleset and the VP table are built and checked by the rules engine (``get_ruleset``,
 ``vp_table``); each refusal is shown next to the box it concerns. A rule switch or a bonus left
@@ -21,13 +22,14 @@ from burraco_tourney.rules.rulesets import PRESETS, get_ruleset
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, default_bye
 
-from ..formats import FORMATS, format_for_choice
+from ..formats import format_for_choice
 from ..models import KoMode, RulesetName, Tournament, TournamentKind
 from ..results_bridge import VP_PRESET_LABELS
 from ..selectors.dashboard import tournament_has_results
 from ..settings_values import RecomputeFailed, ResultsCheck, TournamentSettings
 from . import setup_ko
 from . import setup_rules as rules
+from .clock import ClockSettingsForm
 from .dates import DayField
 from .setup_dry_run import DryRun, recompute_failed_message
 from .setup_initial import (
@@ -38,7 +40,13 @@ from .setup_initial import (
     create_initial,
     initial_for,
 )
-from .setup_kind import ignored_fields, kept_pairs_settings, untouched_default_swapped
+from .setup_kind import (
+    fit_to_kind,
+    ignored_fields,
+    kept_pairs_settings,
+    kind_client_data,
+    untouched_default_swapped,
+)
 from .setup_players import PlayersFields
 from .setup_rules import SWITCH_LABELS
 from .setup_values import VpCleaning
@@ -61,7 +69,7 @@ def _points_field(label, hint: str = "") -> forms.IntegerField:
     )
 
 
-class TournamentForm(VpCleaning, PlayersFields):
+class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
     name = forms.CharField(label=_("Name"), max_length=200)
     date = DayField(label=_("Date"))
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
@@ -170,6 +178,7 @@ class TournamentForm(VpCleaning, PlayersFields):
         self.has_results = tournament is not None and tournament_has_results(tournament=tournament)
         self.ko_round_numbers = setup_ko.add_round_fields(self.fields, tournament)
         self.ignored = ignored_fields(self._shown_value("kind"))
+        fit_to_kind(self.fields, format_for_choice(self._shown_value("kind")))
         if not format_for_choice(self._shown_value("kind")).knockout:
             self.ignored += setup_ko.round_field_names(self.ko_round_numbers)
         if self.is_bound:
@@ -276,8 +285,7 @@ class TournamentForm(VpCleaning, PlayersFields):
         """What the page's small script needs (see ``setup_rules.client_data``)."""
         # Each kind's default tie-breaks: the script swaps a default left untouched when the
         # kind changes (the server does the same without it, ``_clean_tiebreaks``).
-        defaults = {key: list(fmt.default_tiebreaks) for key, fmt in FORMATS.items()}
-        return {**rules.client_data(), "tiebreaks": defaults}
+        return {**rules.client_data(), **kind_client_data()}
 
     # -- results ------------------------------------------------------------------------------
 
@@ -309,6 +317,8 @@ class TournamentForm(VpCleaning, PlayersFields):
             ko_smazzate=data["ko_smazzate"],
             ko_target=data["ko_target"],
             ko_rounds=data["ko_rounds"],
+            turno_minutes=data["turno_minutes"],
+            last_smazzata_minutes=data["last_smazzata_minutes"],
             **self.players_settings(),
         )
 

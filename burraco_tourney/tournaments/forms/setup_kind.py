@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
+
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 
-from ..formats import TournamentFormat, format_for_choice
+from ..formats import FORMATS, TournamentFormat, format_for_choice
 from ..models import Tournament
 
 # The stored settings behind the pairs-only boxes.
@@ -59,3 +61,37 @@ def untouched_default_swapped(
     if not set(DEFAULT_TIEBREAKS) & set(fmt.refused_tiebreaks):
         return None
     return list(fmt.default_tiebreaks)
+
+
+class TiebreakSelect(forms.Select):
+    """A tie-break box whose ``refused`` keys are neither offered nor chosen on the page (an
+    individual's head-to-head); posted anyway, the form refuses them with the kind's reason."""
+
+    refused: tuple[str, ...] = ()
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        if value in self.refused:
+            option["attrs"].update(disabled=True, hidden=True)
+        return option
+
+
+def fit_to_kind(fields: dict[str, forms.Field], fmt: TournamentFormat) -> None:
+    """The boxes' words and choices for the kind the page shows (the script follows a change
+    of kind with ``kind_client_data``)."""
+    for name in ("tiebreak_1", "tiebreak_2", "tiebreak_3"):
+        shown = fields[name].widget
+        widget = TiebreakSelect(attrs=shown.attrs, choices=shown.choices)
+        widget.is_required, widget.refused = shown.is_required, fmt.refused_tiebreaks
+        fields[name].widget = widget
+    fields["forfeit_loser"].label = fmt.forfeit_loser_label
+
+
+def kind_client_data() -> dict[str, Any]:
+    """What the page's script needs to follow a change of kind: each kind's default and refused
+    tie-breaks, and its question on the forfeit's absent side."""
+    return {
+        "tiebreaks": {key: list(fmt.default_tiebreaks) for key, fmt in FORMATS.items()},
+        "refused_tiebreaks": {key: list(fmt.refused_tiebreaks) for key, fmt in FORMATS.items()},
+        "forfeit_loser_labels": {key: str(fmt.forfeit_loser_label) for key, fmt in FORMATS.items()},
+    }

@@ -54,6 +54,11 @@ class Player(models.Model):
     def __str__(self) -> str:
         return f"{self.number}. {self.name}"
 
+    @property
+    def players(self) -> str:
+        """The name, as the pages shared with pairs show an entrant (``pair.players``)."""
+        return self.name
+
 
 class TableSeat(models.Model):
     """One player in one line of an individual tournament's table (two per line)."""

@@ -43,6 +43,11 @@ class Turno(models.Model):
     # When the director started the turno's time (the clock counts down from it by the
     # tournament's ``turno_minutes``); empty while the time is not running.
     clock_started_at = models.DateTimeField(_("time started at"), null=True, blank=True)
+    # How long this turno lasts when the director changed it on its results page; empty: the
+    # tournament's ``turno_minutes`` (``selectors.clock.turno_minutes``).
+    clock_minutes = models.PositiveSmallIntegerField(
+        _("minutes of this turno"), null=True, blank=True
+    )
     # Closed to the players: their table links show "turno chiuso" and refuse entries (the
     # director still corrects results).
     players_closed = models.BooleanField(_("closed to the players"), default=False)

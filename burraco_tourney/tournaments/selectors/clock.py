@@ -57,17 +57,24 @@ class TurnoClock:
         return f"{minutes:02d}:{seconds:02d}"
 
 
+def turno_minutes(*, turno: Turno | None, tournament: Tournament) -> int | None:
+    """How long ``turno`` lasts: its own minutes when the director changed them on its results
+    page, else the tournament's (its settings); None: no clock."""
+    if turno is not None and turno.clock_minutes:
+        return turno.clock_minutes
+    return tournament.turno_minutes
+
+
 def turno_clock(*, turno: Turno | None, tournament: Tournament) -> TurnoClock:
     now = timezone.now()
+    minutes = turno_minutes(turno=turno, tournament=tournament)
     reading = clock_reading(
         started_at=turno.clock_started_at if turno else None,
-        minutes=tournament.turno_minutes,
+        minutes=minutes,
         warning_minutes=tournament.last_smazzata_minutes,
         now=now,
     )
-    return TurnoClock(
-        turno, reading, tournament.turno_minutes, tournament.last_smazzata_minutes, now
-    )
+    return TurnoClock(turno, reading, minutes, tournament.last_smazzata_minutes, now)
 
 
 def playing_turno(*, tournament: Tournament) -> Turno | None:

@@ -13,6 +13,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from ..models import IndividualBye, Line, Player, Table, TableSeat, Tournament, Turno
+from .seating import name_matches, surname_key
 
 
 @dataclass(frozen=True)
@@ -73,14 +74,16 @@ class IndividualSeating:
     byes: list[Player]
 
     def places(self) -> list[PlayerPlace]:
-        """Every player of the turno, alphabetical by name."""
+        """Every player of the turno, alphabetical by surname (``seating.surname_key``)."""
         places = [PlayerPlace(player=p) for p in self.byes]
         for table in self.tables:
             for line, players, others in (("ns", table.ns, table.eo), ("eo", table.eo, table.ns)):
                 for player in players:
                     partner = next((p for p in players if p.pk != player.pk), None)
                     places.append(PlayerPlace(player, table.number, line, partner, others))
-        return sorted(places, key=lambda place: (place.player.name.casefold(), place.player.number))
+        return sorted(
+            places, key=lambda place: (surname_key(place.player.name), place.player.number)
+        )
 
 
 def individual_seating(*, turno: Turno) -> IndividualSeating:
@@ -103,14 +106,13 @@ def individual_seating(*, turno: Turno) -> IndividualSeating:
 
 def find_player_places(*, tournament: Tournament, query: str) -> list[tuple[Turno, PlayerPlace]]:
     """ "Dove mi siedo": the places in the last published turno of the players whose name holds
-    ``query`` (case ignored)."""
+    ``query`` as the pairs' search matches them (``seating.name_matches``)."""
     query = " ".join(query.split())
     turno = tournament.turni.filter(published=True).order_by("-number").first()
     if turno is None or len(query) < 2:
         return []
-    wanted = query.casefold()
     return [
         (turno, place)
         for place in individual_seating(turno=turno).places()
-        if wanted in place.player.name.casefold()
+        if name_matches(place.player.name, query)
     ]

@@ -146,6 +146,8 @@ class BracketPage:
     first_turno: Turno | None
     rounds: list[RoundView] = field(default_factory=list)
     third_place: MatchView | None = None
+    # How long the third-place match is: its round's length (played with the final).
+    third_place_length: str = ""
     strays: list[MatchView] = field(default_factory=list)
     places: list[PlaceView] = field(default_factory=list)
     champion: Pair | None = None
@@ -196,13 +198,25 @@ def _describe(view: MatchView, tournament: Tournament, next_name: str | None) ->
         count = len(table.smazzate.all())
         target = _length(tournament, table).target
         params = {"target": target, "won": won_mp, "lost": lost_mp, "count": count}
-        view.decision = ngettext(
-            "Pair %(winner)s passed %(target)s first: %(won)s to %(lost)s after %(count)s "
-            "smazzata.",
-            "Pair %(winner)s passed %(target)s first: %(won)s to %(lost)s after %(count)s "
-            "smazzate.",
-            count,
-        ) % {**numbers, **params}
+        # RULES.md section 8: of two lines past the target, the one with more points wins; who
+        # passed it "first" decided nothing when both did in the same (last) smazzata.
+        if lost_mp >= target:
+            text = ngettext(
+                "Both pairs passed %(target)s in the last smazzata: pair %(winner)s wins with "
+                "more points, %(won)s to %(lost)s, after %(count)s smazzata.",
+                "Both pairs passed %(target)s in the last smazzata: pair %(winner)s wins with "
+                "more points, %(won)s to %(lost)s, after %(count)s smazzate.",
+                count,
+            )
+        else:
+            text = ngettext(
+                "Pair %(winner)s passed %(target)s first: %(won)s to %(lost)s after %(count)s "
+                "smazzata.",
+                "Pair %(winner)s passed %(target)s first: %(won)s to %(lost)s after %(count)s "
+                "smazzate.",
+                count,
+            )
+        view.decision = text % {**numbers, **params}
     else:
         view.decision = _("Won on points, %(won)s to %(lost)s.") % {"won": won_mp, "lost": lost_mp}
     if slot.third_place:
@@ -287,6 +301,8 @@ def ko_bracket(*, tournament: Tournament, include_drafts: bool = True) -> Bracke
         )
     if bracket.third_place is not None:
         page.third_place = _view(data, bracket.third_place, tournament, None)
+        third_round = tournament_rules(tournament).round_length(bracket.third_place.round)
+        page.third_place_length = round_length_text(third_round)
     for match in bracket.strays:
         stray = Slot(match.round, 0, match.ns, match.eo, match=match)
         page.strays.append(_view(data, stray, tournament, None))

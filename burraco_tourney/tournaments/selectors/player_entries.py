@@ -15,10 +15,13 @@ from typing import Any
 from django.db.models import Prefetch
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tourney.rules.outcome import Outcome
+from burraco_tourney.rules.outcome import SmazzateEntry as SmazzateEntry_
 from burraco_tourney.rules.scoring import LineEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
 from ..models import PlayerEntry, SmazzataEnd, Table, TableAccess, TableProblem, Turno
+from ..results_bridge import table_outcome_preview
 
 LINES = ("ns", "eo")
 
@@ -257,6 +260,15 @@ def turno_accesses(*, turno: Turno) -> dict[int, TableAccess]:
     """The live link of each table of ``turno``, by table id."""
     live = TableAccess.objects.filter(table__turno=turno, revoked_at__isnull=True)
     return {access.table_id: access for access in live}
+
+
+def entry_outcome(*, table: Table, entry: PlayerEntry | None) -> Outcome | None:
+    """What accepting ``entry`` would give the table (MP, VP; a KO's winner), as the results
+    bridge computes every result; None when nothing is entered or the rules refuse it."""
+    if entry is None or not entry.entered:
+        return None
+    smazzate = SmazzateEntry_(tuple(entry_smazzate(entry.smazzate)))
+    return table_outcome_preview(table.turno.tournament, table, smazzate).outcome
 
 
 def table_entries(*, table: Table) -> dict[str, PlayerEntry]:

@@ -16,6 +16,7 @@ from .clock import TurnoClock, playing_turno, turno_clock
 from .seating import turno_seating
 from .standings import Standing, standings_choice, standings_or_missing
 from .standings_individual import individual_standings_or_missing
+from .tournaments import turno_byes
 
 ROWS_PER_PAGE = 10
 TABLES_PER_PAGE = 10
@@ -66,6 +67,6 @@ def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
         missing=missing,
         turno=turno,
         seating_pages=_pages(seating.tables, TABLES_PER_PAGE) if seating else [],
-        byes=seating.byes if seating else [],
+        byes=turno_byes(turno=turno) if turno else [],
         clock=turno_clock(turno=turno, tournament=tournament),
     )

@@ -35,6 +35,41 @@ def name_key(name: str) -> str:
     return "".join(c for c in plain if not unicodedata.combining(c)).casefold()
 
 
+SURNAME_PARTICLES = frozenset(
+    [
+        "d'",
+        "da",
+        "dal",
+        "dall'",
+        "dalla",
+        "de",
+        "dei",
+        "del",
+        "dell'",
+        "della",
+        "delle",
+        "dello",
+        "degli",
+        "di",
+        "la",
+        "le",
+        "li",
+        "lo",
+    ]
+)
+
+
+def surname_key(name: str) -> str:
+    """Sort key of a name written first name first, as an individual tournament's players are
+    ("Anna De Luca"): the surname with its particles ("de luca"), then the first names. Players
+    look for their surname on a list sorted by it."""
+    words = name_key(name).split()
+    start = len(words) - 1
+    while start > 1 and words[start - 1] in SURNAME_PARTICLES:
+        start -= 1
+    return " ".join(words[start:] + words[:start])
+
+
 def turno_seating(*, turno: Turno) -> Seating:
     """The tables (with their pairs), the resting pairs and every player alphabetically."""
     tables = list(turno.tables.select_related("ns", "eo").order_by("number"))
@@ -75,18 +110,24 @@ def latest_turno(*, tournament) -> Turno | None:
     return tournament.turni.filter(published=True).order_by("-number").first()
 
 
+def name_matches(name: str, query: str) -> bool:
+    """Whether ``name`` holds every word of ``query``, accents and case aside, in any order
+    ("anna rossi" and "nicolo" find "Rossi Anna" and "Nicolò Bianchi"). Both kinds of
+    tournament's "dove mi siedo" search with it."""
+    key = name_key(name)
+    return all(word in key for word in name_key(query).split())
+
+
 def seat_search(*, turno: Turno, query: str) -> list[SeatFound]:
     """The players of ``turno`` whose name holds every word of ``query``, accents and case
     aside, in any order ("anna rossi" finds "Rossi Anna"); at most SEARCH_LIMIT of them."""
-    words = name_key(query).split()
     if len(name_key(query).strip()) < SEARCH_MIN_LENGTH:
         return []
     seating = turno_seating(turno=turno)
     tables = {t.number: t for t in seating.tables}
     found = []
     for seat in seating.players:
-        key = name_key(seat.player)
-        if all(word in key for word in words):
+        if name_matches(seat.player, query):
             table = tables.get(seat.table) if seat.table else None
             opponent = None
             if table is not None:

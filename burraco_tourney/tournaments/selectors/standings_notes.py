@@ -2,8 +2,9 @@
 
 The page, the standings PDF and the workbook read the same note (``StandingsTable``'s "Note"
 column), written here in the reader's language: "Withdrawn after turno 3", "Joined late: turni
-1–2 scored as a riposo (14 VP, 355 MP)". The missed turni themselves are scored by the rules
-engine (``rules.standings.Absence``); this module only puts them into words. It never writes.
+1–2 scored as a riposo (14 VP, +355 MP of scarto)". The missed turni themselves are scored by the
+rules engine (``rules.standings.Absence``); this module only puts them into words. It never
+writes.
 """
 
 from __future__ import annotations
@@ -46,16 +47,18 @@ def turni_span(numbers: Sequence[int]) -> str:
 
 
 def _vp_mp(value: Value) -> str:
-    return _("%(vp)s %(vp_label)s, %(mp)s %(mp_label)s") % {
+    """ "14 VP, +355 MP of scarto": a riposo's (or a typed) MP count as scarto, not as MP."""
+    return _("%(vp)s %(vp_label)s, %(mp)s %(mp_label)s of scarto") % {
         "vp": value.vp,
-        "mp": value.mp,
+        "mp": f"{value.mp:+d}",
         "vp_label": pgettext("victory points", "VP"),
         "mp_label": pgettext("match points", "MP"),
     }
 
 
 def late_note(pair: Pair, absent: Sequence[int], bye: Value | None) -> str:
-    """ "Joined late: turni 1–2 scored as a riposo (14 VP, 355 MP)", for the turni counted."""
+    """ "Joined late: turni 1–2 scored as a riposo (14 VP, +355 MP of scarto)", for the turni
+    counted."""
     if not absent:
         return ""
     count, span = len(absent), turni_span(absent)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from ..models import Pair, Table, Tournament, Turno
+from ..models import Pair, Player, Table, Tournament, Turno
 from .imports import with_import_mark
 
 
@@ -64,8 +64,12 @@ def turno_tables(*, turno: Turno) -> QuerySet[Table]:
     return turno.tables.select_related("ns", "eo").prefetch_related("smazzate")
 
 
-def turno_byes(*, turno: Turno) -> list[Pair]:
-    return [b.pair for b in turno.byes.select_related("pair").order_by("pair__number")]
+def turno_byes(*, turno: Turno) -> list[Pair | Player]:
+    """Who rests in ``turno``: its pairs, or an individual tournament's players (both show a
+    ``number`` and their ``players``). A turno has riposi of one kind only."""
+    pairs = [b.pair for b in turno.byes.select_related("pair").order_by("pair__number")]
+    players = turno.player_byes.select_related("player").order_by("player__number")
+    return pairs + [b.player for b in players]
 
 
 def pair_list(*, tournament: Tournament) -> QuerySet[Pair]:

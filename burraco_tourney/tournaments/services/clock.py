@@ -1,4 +1,5 @@
-"""The turno clock: the director sets how long a turno lasts, starts a turno's time, resets it.
+"""The turno clock: the director sets how long a turno lasts (the tournament's settings; one turno
+may last longer or shorter, from its results page), starts a turno's time, resets it.
 
 Each write is one transaction recorded in the change log. The time is kept as the moment it
 started (``Turno.clock_started_at``); the pages count down from it (``selectors.clock``).
@@ -13,10 +14,20 @@ from django.utils.translation import gettext as _
 
 from ..audit_text import tournament_subject, turno_subject
 from ..models import Tournament, Turno
+from ..selectors.clock import turno_minutes
 from .audit import audit_record
 from .locks import tournament_lock
 
 MAX_MINUTES = 600
+
+
+def _check_minutes(minutes: int | None) -> None:
+    """A turno lasts 1 to MAX_MINUTES minutes (None: no time of its own)."""
+    if minutes is not None and not 1 <= minutes <= MAX_MINUTES:
+        raise ValidationError(
+            _("A turno lasts between 1 and %(max)s minutes.") % {"max": MAX_MINUTES},
+            code="clock_minutes",
+        )
 
 
 @transaction.atomic
@@ -24,11 +35,7 @@ def tournament_clock_set(
     *, tournament: Tournament, user, turno_minutes: int | None, last_smazzata_minutes: int
 ) -> Tournament:
     """Set the duration of a turno (None: no clock) and the "last smazzata" warning."""
-    if turno_minutes is not None and not 1 <= turno_minutes <= MAX_MINUTES:
-        raise ValidationError(
-            _("A turno lasts between 1 and %(max)s minutes.") % {"max": MAX_MINUTES},
-            code="clock_minutes",
-        )
+    _check_minutes(turno_minutes)
     if turno_minutes is not None and not 0 <= last_smazzata_minutes < turno_minutes:
         raise ValidationError(
             _("The “last smazzata” warning must come before the end of the turno."),
@@ -56,6 +63,28 @@ def tournament_clock_set(
 
 
 @transaction.atomic
+def turno_clock_minutes_set(*, turno: Turno, user, minutes: int | None) -> Turno:
+    """Set how long ``turno`` lasts (None: as the tournament's settings say)."""
+    _check_minutes(minutes)
+    tournament_lock(turno.tournament)
+    turno = Turno.objects.select_related("tournament").get(pk=turno.pk)
+    before = turno.clock_minutes
+    if before == minutes:
+        return turno
+    turno.clock_minutes = minutes
+    turno.save(update_fields=["clock_minutes"])
+    audit_record(
+        tournament=turno.tournament,
+        user=user,
+        action="clock_turno_minutes",
+        subject=turno_subject(turno),
+        before={"clock_minutes": before},
+        after={"clock_minutes": minutes},
+    )
+    return turno
+
+
+@transaction.atomic
 def turno_clock_start(*, turno: Turno, user, at=None) -> Turno:
     """Start (or start again) the time of a published turno, from ``at`` (default: now)."""
     tournament_lock(turno.tournament)
@@ -66,7 +95,7 @@ def turno_clock_start(*, turno: Turno, user, at=None) -> Turno:
             % {"turno": turno.number},
             code="clock_draft",
         )
-    if not turno.tournament.turno_minutes:
+    if not turno_minutes(turno=turno, tournament=turno.tournament):
         raise ValidationError(
             _("Set how long a turno lasts before starting the time."), code="clock_unset"
         )

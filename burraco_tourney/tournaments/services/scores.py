@@ -123,6 +123,18 @@ def _line_snapshot(smazzata: Smazzata, line: str, fields: Sequence[str]) -> dict
     return {f: getattr(smazzata, f"{line}_{f}") for f in fields}
 
 
+def _match_goes_on(before: dict[str, Any], after: dict[str, Any] | None) -> bool:
+    """A KO match still being played ("a punti", no winner yet) gets its next smazzate, the
+    ones already stored unchanged: an entry going on, not a correction (no reason asked, the
+    table not marked corrected)."""
+    if after is None or before.get("winner") != "":
+        return False
+    if before["entry_mode"] != EntryMode.SMAZZATE or after["entry_mode"] != EntryMode.SMAZZATE:
+        return False
+    stored, now = before["smazzate"], after["smazzate"]
+    return len(now) > len(stored) and now[: len(stored)] == stored
+
+
 def _current(table: Table, rules_seen: str = "") -> Table:
     """The table as stored now, its turno and tournament; refuse a draft turno, and a form
     built under other rules (``rules_seen``, blank: not known) than those in force. The
@@ -186,7 +198,8 @@ def _save(
     _claim(table, version)
     reason = reason.strip()
     if action is None:
-        action = RESULT_ENTER if before is None else RESULT_CORRECT
+        entering = before is None or _match_goes_on(before, after)
+        action = RESULT_ENTER if entering else RESULT_CORRECT
     if action != RESULT_ENTER and not reason:
         raise ValidationError(
             _("Say why the result of table %(table)s changes: the change is recorded.")

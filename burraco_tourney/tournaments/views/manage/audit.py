@@ -73,6 +73,7 @@ ACTION_LABELS: dict[str, Any] = {
     "ko_third_place": gettext_lazy("Third-place match changed"),
     "anomaly_dismiss": gettext_lazy("Anomaly dismissed"),
     "clock_settings": gettext_lazy("Turno time changed"),
+    "clock_turno_minutes": gettext_lazy("One turno's time changed"),
     "clock_start": gettext_lazy("Turno time started"),
     "clock_reset": gettext_lazy("Turno time reset"),
 }

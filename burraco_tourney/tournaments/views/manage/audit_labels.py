@@ -55,6 +55,7 @@ PART_LABELS: dict[str, Any] = {
     "turno_minutes": gettext_lazy("minutes per turno"),
     "last_smazzata_minutes": gettext_lazy("“last smazzata” warning, minutes before the end"),
     "clock_started_at": gettext_lazy("time started at"),
+    "clock_minutes": gettext_lazy("minutes of this turno"),
     "anomaly": gettext_lazy("anomaly"),
     "pair": gettext_lazy("pair"),
     "pairs": gettext_lazy("pairs"),

@@ -18,8 +18,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from django_tables2 import RequestConfig
 
+from burraco_tourney.rules.vp import mp_per_vp
+
 from ...access import director_view
-from ...forms.penalties import SUGGESTIONS, PenaltyDeleteForm, PenaltyForm, signed
+from ...forms.penalties import PenaltyDeleteForm, PenaltyForm, signed, suggestions_for
 from ...models import Penalty, Tournament
 from ...results_bridge import tournament_vp_table
 from ...selectors.imports import with_import_origin
@@ -105,7 +107,10 @@ def _penalties(tournament: Tournament) -> QuerySet[Penalty]:
 
 
 def _form(tournament: Tournament, data=None) -> PenaltyForm:
-    return PenaltyForm(data, tournament=tournament, vp_limit=tournament_vp_table(tournament).total)
+    table = tournament_vp_table(tournament)
+    return PenaltyForm(
+        data, tournament=tournament, vp_limit=table.total, equivalent_mp=mp_per_vp(table)
+    )
 
 
 @director_view
@@ -145,7 +150,7 @@ def penalties(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "section": "penalties",
             "table": table,
             "form": form,
-            "suggestions": SUGGESTIONS,
+            "suggestions": suggestions_for(form.equivalent_mp),
             "has_turni": form.fields["turno"].queryset.exists(),
         },
     )

@@ -133,6 +133,7 @@ def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: 
             "entry": entries.get(line),
             "photo_missing": _photo_missing(entries.get(line)),
             "rows": _line_rows(entries.get(line), kinds),
+            "outcome": selectors.entry_outcome(table=table_obj, entry=entries.get(line)),
         }
         for line in ("ns", "eo")
     ]

@@ -1,6 +1,6 @@
 """Director pages of a turno being played: its results page (which tables are in, the
 anomalies to look at before publishing the standings, the turno clock), starting and resetting
-the clock, setting how long a turno lasts, dismissing an anomaly with a note.
+the clock, setting how long a turno (or every turno) lasts, dismissing an anomaly with a note.
 
 Thin views: parse the request, call one service or selector, render or redirect.
 """
@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...access import director_view
-from ...forms.clock import ClockSettingsForm, DismissForm
+from ...forms.clock import ClockSettingsForm, DismissForm, TurnoClockForm
 from ...models import Table, Tournament
 from ...selectors import scores as selectors
 from ...selectors.anomalies import turno_anomaly_list
@@ -56,14 +56,16 @@ def _results_page(request, tournament, turno_obj, *, dismiss_forms=None) -> Http
             ],
             "open_anomalies": sum(1 for a in anomalies if a.dismissal is None),
             "clock": turno_clock(turno=turno_obj, tournament=tournament),
-            "clock_form": ClockSettingsForm(
-                initial={
-                    "turno_minutes": tournament.turno_minutes,
-                    "last_smazzata_minutes": tournament.last_smazzata_minutes,
-                }
-            ),
+            "clock_form": _turno_clock_form(tournament, turno_obj),
         },
     )
+
+
+def _turno_clock_form(tournament: Tournament, turno_obj, data=None) -> TurnoClockForm:
+    """This turno's minutes; the box's placeholder shows the tournament's usual ones."""
+    form = TurnoClockForm(data, initial={"minutes": turno_obj.clock_minutes})
+    form.fields["minutes"].widget.attrs["placeholder"] = tournament.turno_minutes or ""
+    return form
 
 
 def _dismiss_form(anomaly) -> DismissForm:
@@ -139,6 +141,30 @@ def clock_reset(request: HttpRequest, tournament: Tournament, turno: int) -> Htt
     return redirect("manage:turno_results", tournament.slug, turno)
 
 
+@require_POST
+@director_view
+def clock_turno_minutes(request: HttpRequest, tournament: Tournament, turno: int) -> HttpResponse:
+    """How long this one turno lasts (empty: the tournament's usual time)."""
+    turno_obj, refusal = turno_or_refusal(request, tournament, turno)
+    if refusal:
+        return refusal
+    form = _turno_clock_form(tournament, turno_obj, request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+    else:
+        minutes = form.cleaned_data["minutes"]
+        lasts = minutes or tournament.turno_minutes
+        said = _("Turno %(turno)s lasts %(minutes)s minutes.") % {"turno": turno, "minutes": lasts}
+        run_for_button(
+            request,
+            lambda: clock_services.turno_clock_minutes_set(
+                turno=turno_obj, user=request.user, minutes=minutes
+            ),
+            said if lasts else _("Turno %(turno)s has no time set.") % {"turno": turno},
+        )
+    return redirect("manage:turno_results", tournament.slug, turno)
+
+
 @director_view
 def clock_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """How long a turno lasts and when the "last smazzata" warning comes."""
@@ -178,5 +204,6 @@ urlpatterns = [
     ),
     path(_TURNO + "tempo/avvia/", clock_start, name="clock_start"),
     path(_TURNO + "tempo/azzera/", clock_reset, name="clock_reset"),
+    path(_TURNO + "tempo/durata/", clock_turno_minutes, name="clock_turno_minutes"),
     path("t/<slug:slug>/gestione/tempo/", clock_settings, name="clock_settings"),
 ]
