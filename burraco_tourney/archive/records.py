@@ -83,6 +83,10 @@ class ArchiveTournament:
     late_pairs: tuple[LatePair, ...] = ()
     # ``tournament.players``: (enter, auto_accept); None when the file leaves it out.
     players: tuple[bool, bool] | None = None
+    # ``tournament.settings.closed_turni`` / ``corrected_results`` (``archive.closing``):
+    # (turno, closed at) and (turno, table, corrected at).
+    closed_turni: tuple[tuple[int, Any], ...] = ()
+    corrected_results: tuple[tuple[int, int, Any], ...] = ()
 
     def ruleset_overrides(self) -> dict[str, Any]:
         """The options to pass to ``get_ruleset`` besides the name."""

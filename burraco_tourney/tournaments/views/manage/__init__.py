@@ -17,6 +17,7 @@ from . import (
     setup,
     tools,
     turni,
+    turno_close,
     turno_room,
 )
 
@@ -29,6 +30,7 @@ MODULES = (
     seating_fix,
     scores,
     turno_room,
+    turno_close,
     score_preview,
     room_board,
     penalties,
