@@ -17,6 +17,13 @@ from burraco_tourney.tournaments.services import closing
 from burraco_tourney.tournaments.services import player_entries as phone_services
 from burraco_tourney.tournaments.services.scores import table_clear_result, table_record_totals
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
+from tests.tournaments.turni_support import (
+    director_tournament,
+    draw_and_publish,
+    draw_ok,
+    enter_totals,
+    publish,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -191,3 +198,34 @@ def test_the_public_pages_say_provisional_final_and_corrected(client):
     assert f"rettificato alle {when}" in section[: section.index("</section>")]
     first = page[page.index('id="tavolo-1"') :]
     assert "rettificato" not in first[: first.index("</section>")]
+
+
+def test_drawing_the_next_turno_offers_to_close_the_previous_one_first(director_client, director):
+    tournament = director_tournament(director, pairs=4)
+    tournament.directors.add(director)
+    first = draw_and_publish(director_client, tournament, movement="mitchell", step="1")
+    page = director_client.get(reverse("manage:turni", args=[tournament.slug])).content.decode()
+    # Results still missing: a draft may be prepared, the close waits.
+    assert "chiudi_precedente" not in page and "puoi sorteggiare ora una bozza" in page
+    enter_totals(first)
+    page = director_client.get(reverse("manage:turni", args=[tournament.slug])).content.decode()
+    assert 'name="chiudi_precedente" value="1" checked' in page
+    second = draw_ok(
+        director_client,
+        tournament,
+        movement="danese",
+        mode="modificato",
+        last_turno="no",
+        chiudi_precedente="1",
+    )
+    first.refresh_from_db()
+    assert second.number == 2 and first.closed_at is not None and first.players_closed
+    # Left unticked, the turno stays open and its standings provisional.
+    enter_totals(second)
+    publish(director_client, second)
+    third = draw_ok(
+        director_client, tournament, movement="danese", mode="modificato", last_turno="no"
+    )
+    second.refresh_from_db()
+    assert third.number == 3 and second.closed_at is None
+    assert standings_choice(tournament=tournament).provisional(None)
