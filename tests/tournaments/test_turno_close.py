@@ -229,3 +229,18 @@ def test_drawing_the_next_turno_offers_to_close_the_previous_one_first(director_
     second.refresh_from_db()
     assert third.number == 3 and second.closed_at is None
     assert standings_choice(tournament=tournament).provisional(None)
+
+
+def test_the_projector_and_a_pairs_page_read_the_same_decision(client):
+    tournament, turno = _played(planned=1)
+    turno.published = True
+    turno.save()
+    panels = reverse("tournaments:projector_panels", args=[tournament.slug])
+    pair = reverse("tournaments:pair", args=[tournament.slug, 1])
+    html = client.get(panels).content.decode()
+    assert "PROVVISORIA" in html and "Classifica finale" not in html
+    assert 'badge warn">in corso' in client.get(pair).content.decode()
+    closing.turno_close(turno=turno, user=make_director())
+    html = client.get(panels).content.decode()
+    assert "Classifica finale" in html and "PROVVISORIA" not in html
+    assert "in corso" not in client.get(pair).content.decode()
