@@ -17,6 +17,12 @@ from burraco_tourney.tournaments.services import closing
 from burraco_tourney.tournaments.services import player_entries as phone_services
 from burraco_tourney.tournaments.services.scores import table_clear_result, table_record_totals
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
+from tests.tournaments.individual_support import drawn_turno as individual_drawn_turno
+from tests.tournaments.individual_support import enter_totals as individual_enter_totals
+from tests.tournaments.individual_support import individual_tournament
+from tests.tournaments.ko_support import ko_tournament
+from tests.tournaments.ko_support import start as ko_start
+from tests.tournaments.ko_support import win as ko_win
 from tests.tournaments.turni_support import (
     director_tournament,
     draw_and_publish,
@@ -244,3 +250,25 @@ def test_the_projector_and_a_pairs_page_read_the_same_decision(client):
     html = client.get(panels).content.decode()
     assert "Classifica finale" in html and "PROVVISORIA" not in html
     assert "in corso" not in client.get(pair).content.decode()
+
+
+def test_the_individual_and_knockout_public_pages_say_provisional_then_final(client):
+    tournament, director = individual_tournament(planned_turni=1)
+    turno = individual_drawn_turno(tournament, director)
+    individual_enter_totals(turno, director, [(1250, 830), (900, 880)])
+    url = reverse("tournaments:standings", args=[tournament.slug])
+    html = client.get(url).content.decode()
+    assert "PROVVISORIA" in html and "Classifica finale" not in html
+    closing.turno_close(turno=turno, user=director)
+    html = client.get(url).content.decode()
+    assert "<h1>Classifica finale</h1>" in html and "PROVVISORIA" not in html
+
+    knockout = ko_tournament(director, pairs=2)
+    final = ko_start(knockout, director)
+    ko_win(knockout, director, 1, 1)
+    url = reverse("manage:bracket", args=[knockout.slug])
+    html = client.get(url).content.decode()
+    assert "Piazzamenti finora" in html and "PROVVISORIA" in html
+    closing.turno_close(turno=final, user=director)
+    html = client.get(url).content.decode()
+    assert "Classifica finale" in html and "PROVVISORIA" not in html
