@@ -272,3 +272,16 @@ def test_the_individual_and_knockout_public_pages_say_provisional_then_final(cli
     closing.turno_close(turno=final, user=director)
     html = client.get(url).content.decode()
     assert "Classifica finale" in html and "PROVVISORIA" not in html
+
+
+def test_the_individual_draw_closes_the_turno_before_when_asked(client):
+    tournament, director = individual_tournament()
+    client.force_login(director)
+    first = individual_drawn_turno(tournament, director)
+    individual_enter_totals(first, director, [(1250, 830), (900, 880)])
+    url = reverse("manage:individual_turni", args=[tournament.slug])
+    assert 'name="chiudi_precedente" value="1" checked' in client.get(url).content.decode()
+    response = client.post(url, {"movement": "rotation", "chiudi_precedente": "1"})
+    assert response.status_code == 302
+    first.refresh_from_db()
+    assert first.closed_at is not None and tournament.turni.count() == 2

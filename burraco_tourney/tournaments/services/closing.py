@@ -85,6 +85,13 @@ def turno_close(*, turno: Turno, user) -> Turno:
     return turno
 
 
+def turno_close_before_draw(*, last: Turno | None, user, close: bool) -> None:
+    """The draw of the next turno (pairs or individual) closes ``last`` first when the director
+    left its box ticked and it is published and still open; inside the draw's transaction."""
+    if close and last is not None and last.published and last.closed_at is None:
+        turno_close(turno=last, user=user)
+
+
 @transaction.atomic
 def turno_reopen(*, turno: Turno, user, reason: str) -> Turno:
     """Reopen a closed turno ("riapri il turno"): its standings are provisional again until it

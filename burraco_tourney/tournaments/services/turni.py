@@ -29,7 +29,7 @@ from ..draw_manager import DrawRequest
 from ..models import Bye, Movement, Table, TableSeat, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .audit import audit_record
-from .closing import turno_close
+from .closing import turno_close_before_draw
 from .locks import tournament_lock
 from .table_links import table_links_revoke
 
@@ -159,8 +159,7 @@ def turno_draw(
             % {"turno": last.number, "next": number},
             code="previous_draft",
         )
-    if close_previous and last is not None and last.closed_at is None:
-        turno_close(turno=last, user=user)
+    turno_close_before_draw(last=last, user=user, close=close_previous)
     _check_ready(tournament, number, request)
     plan = draw_manager.draw_turno(tournament=tournament, number=number, request=request)
     _check_bye_value(tournament, plan)

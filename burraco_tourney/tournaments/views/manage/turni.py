@@ -79,16 +79,8 @@ def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "tournament": tournament,
             "section": "turni",
             "turni": summaries,
-            # The turno before the one to draw, published and not closed: the form offers to
-            # close it first (ticked once every result is in).
-            "open_previous": next(
-                (
-                    s
-                    for s in summaries
-                    if s.turno == last and s.turno.published and s.turno.closed_at is None
-                ),
-                None,
-            ),
+            # The turno before the one to draw, still open: the form offers to close it first.
+            "open_previous": selectors.open_last_turno(summaries),
             "form": form,
             "next_number": number,
             "draft": last if blocked else None,
