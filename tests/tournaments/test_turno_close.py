@@ -5,6 +5,8 @@ closed the standings are final. One selector decides, and every page reads it.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -285,3 +287,19 @@ def test_the_individual_draw_closes_the_turno_before_when_asked(client):
     assert response.status_code == 302
     first.refresh_from_db()
     assert first.closed_at is not None and tournament.turni.count() == 2
+
+
+def test_the_change_log_says_closed_with_what_was_left_open_and_corrected_after(client):
+    tournament, turno = _played()
+    director = make_director()
+    tournament.directors.add(director)
+    client.force_login(director)
+    closing.turno_close(turno=turno, user=director)
+    table = _table(turno, 1)
+    table_record_totals(
+        table=table, user=director, ns_mp=1200, eo_mp=880, version=table.version, reason="Firma"
+    )
+    page = client.get(reverse("manage:audit", args=[tournament.slug])).content.decode()
+    text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+    assert "Turno chiuso Turno 1 Anomalia lasciata aperta · 1 · tavolo: 2" in text
+    assert "Risultato rettificato dopo la chiusura del turno" in text
