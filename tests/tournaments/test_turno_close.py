@@ -303,3 +303,18 @@ def test_the_change_log_says_closed_with_what_was_left_open_and_corrected_after(
     text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
     assert "Turno chiuso Turno 1 Anomalia lasciata aperta · 1 · tavolo: 2" in text
     assert "Risultato rettificato dopo la chiusura del turno" in text
+
+
+def test_the_scorecard_of_a_closed_turno_warns_and_offers_no_clear(client):
+    tournament, turno = _played()
+    turno.published = True
+    turno.save()
+    director = make_director()
+    tournament.directors.add(director)
+    client.force_login(director)
+    url = reverse("manage:score_entry", args=[tournament.slug, 1, 1])
+    assert "Cancella questo risultato" in client.get(url).content.decode()
+    closing.turno_close(turno=turno, user=director)
+    page = client.get(url).content.decode()
+    assert "Il turno 1 è chiuso: una modifica di questo risultato viene segnata" in page
+    assert "Cancella questo risultato" not in page
