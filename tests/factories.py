@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 import itertools
 
+from django.utils import timezone
+
 from burraco_tourney.rules.rulesets import get_ruleset
 from burraco_tourney.tournaments.models import (
     Bye,
@@ -55,9 +57,22 @@ def make_pairs(tournament: Tournament, count: int) -> list[Pair]:
     )
 
 
-def make_turno(tournament: Tournament, number: int, seats, *, byes=(), totals=None) -> Turno:
-    """A turno whose tables are (ns, eo) pair numbers, each with turno totals when given."""
-    turno = Turno.objects.create(tournament=tournament, number=number, movement="manual")
+def make_turno(
+    tournament: Tournament, number: int, seats, *, byes=(), totals=None, closed=None
+) -> Turno:
+    """A turno whose tables are (ns, eo) pair numbers, each with turno totals when given.
+
+    A turno given its totals is a turno played and closed by the director (its standings are
+    not provisional), unless ``closed=False``; one without is open.
+    """
+    if closed is None:
+        closed = totals is not None
+    turno = Turno.objects.create(
+        tournament=tournament,
+        number=number,
+        movement="manual",
+        closed_at=timezone.now() if closed else None,
+    )
     pairs = {p.number: p for p in tournament.pairs.all()}
     for i, (ns, eo) in enumerate(seats, start=1):
         table = Table(turno=turno, number=i, ns=pairs[ns], eo=pairs[eo])

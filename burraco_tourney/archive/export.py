@@ -24,6 +24,7 @@ from burraco_tourney.tournaments.selectors.imports import with_import_origin
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.selectors.standings import standings
 
+from .closing import closing_json
 from .export_individual import individual_export
 from .log import log_json, moment_json
 from .reader import FORMAT, VERSION
@@ -133,6 +134,7 @@ def _tournament(tournament: Tournament, ruleset: Ruleset, pairs: list[Any]) -> d
     if late:
         settings["late_pairs"] = late
     settings.update(room_json(tournament))
+    settings.update(closing_json(tournament))
     if settings:
         data["settings"] = settings
     return data

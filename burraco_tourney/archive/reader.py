@@ -36,6 +36,7 @@ from .checks import (
     json_text,
     load_json,
 )
+from .closing import check_closing
 from .reader_late import check_late_pairs
 from .reader_tournament import LATE_PAIRS_PATH, TournamentSection
 from .reader_v2 import (
@@ -127,6 +128,7 @@ class _Reader(TournamentSection):
             bye=self.bye,
         )
         check_room(tournament.room, turni)
+        check_closing(tournament.closed_turni, tournament.corrected_results, turni)
         penalties = self._penalties(root.get("penalties", []))
         log = read_log(root["log"]) if "log" in root else ()
         return Archive(

@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from .checks import SMALL_MAX, at, json_int, json_list, json_object, json_text
+from .closing import check_closing
 from .reader import PLAYER_MAX, REASON_MAX, _Reader
 from .reader_v2 import read_log, read_penalty_extras, read_withdrawn
 from .records import Archive, ArchiveError, ArchivePenalty, ArchivePlayer
@@ -40,6 +41,7 @@ class IndividualReader(_Reader):
         turni = self._turni(root["turni"])
         _check_withdrawals(players, self.seated)
         check_room(tournament.room, turni)
+        check_closing(tournament.closed_turni, tournament.corrected_results, turni)
         penalties = self._penalties(root.get("penalties", []))
         log = read_log(root["log"]) if "log" in root else ()
         return Archive(

@@ -8,6 +8,7 @@ values, KO match length). This module never touches the database.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -17,6 +18,7 @@ from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
 from burraco_tourney.tournaments.formats import format_of
 
 from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
+from .closing import read_closing
 from .reader_late import read_late_pairs
 from .reader_v2 import (
     read_clock_settings,
@@ -165,6 +167,9 @@ class TournamentSection:
         if "late_pairs" in obj.get("settings", {}):
             late = read_late_pairs(obj["settings"]["late_pairs"], LATE_PAIRS_PATH, self.vp.total)
         room = read_room(obj["settings"], at(path, "settings")) if "settings" in obj else ()
+        closed, corrected = (), ()
+        if isinstance(obj.get("settings"), Mapping):
+            closed, corrected = read_closing(obj["settings"])
         return ArchiveTournament(
             name=name,
             date=date,
@@ -189,4 +194,6 @@ class TournamentSection:
             late_pairs=late,
             players=players,
             room=room,
+            closed_turni=closed,
+            corrected_results=corrected,
         )

@@ -42,8 +42,9 @@ RULE_SETTINGS_KEYS = (
     "pozzetto_penalty_always",
     "bonuses",
 )
-# ``late_pairs`` is read by ``reader_late`` (it needs the VP table, then the pairs and turni).
-SETTINGS_KEYS = (*RULE_SETTINGS_KEYS, "late_pairs")
+# ``late_pairs`` is read by ``reader_late`` (it needs the VP table, then the pairs and turni);
+# the closed turni and the corrected results by ``closing``.
+SETTINGS_KEYS = (*RULE_SETTINGS_KEYS, "late_pairs", "closed_turni", "corrected_results")
 SETTINGS_FLAGS = ("closing_needs_pulito", "pozzetto_penalty_always")
 # The turno clock's settings, in ``tournament.settings`` too but not rule options; so is the
 # state of the room (``room_state.ROOM_KEYS``), read by ``room_state``.

@@ -87,6 +87,10 @@ class ArchiveTournament:
     # time, closing and draw explanation, the lines' phone entries, the dismissed anomalies),
     # as (key, checked items) for each key the file gives.
     room: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    # ``tournament.settings.closed_turni`` / ``corrected_results`` (``archive.closing``):
+    # (turno, closed at) and (turno, table, corrected at).
+    closed_turni: tuple[tuple[int, Any], ...] = ()
+    corrected_results: tuple[tuple[int, int, Any], ...] = ()
 
     def ruleset_overrides(self) -> dict[str, Any]:
         """The options to pass to ``get_ruleset`` besides the name."""

@@ -45,6 +45,7 @@ from burraco_tourney.tournaments.services.results import tournament_recompute_re
 from burraco_tourney.tournaments.services.tournaments import tournament_slug
 
 from .checks import rule_message
+from .closing import closing_apply
 from .log import log_rows
 from .reader import read_archive
 from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable, ArchiveTurno, LatePair
@@ -65,6 +66,12 @@ def tournament_import(
     with transaction.atomic():
         tournament = _create_tournament(archive, owner)
         _create_contents(tournament, archive)
+        closing_apply(
+            tournament,
+            archive.tournament.closed_turni,
+            archive.tournament.corrected_results,
+            version=archive.version,
+        )
         try:
             tournament_recompute_results(tournament=tournament)
         except RuleError as error:

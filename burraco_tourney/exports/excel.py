@@ -48,7 +48,7 @@ from burraco_tourney.tournaments.table_fast_path import table_values
 from burraco_tourney.tournaments.tables import StandingsTable
 
 from .registry import Exporter, ExportFile, download_name, register
-from .sheet_layout import workbook_heading
+from .sheet_layout import marked_heading, workbook_heading
 from .workbook_data import PairRow, TurnoRows, published_turni, workbook_data
 from .xlsx_writer import Sheet, write_workbook
 
@@ -105,9 +105,10 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
         after_turno = choice.default
     turni = published_turni(tournament=tournament, after_turno=after_turno)
     data = workbook_data(tournament=tournament, turni=turni)
-    heading = workbook_heading(tournament)
-    if choice.provisional(after_turno):
-        heading = f"{heading} — {gettext('PROVISIONAL')}"
+    marks = choice.marks(after_turno)
+    heading = marked_heading(
+        workbook_heading(tournament), provisional=marks["provisional"], final=marks["final"]
+    )
     sheets = [_standings_sheet(tournament, heading, turni, after_turno)]
     sheets += [_turno_sheet(tournament, heading, rows, data.pairs) for rows in data.turni]
     sheets += [_pairs_sheet(heading, data.pairs.values()), _rules_sheet(tournament, heading)]

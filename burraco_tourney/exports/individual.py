@@ -30,7 +30,7 @@ from .excel import CONTENT_TYPE, _rules_sheet
 from .printouts import PORTRAIT_MAX_TURNI, PdfPrintout
 from .registry import Exporter, ExportFile, download_name, register
 from .selectors import RulesInUse, published_turni, rules_in_use
-from .sheet_layout import workbook_heading
+from .sheet_layout import marked_heading, workbook_heading
 from .xlsx_writer import Sheet, write_workbook
 
 
@@ -44,6 +44,8 @@ class PlayerStandingsSheet:
     rules: RulesInUse
     provisional: bool
     missing: str | None
+    final: bool = False
+    corrections: tuple = ()
 
     def by_turno(self) -> list[tuple[PlayerStanding, list[int | None]]]:
         return [(row, [row.earned_vp_by_turno.get(n) for n in self.turni]) for row in self.rows]
@@ -65,8 +67,8 @@ def player_standings_sheet(
         turni=[n for n in turni if after_turno is None or n <= after_turno],
         after_turno=after_turno,
         rules=rules_in_use(tournament=tournament),
-        provisional=choice.provisional(after_turno),
         missing=rule_error_message(missing) if missing else None,
+        **choice.marks(after_turno),
     )
 
 
@@ -92,7 +94,7 @@ class PlayerStandingsPdf(PdfPrintout):
         sheet = player_standings_sheet(tournament=tournament, after_turno=after_turno)
         if sheet.after_turno is None:
             return download_name(tournament, "classifica", ext="pdf")
-        mark = "provvisoria" if sheet.provisional else ""
+        mark = "provvisoria" if sheet.provisional else "finale" if sheet.final else ""
         after = sheet.after_turno
         return download_name(tournament, "classifica-dopo-turno", after, mark, ext="pdf")
 
@@ -147,9 +149,9 @@ class PlayerWorkbookExporter(Exporter):
 
 def player_workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) -> bytes:
     sheet = player_standings_sheet(tournament=tournament, after_turno=after_turno)
-    heading = workbook_heading(tournament)
-    if sheet.provisional:
-        heading = f"{heading} — {gettext('PROVISIONAL')}"
+    heading = marked_heading(
+        workbook_heading(tournament), provisional=sheet.provisional, final=sheet.final
+    )
     sheets = [_standings(sheet, heading)]
     for turno in tournament.turni.filter(published=True, number__in=sheet.turni).order_by("number"):
         sheets.append(_turno_sheet(turno, heading))

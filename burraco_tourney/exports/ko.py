@@ -31,7 +31,7 @@ from .pdf import render_pdf
 from .printouts import page_numbers_css
 from .registry import Exporter, ExportFile, download_name, register
 from .safe_cells import safe_row
-from .sheet_layout import set_print_layout, workbook_heading
+from .sheet_layout import marked_heading, set_print_layout, workbook_heading
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -179,7 +179,9 @@ def bracket_workbook(*, tournament: Tournament) -> bytes:
     page = ko_bracket(tournament=tournament, include_drafts=False)
     workbook = Workbook()
     workbook.remove(workbook.active)
-    title = workbook_heading(tournament)
+    title = marked_heading(
+        workbook_heading(tournament), provisional=page.provisional, final=page.final
+    )
     _sheet(
         workbook,
         gettext("Bracket"),

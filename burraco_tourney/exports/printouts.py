@@ -122,7 +122,8 @@ class StandingsPdf(PdfPrintout):
         sheet_turno = choice.shown_turno(choice.default if after_turno is None else after_turno)
         if sheet_turno is None:
             return download_name(tournament, "classifica", ext="pdf")
-        mark = "provvisoria" if choice.provisional(sheet_turno) else ""
+        marks = choice.marks(sheet_turno)
+        mark = "provvisoria" if marks["provisional"] else "finale" if marks["final"] else ""
         return download_name(tournament, "classifica-dopo-turno", sheet_turno, mark, ext="pdf")
 
 

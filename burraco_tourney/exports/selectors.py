@@ -181,7 +181,8 @@ def scorecards(*, tournament: Tournament, turno: Turno) -> Scorecards:
 class StandingsSheet:
     """The classifica after one turno, with the turni whose VP it lists column by column.
 
-    ``provisional``: it includes the turno being played (printed PROVVISORIA). ``missing``: why
+    ``provisional``: it includes a turno not closed yet (printed PROVVISORIA); ``final``: the
+    tournament's last turno is closed and counted ("Classifica finale"). ``missing``: why
     the standings cannot be computed yet (a riposo value not set), printed instead of the rows.
     """
 
@@ -192,6 +193,10 @@ class StandingsSheet:
     rules: RulesInUse
     provisional: bool = False
     missing: str | None = None
+    # The last turno is closed and counted: printed "Classifica finale".
+    final: bool = False
+    # Results corrected after their turno was closed (``selectors.standings.Correction``).
+    corrections: tuple = ()
 
 
 def standings_sheet(*, tournament: Tournament, after_turno: int | None = None) -> StandingsSheet:
@@ -214,6 +219,6 @@ def standings_sheet(*, tournament: Tournament, after_turno: int | None = None) -
         turni=shown,
         after_turno=after_turno,
         rules=rules_in_use(tournament=tournament),
-        provisional=choice.provisional(after_turno),
         missing=rule_error_message(missing) if missing else None,
+        **choice.marks(after_turno),
     )

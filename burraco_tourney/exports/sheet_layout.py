@@ -8,6 +8,7 @@ Nothing here reads or writes the database.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from openpyxl.worksheet.properties import PageSetupProperties
 
 from burraco_tourney.core.templatetags.dates import long_date
@@ -21,6 +22,16 @@ def workbook_heading(tournament: Tournament) -> str:
     """The first row of every sheet: name, date in the active language's long form, venue."""
     parts = [tournament.name, long_date(tournament.date), tournament.venue]
     return " · ".join(part for part in parts if part)
+
+
+def marked_heading(heading: str, *, provisional: bool, final: bool) -> str:
+    """The title line of a workbook whose standings are provisional ("PROVVISORIA") or final
+    ("Classifica finale"), as ``StandingsChoice.marks`` says."""
+    if provisional:
+        return f"{heading} — {gettext('PROVISIONAL')}"
+    if final:
+        return f"{heading} — {gettext('Final standings')}"
+    return heading
 
 
 def set_print_layout(ws) -> None:

@@ -30,12 +30,17 @@ def without_results(archive: dict) -> dict:
 
 def as_version_1(archive: dict) -> dict:
     """An export of a version 1 file without what version 2 added on the way: the version, the
-    log (the import's entry alone), the turni planned and the third place the import inferred."""
+    log (the import's entry alone), the turni planned, the third place and the closed turni (its
+    complete ones) the import inferred."""
     data = copy.deepcopy(without_results(archive))
     data["version"] = 1
     assert [entry["action"] for entry in data.pop("log")] == ["tournament_import"]
     data["tournament"].pop("planned_turni", None)
     data["tournament"].get("ko", {}).pop("third_place", None)
+    settings = data["tournament"].get("settings", {})
+    settings.pop("closed_turni", None)
+    if "settings" in data["tournament"] and not settings:
+        del data["tournament"]["settings"]
     return data
 
 
@@ -50,6 +55,9 @@ def test_demo_round_trip(demo, demo_bytes):
     assert_same_but_the_import_entry(first, second)
     assert as_version_1(first) == demo
     assert first["tournament"]["planned_turni"] == 3  # every turno played: the plan is done
+    # Its standings were final before turni were closed: every complete turno is.
+    closed = first["tournament"]["settings"]["closed_turni"]
+    assert [item["turno"] for item in closed] == [1, 2, 3]
     assert [row["pair"] for row in first["results"]["standings"]][:1] == [2]
 
 

@@ -70,6 +70,10 @@ def play_turno(page, tournament: Tournament, number: int, movement: str) -> None
         expect(page).not_to_have_url(url + "?modo=totali")
     page.goto(f"{page.base_url}/t/{tournament.slug}/gestione/turni-individuali/{number}/")
     expect(page.locator("table.seating a", has_text="PV")).to_have_count(3)
+    # Every result is in: the director closes the turno from its results page.
+    page.goto(f"{page.base_url}/t/{tournament.slug}/gestione/turni/{number}/risultati/")
+    page.locator("#chiusura").get_by_role("button", name=f"Chiudi il turno {number}").click()
+    expect(page.locator("#chiusura h2")).to_have_text(f"Il turno {number} è chiuso")
 
 
 def test_a_twelve_player_evening_from_registration_to_the_printed_standings(page):

@@ -11,6 +11,7 @@ from openpyxl import load_workbook
 from burraco_tourney.exports.ko import bracket_grid
 from burraco_tourney.exports.registry import EXPORTERS, exporters_for
 from burraco_tourney.tournaments.selectors.ko import ko_bracket
+from burraco_tourney.tournaments.services.closing import turno_close
 from tests.exports.conftest import pdf_page_size, pdf_text, pdf_words, render_export
 from tests.factories import make_director
 from tests.tournaments.ko_support import deal, draw, ko_tournament, play, start, win
@@ -36,6 +37,8 @@ def finished(director):
     win(tournament, director, 2, 2, "eo")  # 3 beats 2
     win(tournament, director, 3, 1, "eo")  # 3 wins the final
     win(tournament, director, 3, 2, "ns")  # 5 beats 2 for third place
+    for turno in tournament.turni.order_by("number"):  # the director closes each round
+        turno_close(turno=turno, user=director)
     return tournament
 
 

@@ -33,7 +33,7 @@ def test_anyone_gets_the_standings_after_any_turno(client, demo_tournament):
     assert response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")
     slug = demo_tournament.slug
-    assert attachment_name(response) == f"{slug}-classifica-dopo-turno-3.pdf"
+    assert attachment_name(response) == f"{slug}-classifica-dopo-turno-3-finale.pdf"
     response = client.get(file_url(demo_tournament, "classifica", "?dopo=2"))
     assert attachment_name(response) == f"{slug}-classifica-dopo-turno-2.pdf"
     # Results change during the evening: a browser must not keep an old copy.

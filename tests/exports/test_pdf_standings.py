@@ -47,7 +47,7 @@ def test_demo_standings_list_every_pair_in_rank_order(demo_tournament):
     first = rows[0]
     per_turno = r"\s+".join(str(first.earned_vp_by_turno[n]) for n in (1, 2, 3))
     assert re.search(rf"{first.mp}\s+.*{per_turno}\s*$", text, re.MULTILINE)
-    assert file.filename == f"{demo_tournament.slug}-classifica-dopo-turno-3.pdf"
+    assert file.filename == f"{demo_tournament.slug}-classifica-dopo-turno-3-finale.pdf"
     assert file.content_type == "application/pdf"
 
 
@@ -55,7 +55,7 @@ def test_header_names_the_tournament_and_the_rules_and_signature_lines(demo_tour
     text = pdf_text(render_export("classifica", demo_tournament, language="en").content)
     assert "Torneo d'autunno del Circolo Aurora" in text
     assert "Circolo Aurora, Genova" in text
-    assert "Standings after turno 3" in text
+    assert "Final standings" in text  # every planned turno is closed
     assert "Classic (FIBUR)" in text
     assert "3 smazzate per turno" in text
     assert "VP table: FIBUR, 3 smazzate" in text  # the preset's name, never its code

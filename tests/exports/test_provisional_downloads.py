@@ -69,7 +69,7 @@ def test_the_provisional_standings_pdf_says_so_on_every_page(tournament):
     assert pages and all("Classifica dopo il turno 3 · PROVVISORIA" in page for page in pages)
     # The heading too, and a sentence saying why.
     assert re.search(r"Classifica dopo il turno 3\s+—\s+PROVVISORIA", pages[0])
-    assert "Un turno è ancora in corso" in pages[0]
+    assert "Un turno non è ancora chiuso" in pages[0]
     assert file.filename.endswith("dopo-turno-3-provvisoria.pdf")
 
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from burraco_tourney.tournaments.models import AuditEntry, Movement, PlayerEntry
 from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
 from burraco_tourney.tournaments.services import player_entries as entry_services
+from burraco_tourney.tournaments.services.closing import turno_close
 from tests.factories import make_pairs, make_tournament
 from tests.tournaments.individual_support import (
     drawn_turno,
@@ -148,6 +149,7 @@ def test_why_is_a_player_above_another_follows_the_standings(client):
     turno = drawn_turno(tournament, director)
     # Both NS lines win by about 400 MP: the same VP, a different scarto.
     enter_totals(turno, director, [(1250, 830), (1240, 830)])
+    turno_close(turno=turno, user=director)  # the link is offered for standings not provisional
     rows = individual_standings(tournament=tournament)
     url = reverse("tournaments:standings_explain", args=[tournament.slug])
     # The standings page links the page and names two players sharing a rank (partners do).

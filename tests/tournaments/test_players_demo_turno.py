@@ -77,5 +77,8 @@ def test_a_whole_demo_turno_entered_from_phones(settings, tmp_path):
     tiles = desk.get(reverse("manage:room_board_tiles", args=[demo.slug, turno.number]))
     states = re.findall(r'data-state="(\w+)"', tiles.content.decode())
     assert states == ["accepted"] * len(tables)
+    # Every table is in: the standings wait for the director to close the turno.
+    assert standings_choice(tournament=demo).provisional(None)
+    desk.post(reverse("manage:turno_close", args=[demo.slug, turno.number]))
     choice = standings_choice(tournament=demo)
     assert choice.in_progress is None and turno.number in choice.turni

@@ -78,7 +78,7 @@ def test_complete_turno_leads_to_the_next_draw_and_the_standings(english, owned)
     assert (state.next_step, state.next_turno) == ("draw_next", 2)
     assert "Draw turno 2" in html
     assert reverse("tournaments:standings", args=[owned.slug]) in html
-    assert "complete" in html
+    assert "closed" in html  # the turno's badge: its results are in and it is closed
 
 
 def test_all_planned_turni_complete_means_final_standings(english, owned):

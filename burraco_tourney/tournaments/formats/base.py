@@ -90,6 +90,11 @@ The interface (what each answer is for, and who asks it):
 ``line_title(line)``
     Who sits in a line of a table, as a button or a heading names it ("pair 3", or the two
     players' names): the players' phone page and the room board's entries.
+``last_turno(planned=, first_turno_entrants=)``
+    The turno whose close makes the standings final ("Classifica finale"): the last planned
+    turno, or a knock-out's final (its round count, from the entrants of round 1, a callable
+    asked only by the kind that needs it); None while it is not known
+    (``selectors.standings.standings_choice``).
 ``templates``
     Kind-specific fragments, included by name: ``templates.dashboard_next`` (the dashboard's
     "what to do next" card).
@@ -97,6 +102,7 @@ The interface (what each answer is for, and who asks it):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -202,6 +208,12 @@ class TournamentFormat:
     def seating_fix_refusal(self) -> str | None:
         """Why a published turno's seating cannot be corrected (None: it can)."""
         return None
+
+    def last_turno(
+        self, *, planned: int | None, first_turno_entrants: Callable[[], int]
+    ) -> int | None:
+        """The turno whose close makes the standings final (None: not known)."""
+        return planned
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.key!r}>"

@@ -3,8 +3,12 @@ the pair that goes on, with no VP, no standings and no planned turni."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+
+from burraco_tourney.rules.ko import round_count
 
 from .base import VP_SETUP_FIELDS, FormatTemplates, TournamentFormat
 
@@ -34,3 +38,10 @@ class KoFormat(TournamentFormat):
             "A knock-out match cannot be reseated: its pairs come from the bracket. Clear the "
             "match's result and enter it again with the lines as they sat."
         )
+
+    def last_turno(
+        self, *, planned: int | None, first_turno_entrants: Callable[[], int]
+    ) -> int | None:
+        # The final is played in the bracket's last round, one turno per round.
+        entrants = first_turno_entrants()
+        return round_count(entrants) if entrants >= 2 else None

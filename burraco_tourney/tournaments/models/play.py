@@ -51,6 +51,9 @@ class Turno(models.Model):
     # Closed to the players: their table links show "turno chiuso" and refuse entries (the
     # director still corrects results).
     players_closed = models.BooleanField(_("closed to the players"), default=False)
+    # When the director closed the turno (``services.turno_close``): its standings are no longer
+    # provisional; a result changed afterwards is marked as corrected. Empty while open.
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("turno")
@@ -121,6 +124,9 @@ class Table(models.Model):
     by_last_move = models.BooleanField(_("decided by the last move"), default=False)
     # Optimistic concurrency: a save names the version it read; a stale one is refused.
     version = models.PositiveIntegerField(_("version"), default=0)
+    # When the result was last changed after its turno had been closed (the public pages say
+    # "corrected at 22:41"); empty for a result that never changed after the close.
+    corrected_at = models.DateTimeField(_("corrected after the close at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("table")

@@ -79,6 +79,7 @@ NEXT_STEPS: tuple[str, ...] = (
     "draw_first",
     "publish_turno",
     "enter_results",
+    "close_turno",
     "draw_next",
     "complete",
 )
@@ -137,6 +138,10 @@ def _next_step(
     for state in turni:
         if state.missing:
             return "enter_results", state.number
+    # Every result is in: the turno is closed before its standings are final (services.closing).
+    for state in turni:
+        if state.turno.closed_at is None:
+            return "close_turno", state.number
     last = turni[-1].number
     if planned is not None and last >= planned:
         return "complete", None

@@ -21,6 +21,7 @@ from burraco_tourney.rules.ko_played import Bracket, PlayedMatch, Slot, read_bra
 from ..models import Bye, EntryMode, Pair, Table, Tournament, Turno
 from ..results_bridge import stored_outcome, tournament_rules
 from .ko_lengths import round_length_text, round_name
+from .standings import standings_choice
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,10 @@ class BracketPage:
     ready: int = 0
     entrants: int = 0
     error: str = ""
+    # As ``standings.StandingsChoice.marks`` says: a round not closed yet (the places are
+    # provisional), or the final closed (the places are final).
+    provisional: bool = False
+    final: bool = False
 
     @property
     def state(self) -> str:
@@ -280,7 +285,13 @@ def _view(data: KoData, slot: Slot, tournament: Tournament, next_name: str | Non
 def ko_bracket(*, tournament: Tournament, include_drafts: bool = True) -> BracketPage:
     """The bracket page: every round's matches in words, the third-place match, the places."""
     data = ko_data(tournament=tournament, include_drafts=include_drafts)
-    page = BracketPage(tournament=tournament, first_turno=data.first_turno)
+    choice = standings_choice(tournament=tournament)
+    page = BracketPage(
+        tournament=tournament,
+        first_turno=data.first_turno,
+        provisional=choice.provisional(None),
+        final=choice.final(None),
+    )
     if data.first_turno is None:
         return page
     try:

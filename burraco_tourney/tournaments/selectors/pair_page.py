@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 
 from ..models import Bye, Pair, Penalty, Table, Tournament
 from ..results_bridge import tournament_bye_value
-from .standings import standings_or_missing
-from .tournaments import turno_summaries
+from .standings import standings_choice, standings_or_missing
 
 
 @dataclass(frozen=True)
@@ -27,8 +26,9 @@ class RankAfter:
 
 @dataclass(frozen=True)
 class StandingsByTurno:
-    """The standings after each published turno, by pair number; ``complete`` says which turni
-    have every result (the others' ranks are provisional)."""
+    """The standings after each published turno, by pair number; ``complete`` says which turni's
+    standings are not provisional (``standings_choice``: the turno and those before are closed;
+    the others' ranks are provisional)."""
 
     ranks: dict[int, dict[int, RankAfter]]
     earned_vp: dict[int, dict[int, int]]
@@ -42,9 +42,9 @@ def standings_by_turno(*, tournament: Tournament) -> StandingsByTurno:
     ranks: dict[int, dict[int, RankAfter]] = {}
     earned: dict[int, dict[int, int]] = {}
     complete: dict[int, bool] = {}
-    for summary in turno_summaries(tournament=tournament):
-        number = summary.turno.number
-        complete[number] = summary.complete
+    choice = standings_choice(tournament=tournament)
+    for number in choice.turni:
+        complete[number] = not choice.provisional(number)
         rows, missing = standings_or_missing(tournament=tournament, after_turno=number)
         if missing is not None:
             continue

@@ -32,6 +32,7 @@ class ProjectorPanels:
     after_turno: int | None
     provisional: bool
     missing: str | None
+    final: bool
     turno: Turno | None
     seating_pages: list[list[Any]]
     byes: list[Any]
@@ -47,7 +48,7 @@ def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
     rows: list[Standing] = []
     missing = None
     after_turno = None
-    provisional = False
+    provisional = final = False
     # A knock-out has a bracket, not standings: its projector shows the seating and the clock.
     if tournament.fmt.has_vp_standings:
         choice = standings_choice(tournament=tournament)
@@ -58,6 +59,7 @@ def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
         missing = rule_error_message(error) if error else None
         after_turno = choice.shown_turno(choice.default)
         provisional = choice.provisional(choice.default)
+        final = choice.final(choice.default)
     turno = playing_turno(tournament=tournament)
     seating = turno_seating(turno=turno) if turno else None
     return ProjectorPanels(
@@ -65,6 +67,7 @@ def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
         after_turno=after_turno,
         provisional=provisional,
         missing=missing,
+        final=final,
         turno=turno,
         seating_pages=_pages(seating.tables, TABLES_PER_PAGE) if seating else [],
         byes=turno_byes(turno=turno) if turno else [],

@@ -21,6 +21,8 @@ from ..results_bridge import tournament_forfeit_value, tournament_rules
 
 # The audit action of a correction: a table with one is shown as "corrected".
 RESULT_CORRECT = "result_correct"
+# A correction made after the turno was closed (the public pages mark the table "corrected").
+RESULT_CORRECT_CLOSED = "result_correct_closed"
 
 # A KO match "a punti" has no fixed number of smazzate: the form offers this many rows.
 OPEN_MATCH_ROWS = 6
@@ -124,9 +126,9 @@ def turno_progress(*, turno: Turno) -> TurnoProgress:
     forfeit the scarto it gives."""
     tables = list(turno.tables.select_related("ns", "eo").order_by("number"))
     corrected = set(
-        AuditEntry.objects.filter(table__turno=turno, action=RESULT_CORRECT).values_list(
-            "table_id", flat=True
-        )
+        AuditEntry.objects.filter(
+            table__turno=turno, action__in=(RESULT_CORRECT, RESULT_CORRECT_CLOSED)
+        ).values_list("table_id", flat=True)
     )
     forfeit = None
     # A knock-out forfeit only says who goes through: no scarto.

@@ -11,6 +11,7 @@ than joined in again.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from burraco_tourney.rules.errors import RuleError
@@ -189,25 +190,64 @@ def standings_or_missing(
 
 
 @dataclass(frozen=True)
-class StandingsChoice:
-    """Which standings a reader is shown by default, and which are provisional.
+class Correction:
+    """A table whose result was changed after its turno had been closed, and when."""
 
-    While a turno is being played its results come in table by table: standings that include it
-    are provisional. The page, the PDF and the workbook all start from ``default``: after the
-    last complete turno before the one in progress; None when every published turno counts
-    (all complete, or none complete yet, in which case the standings are provisional).
+    turno: int
+    table: int
+    at: datetime
+
+
+@dataclass(frozen=True)
+class StandingsChoice:
+    """Which standings a reader is shown by default, and which are provisional or final: the one
+    place that decides it, for the public pages, the PDF, the workbook and the projector.
+
+    A turno's standings stop being provisional when the director closes the turno
+    (``services.turno_close``), not when its last table comes in: until then the results may
+    still change. ``in_progress`` is the first published turno not closed yet; standings that
+    include it are provisional. The page, the PDF and the workbook all start from ``default``:
+    after the last closed turno before it; None when every published turno counts (all closed,
+    or none closed yet, in which case the standings are provisional). Once the format's last
+    turno (the last planned one, a knock-out's final) is closed, the standings are final.
+    ``corrections``: results changed after their turno was closed, which the standings note.
     """
 
     turni: tuple[int, ...]
     in_progress: TurnoSummary | None
     default: int | None
+    closed: tuple[int, ...] = ()
+    last_turno: int | None = None
+    corrections: tuple[Correction, ...] = ()
 
     def provisional(self, after_turno: int | None) -> bool:
-        """Whether the standings after ``after_turno`` (None: every turno) include the turno in
-        progress."""
+        """Whether the standings after ``after_turno`` (None: every turno) include a turno not
+        closed yet."""
         if self.in_progress is None:
             return False
         return after_turno is None or self.in_progress.turno.number <= after_turno
+
+    def final(self, after_turno: int | None) -> bool:
+        """Whether the standings after ``after_turno`` are the tournament's final ones: its last
+        turno is closed and they include it."""
+        if self.last_turno is None or self.last_turno not in self.closed:
+            return False
+        shown = self.shown_turno(after_turno)
+        return shown is not None and shown >= self.last_turno and not self.provisional(after_turno)
+
+    def corrected(self, after_turno: int | None) -> tuple[Correction, ...]:
+        """The results corrected after the close that the standings after ``after_turno``
+        count."""
+        return tuple(c for c in self.corrections if after_turno is None or c.turno <= after_turno)
+
+    def marks(self, after_turno: int | None) -> dict[str, Any]:
+        """What a page or a file says of the standings after ``after_turno``: ``provisional``,
+        ``final`` and the ``corrections`` made after a close."""
+        return {
+            "provisional": self.provisional(after_turno),
+            "final": self.final(after_turno),
+            "corrections": self.corrected(after_turno),
+        }
 
     def shown_turno(self, after_turno: int | None) -> int | None:
         """The turno the standings are "after": ``after_turno``, or the last published one."""
@@ -216,13 +256,39 @@ class StandingsChoice:
         return self.turni[-1] if self.turni else None
 
 
+def _first_turno_entrants(tournament: Tournament, summaries: list[TurnoSummary]) -> int:
+    """The entrants seated or resting in turno 1 (a knock-out's bracket size comes from it)."""
+    first = next((s for s in summaries if s.turno.number == 1), None)
+    if first is None:
+        return 0
+    per_table = tournament.fmt.entrants_per_table
+    return first.tables * per_table + ByeRow.objects.filter(turno=first.turno).count()
+
+
 def standings_choice(*, tournament: Tournament) -> StandingsChoice:
     summaries = turno_summaries(tournament=tournament)
-    in_progress = next((s for s in summaries if not s.complete), None)
+    in_progress = next((s for s in summaries if s.turno.closed_at is None), None)
     default = None
     if in_progress is not None:
         number = in_progress.turno.number
         default = max((s.turno.number for s in summaries if s.turno.number < number), default=None)
+    last_turno = tournament.fmt.last_turno(
+        planned=tournament.planned_turni,
+        first_turno_entrants=lambda: _first_turno_entrants(tournament, summaries),
+    )
+    corrections = tuple(
+        Correction(turno=turno, table=table, at=at)
+        for turno, table, at in Table.objects.filter(
+            turno__tournament=tournament, turno__published=True, corrected_at__isnull=False
+        )
+        .order_by("turno__number", "number")
+        .values_list("turno__number", "number", "corrected_at")
+    )
     return StandingsChoice(
-        turni=tuple(s.turno.number for s in summaries), in_progress=in_progress, default=default
+        turni=tuple(s.turno.number for s in summaries),
+        in_progress=in_progress,
+        default=default,
+        closed=tuple(s.turno.number for s in summaries if s.turno.closed_at is not None),
+        last_turno=last_turno,
+        corrections=corrections,
     )

@@ -52,6 +52,15 @@ def turno_summaries(*, tournament: Tournament, include_drafts: bool = False) -> 
     return [TurnoSummary(turno=t, tables=t.table_count, with_result=t.result_count) for t in turni]
 
 
+def open_last_turno(summaries: list[TurnoSummary]) -> TurnoSummary | None:
+    """The last of ``summaries`` when it is published and not closed: the draw page offers to
+    close it before drawing the next turno."""
+    last = summaries[-1] if summaries else None
+    if last is None or not last.turno.published or last.turno.closed_at is not None:
+        return None
+    return last
+
+
 def turno_get(*, tournament: Tournament, number: int, include_drafts: bool = False) -> Turno:
     """A turno by number; a draft is not found unless ``include_drafts`` (director pages)."""
     turni = Turno.objects.filter(tournament=tournament)

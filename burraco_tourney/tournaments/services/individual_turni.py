@@ -22,6 +22,7 @@ from ..individual_draw_manager import draw_individual_turno
 from ..models import IndividualBye, Movement, Table, TableSeat, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .audit import audit_record
+from .closing import turno_close_before_draw
 from .locks import tournament_lock
 from .turni import _check_ready, _lock_turno, _refuse, redraw_refusal, turno_snapshot
 
@@ -71,8 +72,11 @@ def individual_store_seating(turno: Turno, *, seats: Iterable, byes: Iterable[in
 
 
 @transaction.atomic
-def individual_turno_draw(*, tournament: Tournament, user, request: DrawRequest) -> Turno:
-    """Draw the next turno as a draft. Raises ValidationError or the engine's RuleError."""
+def individual_turno_draw(
+    *, tournament: Tournament, user, request: DrawRequest, close_previous: bool = False
+) -> Turno:
+    """Draw the next turno as a draft. Raises ValidationError or the engine's RuleError.
+    ``close_previous``: as ``services.turni.turno_draw``."""
     tournament = tournament_lock(tournament)
     last = tournament.turni.order_by("-number").first()
     number = last.number + 1 if last else 1
@@ -85,6 +89,7 @@ def individual_turno_draw(*, tournament: Tournament, user, request: DrawRequest)
             % {"turno": last.number, "next": number},
             code="previous_draft",
         )
+    turno_close_before_draw(last=last, user=user, close=close_previous)
     _check_danese_has_standings(number, request)
     _check_ready(tournament, number, request)
     plan = draw_individual_turno(tournament=tournament, number=number, request=request)

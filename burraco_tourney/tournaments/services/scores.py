@@ -13,7 +13,11 @@ transaction that:
 - replaces the table's smazzate as a whole, stores the outcome (``results_bridge.apply_outcome``)
   and records the change with ``audit_record``:
   ``result_enter`` for a first result, ``result_correct`` (a reason is required) for a change,
-  ``result_clear`` (with a reason) when the table goes back to "no result".
+  ``result_clear`` (with a reason) when the table goes back to "no result";
+  ``result_correct_closed`` for a change made after the turno was closed
+  (``services.closing``): the table keeps the time (``corrected_at``), which the public pages
+  and the standings show. A closed turno's result is never cleared: the turno is reopened
+  first.
 
 A refusal due to the state of the table is a ``ValidationError`` with a translated message and
 a stable ``code`` (``turno_draft``, ``stale``, ``reason_required``, ``no_result``, ...).
@@ -27,6 +31,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from burraco_tourney.core.rule_messages import rule_error_message
@@ -43,7 +48,7 @@ from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.rules.scoring import with_closer_as_last_move
 
 from ..audit_text import table_subject
-from ..models import EntryMode, Line, Smazzata, Table
+from ..models import EntryMode, Line, Smazzata, Table, Turno
 from ..results_bridge import (
     RESULT_FIELDS,
     RULES_CHANGED,
@@ -54,7 +59,7 @@ from ..results_bridge import (
     totals_last_move,
     tournament_ruleset,
 )
-from ..selectors.scores import RESULT_CORRECT
+from ..selectors.scores import RESULT_CORRECT, RESULT_CORRECT_CLOSED
 from .audit import audit_record
 from .ko import ko_after_result
 
@@ -206,9 +211,25 @@ def _save(
             % {"table": table.number},
             code="reason_required",
         )
+    # Read with the table claimed (locked): a close either saw this change or comes after it.
+    closed = Turno.objects.filter(pk=table.turno_id).values_list("closed_at", flat=True).get()
+    fields = ["entry_mode", "forfeit_winner", *RESULT_FIELDS]
+    if closed is not None:
+        if action == RESULT_CLEAR:
+            raise ValidationError(
+                _(
+                    "Turno %(turno)s is closed: reopen it before clearing the result of table "
+                    "%(table)s."
+                )
+                % {"turno": table.turno.number, "table": table.number},
+                code="turno_closed",
+            )
+        action = RESULT_CORRECT_CLOSED
+        table.corrected_at = timezone.now()
+        fields.append("corrected_at")
     Smazzata.objects.filter(table=table).delete()
     Smazzata.objects.bulk_create(smazzate)
-    table.save(update_fields=["entry_mode", "forfeit_winner", *RESULT_FIELDS])
+    table.save(update_fields=fields)
     audit_record(
         tournament=tournament,
         user=user,
@@ -349,6 +370,7 @@ def table_clear_result(*, table: Table, user, version: int, reason: str) -> Save
 __all__ = [
     "RESULT_CLEAR",
     "RESULT_CORRECT",
+    "RESULT_CORRECT_CLOSED",
     "RESULT_ENTER",
     "SavedResult",
     "ScorecardInvalid",

@@ -29,6 +29,7 @@ from ..draw_manager import DrawRequest
 from ..models import Bye, Movement, Table, TableSeat, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .audit import audit_record
+from .closing import turno_close_before_draw
 from .locks import tournament_lock
 from .table_links import table_links_revoke
 
@@ -134,8 +135,14 @@ def _player_seating(turno: Turno) -> dict[str, Any]:
 
 
 @transaction.atomic
-def turno_draw(*, tournament: Tournament, user, request: DrawRequest) -> Turno:
-    """Draw the next turno as a draft. Raises ValidationError or the engine's RuleError."""
+def turno_draw(
+    *, tournament: Tournament, user, request: DrawRequest, close_previous: bool = False
+) -> Turno:
+    """Draw the next turno as a draft. Raises ValidationError or the engine's RuleError.
+
+    ``close_previous``: close the turno before it first (``services.closing``), in the same
+    transaction, when it is not closed yet; the draw page offers it, ticked, once that turno has
+    every result (a draft may still be prepared while the last tables finish)."""
     tournament = tournament_lock(tournament)
     if not tournament.fmt.draws_turni:
         raise ValidationError(
@@ -152,6 +159,7 @@ def turno_draw(*, tournament: Tournament, user, request: DrawRequest) -> Turno:
             % {"turno": last.number, "next": number},
             code="previous_draft",
         )
+    turno_close_before_draw(last=last, user=user, close=close_previous)
     _check_ready(tournament, number, request)
     plan = draw_manager.draw_turno(tournament=tournament, number=number, request=request)
     _check_bye_value(tournament, plan)

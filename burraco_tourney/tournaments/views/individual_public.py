@@ -55,7 +55,7 @@ def individual_standings_page(request: HttpRequest, tournament: Tournament) -> H
                 "turni": turni,
                 "after_turno": after_turno or (turni[-1] if turni else None),
                 "in_progress": choice.in_progress,
-                "provisional": choice.provisional(after_turno),
+                **choice.marks(after_turno),
                 "missing": rule_error_message(missing) if missing else None,
                 "shared": shared,
             },

@@ -125,7 +125,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
                 "turni": turni,
                 "after_turno": after_turno or (turni[-1] if turni else None),
                 "in_progress": choice.in_progress,
-                "provisional": choice.provisional(after_turno),
+                **choice.marks(after_turno),
                 # What the director has not set yet (the riposo value): said instead of the table.
                 "missing": rule_error_message(missing) if missing else None,
                 "can_direct": director,

@@ -18,6 +18,7 @@ from . import (
     table_problems,
     tools,
     turni,
+    turno_close,
     turno_room,
 )
 
@@ -30,6 +31,7 @@ MODULES = (
     seating_fix,
     scores,
     turno_room,
+    turno_close,
     score_preview,
     room_board,
     table_problems,

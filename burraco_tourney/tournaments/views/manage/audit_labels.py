@@ -62,6 +62,8 @@ PART_LABELS: dict[str, Any] = {
     "turno": gettext_lazy("turno"),
     "turni": gettext_lazy("turni"),
     "table": gettext_lazy("table"),
+    # A turno closed with anomalies left open (``services.closing``): each one's table and kind.
+    "open_anomalies": gettext_lazy("anomaly left open"),
     "number": gettext_lazy("number"),
     "player1": gettext_lazy("first player"),
     "player2": gettext_lazy("second player"),
@@ -145,6 +147,7 @@ PART_LABELS: dict[str, Any] = {
 # are decided, not a Danese draw's mode.
 PART_LABELS_WITHIN: dict[str, dict[str, Any]] = {
     "ko_rounds": {"mode": _setting("ko_mode")},
+    "open_anomalies": {"code": gettext_lazy("kind")},
 }
 
 # Whole keys whose meaning depends on where they are: the ruleset in use (``rules.*``).

@@ -23,7 +23,7 @@ from ...forms.turni import UnpublishForm
 from ...individual_draw_manager import active_players
 from ...models import Tournament, Turno
 from ...selectors.individual_seating import individual_seating
-from ...selectors.tournaments import turno_summaries
+from ...selectors.tournaments import open_last_turno, turno_summaries
 from ...services import individual_turni as services
 from ...services import turni as turni_services
 from .refusals import run_for_button, run_for_form
@@ -46,7 +46,10 @@ def individual_turni(request: HttpRequest, tournament: Tournament) -> HttpRespon
         turno = run_for_form(
             form,
             lambda: services.individual_turno_draw(
-                tournament=tournament, user=request.user, request=_request(form.cleaned_data)
+                tournament=tournament,
+                user=request.user,
+                request=_request(form.cleaned_data),
+                close_previous=request.POST.get("chiudi_precedente") == "1",
             ),
         )
         if turno is not None:
@@ -64,6 +67,7 @@ def individual_turni(request: HttpRequest, tournament: Tournament) -> HttpRespon
             "next_number": (last.number + 1) if last else 1,
             "draft": last if last is not None and not last.published else None,
             "n_players": players,
+            "open_previous": open_last_turno(summaries),
         },
     )
 

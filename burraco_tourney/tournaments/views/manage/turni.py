@@ -56,7 +56,10 @@ def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         turno = run_for_form(
             form,
             lambda: services.turno_draw(
-                tournament=tournament, user=request.user, request=form.draw_request()
+                tournament=tournament,
+                user=request.user,
+                request=form.draw_request(),
+                close_previous=request.POST.get("chiudi_precedente") == "1",
             ),
         )
         if turno is not None:
@@ -68,13 +71,16 @@ def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             return redirect("manage:turno_preview", tournament.slug, turno.number)
     else:
         form = _draw_form(tournament, number, initial=draw_initial(last, with_seating=False))
+    summaries = selectors.turno_summaries(tournament=tournament, include_drafts=True)
     return render(
         request,
         "manage/turni.html",
         {
             "tournament": tournament,
             "section": "turni",
-            "turni": selectors.turno_summaries(tournament=tournament, include_drafts=True),
+            "turni": summaries,
+            # The turno before the one to draw, still open: the form offers to close it first.
+            "open_previous": selectors.open_last_turno(summaries),
             "form": form,
             "next_number": number,
             "draft": last if blocked else None,
