@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from burraco_tourney.tournaments.services.closing import turno_close
 from burraco_tourney.tournaments.services.table_links import turno_links_ensure
 from tests.browser.login_support import log_in_through
 from tests.tournaments.individual_support import (
@@ -66,6 +67,7 @@ def test_why_is_a_player_above_another_from_the_standings(page):
     tournament, director = individual_tournament()
     turno = drawn_turno(tournament, director)
     enter_totals(turno, director, [(1250, 830), (1240, 830)])
+    turno_close(turno=turno, user=director)  # the link is offered for standings not provisional
     page.goto(f"{page.base_url}/t/{tournament.slug}/classifica/")
     note = page.locator("#shared-rank-note")
     expect(note).to_contain_text("Guarda perché i giocatori")

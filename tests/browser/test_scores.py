@@ -9,6 +9,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import AuditEntry, Table, Tournament, Turno
+from burraco_tourney.tournaments.services.closing import turno_close
 from tests.browser.login_support import log_in
 from tests.factories import make_director
 
@@ -139,6 +140,8 @@ def test_a_whole_turno_entered_by_keyboard_moves_the_standings(page, turno4):
         "Il turno è finito prima: 1 smazzata su 3.",
         "Il turno è finito prima: 2 smazzate su 3.",
     ]
+    # The director closes the turno: its standings are no longer provisional.
+    turno_close(turno=turno4, user=turno4.tournament.owner)
     after = standings_rows(page, slug)
     assert after != before
 

@@ -79,7 +79,7 @@ def test_the_turno_sheets_list_the_riposo_and_the_late_pair(tournament):
 
     first = rows("Turno 1")
     assert (first[7]["Note"], first[7]["PV NS"], first[7]["MP NS"]) == ("Riposo", 14, 355)
-    late = "Entrata in ritardo: turno 1 valutato come riposo (14 PV, 355 MP)"
+    late = LATE
     assert (first[8]["Note"], first[8]["PV NS"], first[8]["MP NS"]) == (late, 14, 355)
     assert first[8]["Giocatori NS"] == tournament.pairs.get(number=8).players
     assert 8 not in rows("Turno 2") or rows("Turno 2")[8]["Note"] != late
