@@ -28,7 +28,7 @@ from ...forms.individual import (
 from ...models import IndividualPenalty, Player, Tournament
 from ...services import player_penalties as penalty_services
 from ...services import players as services
-from .refusals import run_for_button
+from .refusals import posted_reason, run_for_button
 
 
 def _page(request: HttpRequest, tournament: Tournament, **forms) -> HttpResponse:
@@ -120,8 +120,10 @@ def player_status(request: HttpRequest, tournament: Tournament, number: int) -> 
     """Withdraw, reinstate or delete a player (POST only, from the players page)."""
     player = get_object_or_404(Player, tournament=tournament, number=number)
     action = request.POST.get("action")
-    reason = request.POST.get("reason", "")[:200]
-    if action == "delete":
+    reason = posted_reason(request, 200)
+    if reason is None:
+        pass
+    elif action == "delete":
         run_for_button(
             request,
             lambda: services.player_delete(player=player, user=request.user, reason=reason),
@@ -171,8 +173,10 @@ def player_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse
 def player_penalty_delete(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     """Delete a player's penalty, with the reason typed beside it (kept in the change log)."""
     penalty = get_object_or_404(IndividualPenalty, pk=pk, turno__tournament=tournament)
-    reason = " ".join(request.POST.get("reason", "").split())[:300]
-    if not reason:
+    reason = posted_reason(request)
+    if reason is None:
+        pass
+    elif not (reason := " ".join(reason.split())):
         messages.error(request, _("Say why the penalty is deleted: the change log keeps it."))
     else:
         run_for_button(

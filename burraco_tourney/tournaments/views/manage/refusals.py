@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.forms import Form
+from django.forms import CharField, Form
 from django.http import HttpRequest
 
 from burraco_tourney.rules.errors import RuleError
@@ -50,3 +50,15 @@ def run_for_button(
     if text:
         messages.success(request, text)
     return True
+
+
+def posted_reason(request: HttpRequest, limit: int = 300) -> str | None:
+    """The reason typed beside a button (for the change log), cut to ``limit`` characters, as a
+    form's text box cleans it; None, with the error as a message, when it cannot be kept (a
+    null character, which no database stores)."""
+    raw = str(request.POST.get("reason", ""))[:limit]
+    try:
+        return CharField(required=False, max_length=limit).clean(raw)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return None

@@ -31,6 +31,7 @@ from ...selectors import player_entries as selectors
 from ...selectors import scores as score_selectors
 from ...selectors.clock import turno_clock
 from ...services import player_entries as services
+from .refusals import posted_reason
 from .scores import turno_or_refusal
 
 
@@ -176,9 +177,10 @@ def room_accept(request: HttpRequest, tournament: Tournament, turno: int, table:
     if refusal:
         return refusal
     version, entry_version = (_posted_int(request, name) for name in ("version", "entry_version"))
+    reason = posted_reason(request, 200)
     if line not in services.OTHER:
         messages.error(request, _("Choose the line whose entry you accept."))
-    else:
+    elif reason is not None:
         try:
             services.player_table_accept(
                 table=table_obj,
@@ -186,7 +188,7 @@ def room_accept(request: HttpRequest, tournament: Tournament, turno: int, table:
                 line=line,
                 version=version,
                 entry_version=entry_version,
-                reason=request.POST.get("reason", "")[:200],
+                reason=reason,
             )
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))

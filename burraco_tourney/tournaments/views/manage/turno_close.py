@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from ...access import director_view
 from ...models import Tournament
 from ...services import closing
-from .refusals import run_for_button
+from .refusals import posted_reason, run_for_button
 from .scores import turno_or_refusal
 
 
@@ -40,7 +40,9 @@ def turno_reopen(request: HttpRequest, tournament: Tournament, turno: int) -> Ht
     turno_obj, refusal = turno_or_refusal(request, tournament, turno)
     if refusal:
         return refusal
-    reason = str(request.POST.get("reason", ""))[:300]
+    reason = posted_reason(request)
+    if reason is None:
+        return redirect("manage:turno_results", tournament.slug, turno)
     run_for_button(
         request,
         lambda: closing.turno_reopen(turno=turno_obj, user=request.user, reason=reason),
