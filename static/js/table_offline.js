@@ -131,12 +131,15 @@
     if (!sending) send();
   });
 
-  form.addEventListener("input", function () {
-    write(DRAFT, { version: version(), fields: fields() });
-  });
-  form.addEventListener("change", function () {
-    write(DRAFT, { version: version(), fields: fields() });
-  });
+  // What the server put in the boxes when the page was opened: typing kept on top of other
+  // boxes (the other line has saved since, say) is not put back over them.
+  var served = JSON.stringify(fields());
+
+  function keepDraft() {
+    write(DRAFT, { version: version(), served: served, fields: fields() });
+  }
+  form.addEventListener("input", keepDraft);
+  form.addEventListener("change", keepDraft);
 
   window.addEventListener("online", function () {
     show("");
@@ -149,15 +152,24 @@
     if (read(PENDING)) send();
   }, RETRY_MS);
 
+  // The server's live totals for the boxes as they are now (htmx listens for input).
+  function refreshTotals() {
+    var box = form.querySelector("input[type=number], input[type=text]");
+    if (box) box.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
   // Opened again: a save still waiting is shown and sent; else what was typed on this version
-  // of the scorecard (a newer one from the server wins).
+  // of the scorecard, over the same boxes the server showed then (a newer one from the server,
+  // the other line's entry among them, wins). The totals follow the boxes put back.
   var pending = read(PENDING);
   var draft = read(DRAFT);
   if (pending) {
     restore(pending.fields, false);
+    refreshTotals();
     send();
-  } else if (draft && draft.version === version()) {
+  } else if (draft && draft.version === version() && draft.served === served) {
     restore(draft.fields, false);
+    refreshTotals();
   } else if (draft) {
     window.localStorage.removeItem(DRAFT);
   }

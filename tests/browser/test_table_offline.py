@@ -86,3 +86,24 @@ def test_what_the_line_typed_survives_the_page_being_opened_again(phones):
     expect(ns.locator("[name=s2_ns_cards]")).to_have_value("60")
     expect(ns.locator("[name=s1_ns_chiusura]")).to_be_checked()
     assert _stored(table) == (0, 0)
+
+
+def test_typing_kept_on_the_phone_never_hides_the_other_lines_entry(phones):
+    """EO types in a box before NS has saved; NS then saves. Opened again, EO's page shows NS's
+    entry to confirm, with its totals, not EO's old typing over it (the trial's boxes showed
+    one scorecard and the totals another)."""
+    tournament, turno, table, token = room(auto_accept=False)
+    ns, eo = phones
+    join(eo, token, "eo")
+    eo.fill("[name=s1_ns_cards]", "80")
+    join(ns, token, "ns")
+    fill_scorecard(ns)
+    ns.get_by_role("button", name="Salva lo score").click()
+    expect(ns.locator(".messages")).to_contain_text("ora l'altra linea")
+    eo.reload()
+    expect(eo.locator("[name=s1_ns_cards]")).to_have_value("120")
+    expect(eo.locator("[name=s2_eo_cards]")).to_have_value("185")
+    for line in ("ns", "eo"):
+        expect(eo.locator(f"[data-turno={line}]")).to_have_text(
+            ns.locator(f"[data-turno={line}]").inner_text()
+        )
