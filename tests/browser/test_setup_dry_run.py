@@ -24,7 +24,7 @@ def test_a_rule_change_shows_which_results_change_before_it_is_confirmed(page, s
     page.locator("#tournament-form button[type=submit]").click()
 
     dry_run = page.locator("#dry-run")
-    expect(dry_run).to_contain_text("ricalcolano i 2 risultati")
+    expect(dry_run).to_contain_text("ricalcolano i risultati inseriti finora: 2.")
     rows = dry_run.locator("table.dry-run tbody tr")
     expect(rows).to_have_count(1)  # the 900–900 draw stays 10–10
     expect(rows.first).to_contain_text("1250–830 MP, 14–6 PV")

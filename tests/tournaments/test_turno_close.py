@@ -83,10 +83,19 @@ def test_closing_closes_the_turno_to_the_phones():
     turno.published = True
     turno.save()
     access = phone_services.turno_links_ensure(turno=turno)[_table(turno, 1).pk]
-    closing.turno_close(turno=turno, user=make_director())
+    director = make_director()
+    closing.turno_close(turno=turno, user=director)
     access.refresh_from_db()
     refusal = phone_services.access_refusal(access)
     assert refusal is not None and refusal.code == "turno_closed"
+    # Reopened by the director, it stays closed to the phones: they are told so, not that the
+    # turno is closed (the trial's phone said "Il turno 2 è chiuso" under a reopened turno).
+    closing.turno_reopen(turno=turno, user=director, reason="Tavolo 1 da rivedere")
+    access.refresh_from_db()
+    refusal = phone_services.access_refusal(access)
+    assert refusal.messages == [
+        "Il turno 1 è chiuso ai telefoni dei giocatori: per ogni modifica chiedi all'arbitro."
+    ]
 
 
 def test_reopening_needs_a_reason_is_recorded_and_makes_the_standings_provisional_again():
@@ -177,6 +186,24 @@ def test_the_results_page_offers_the_close_listing_the_open_anomaly_first(client
     assert "Scrivi perché riapri il turno 1" in response.content.decode()
     turno.refresh_from_db()
     assert turno.closed_at is not None
+
+
+def test_the_results_page_offers_no_reopen_under_a_later_closed_turno(client):
+    """The trial typed a reason to reopen turno 1 and was refused only then: the card says at
+    once that turno 2 must be reopened first, and offers the box once it is."""
+    tournament, turno = _played()
+    director = make_director()
+    tournament.directors.add(director)
+    closing.turno_close(turno=turno, user=director)
+    two = make_turno(tournament, 2, [(1, 3), (2, 4)], totals=[(900, 900), (700, 750)])
+    client.force_login(director)
+    url = reverse("manage:turno_results", args=[tournament.slug, 1])
+    card = client.get(url).content.decode().split('id="chiusura"')[1]
+    assert "Per riaprirlo, riapri prima il turno 2." in card
+    assert 'name="reason"' not in card.split("</section>")[0]
+    closing.turno_reopen(turno=two, user=director, reason="Tavolo 1 da rivedere")
+    card = client.get(url).content.decode().split('id="chiusura"')[1].split("</section>")[0]
+    assert 'name="reason"' in card and "riapri prima" not in card
 
 
 def test_the_public_pages_say_provisional_final_and_corrected(client):

@@ -151,3 +151,16 @@ def next_missing_table(*, turno: Turno, after: int) -> Table | None:
     None when every table has one."""
     missing = turno.tables.filter(entry_mode=EntryMode.NONE).order_by("number")
     return missing.filter(number__gt=after).first() or missing.filter(number__lt=after).first()
+
+
+def later_closed_turno(*, turno: Turno) -> int | None:
+    """The number of the last turno after ``turno`` that is closed (``turno`` cannot be
+    reopened before it is), or None."""
+    return (
+        Turno.objects.filter(
+            tournament=turno.tournament_id, number__gt=turno.number, closed_at__isnull=False
+        )
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )

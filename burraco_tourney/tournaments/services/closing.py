@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 from ..audit_text import turno_subject
 from ..models import Table, Turno
 from ..selectors.anomalies import turno_anomaly_list
+from ..selectors.scores import later_closed_turno
 from .audit import audit_record
 from .locks import tournament_lock
 
@@ -102,14 +103,7 @@ def turno_reopen(*, turno: Turno, user, reason: str) -> Turno:
         raise ValidationError(
             _("Turno %(turno)s is not closed.") % {"turno": turno.number}, code="not_closed"
         )
-    later = (
-        Turno.objects.filter(
-            tournament=turno.tournament_id, number__gt=turno.number, closed_at__isnull=False
-        )
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
+    later = later_closed_turno(turno=turno)
     if later is not None:
         raise ValidationError(
             _("Turno %(later)s is closed: reopen it before turno %(turno)s.")

@@ -78,13 +78,13 @@ def access_refusal(access: TableAccess) -> ValidationError | None:
         )
     if not turno.published or turno.players_closed or not turno.tournament.players_enter:
         return ValidationError(
-            _("Turno %(turno)s is closed: ask the arbitro for any change.")
+            _("Turno %(turno)s is closed to the players' phones: ask the director for any change.")
             % {"turno": turno.number},
             code="turno_closed",
         )
     if table.entry_mode:
         return ValidationError(
-            _("Table %(table)s has been accepted: only the arbitro changes it now.")
+            _("Table %(table)s has been accepted: only the director changes it now.")
             % {"table": table.number},
             code="accepted",
         )

@@ -57,6 +57,8 @@ def _results_page(request, tournament, turno_obj, *, dismiss_forms=None) -> Http
             "open_anomalies": sum(1 for a in anomalies if a.dismissal is None),
             # The close card lists the anomalies still open before its button.
             "close_anomalies": [a for a in anomalies if a.dismissal is None],
+            # A turno is reopened only once the turni closed after it are reopened.
+            "later_closed": selectors.later_closed_turno(turno=turno_obj),
             "clock": turno_clock(turno=turno_obj, tournament=tournament),
             "clock_form": _turno_clock_form(tournament, turno_obj),
         },
