@@ -5,7 +5,9 @@ waiting, the lines differ, confirmed, accepted).
 
 An entry is written whole: ``turno``, ``table`` and ``line`` say where it belongs, then every
 stored field of ``PlayerEntry`` under its own name but those ``KEPT_OUT`` (the row's id and
-table, and the photo: photos travel in the site's backup, not in the JSON). A field added to
+table; the photo: photos travel in the site's backup, not in the JSON; and the phone holding
+the line and its last save's id, which belong to this site's phone sessions like the tables'
+secret links: a copy's lines are free for its own phones). A field added to
 the model later follows by itself; only its key is added to ``archive.schema.json`` and
 docs/archive.md (a test compares them). A relation to another row is refused on export: a row's
 id means nothing on another site, so it needs a key and a reading of its own. The file is read
@@ -41,7 +43,7 @@ from .log import moment_json
 from .records import ArchiveError, ArchiveTurno
 from .room_state import archive_table, read_place, stored_tables
 
-KEPT_OUT = ("id", "table", "line", "photo")
+KEPT_OUT = ("id", "table", "line", "photo", "holder", "client_id")
 LINES = ("ns", "eo")
 PLACE_KEYS = ("turno", "table", "line")
 POSITIVE = (

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from html.parser import HTMLParser
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from burraco_tourney.archive.export import tournament_export
@@ -38,7 +39,7 @@ from burraco_tourney.tournaments.services.scores import (
 from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
 from tests.factories import make_director, make_pairs, make_tournament
 from tests.tournaments.ko_support import deal, ko_tournament, start, win
-from tests.tournaments.player_support import smazzata, three_smazzate
+from tests.tournaments.player_support import players_turno, smazzata, three_smazzate
 
 from .compare import assert_same_but_the_import_entry
 
@@ -239,6 +240,8 @@ class _Text(HTMLParser):
 
 
 def text_of(html: str, tournament: Tournament) -> str:
+    # Which phone holds a line belongs to the site's phone sessions: a copy's lines are free.
+    html = re.sub(r'<ul class="line-holders">.*?</ul>', "", html, flags=re.S)
     parser = _Text()
     parser.feed(html)
     text = " ".join(parser.words).replace(tournament.slug, "SLUG")
@@ -324,3 +327,19 @@ def test_an_individual_tournament_keeps_its_room(english, director):
     first, copy = round_trip(english, director, original)
     assert states(copy, 1) == [TableState.ACCEPTED, TableState.DISPUTED]
     assert first["tournament"]["settings"]["anomaly_dismissals"][0]["code"] == "smazzate_count"
+
+
+def test_a_copys_lines_are_free_for_its_own_phones(director):
+    """The phone holding a line belongs to the original site's sessions: in the copy a line a
+    phone held is free for the first phone that opens the copy's new link (the trial's copy
+    had every line held by phones that could never reach it)."""
+    original, turno = players_turno(auto_accept=False, tables=1)
+    access = phones.turno_links_ensure(turno=turno)[turno.tables.get().pk]
+    phones.player_line_choose(access=access, line="ns", session="ns-phone")
+    with pytest.raises(ValidationError):
+        phones.player_line_choose(access=access, line="ns", session="other-phone")
+    copy = tournament_import(data=tournament_export(original), owner=make_director("laptop"))
+    copy_turno = copy.turni.get(number=1)
+    copy_access = phones.turno_links_ensure(turno=copy_turno)[copy_turno.tables.get().pk]
+    entry = phones.player_line_choose(access=copy_access, line="ns", session="other-phone")
+    assert entry.holder == "other-phone"
