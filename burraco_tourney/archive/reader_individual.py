@@ -2,8 +2,9 @@
 
 The reader of pairs (``reader._Reader``) with the individual tournament's differences: ``players``
 replaces ``pairs``, a table's ``ns`` and ``eo`` are lists of two player numbers, ``byes`` lists
-players, ``penalties[].player`` replaces ``pair``. Everything else — the tournament object, every
-smazzata against the rules engine, drafts, the log — is read exactly as for pairs.
+players, ``penalties[].player`` replaces ``pair`` (``entrant_key``: the penalties are read by
+the pairs' reader). Everything else — the tournament object, every smazzata against the rules
+engine, drafts, the log — is read exactly as for pairs.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from .checks import SMALL_MAX, at, json_int, json_list, json_object, json_text
+from .checks import at, json_int, json_list, json_object, json_text
 from .closing import check_closing
-from .reader import PLAYER_MAX, REASON_MAX, _Reader
-from .reader_v2 import read_log, read_penalty_extras, read_withdrawn
-from .records import Archive, ArchiveError, ArchivePenalty, ArchivePlayer
+from .reader import PLAYER_MAX, _Reader
+from .reader_v2 import read_log, read_withdrawn
+from .records import Archive, ArchiveError, ArchivePlayer
 from .room_state import check_room
 from .schema import check_structure
 
@@ -26,6 +27,8 @@ PLAYER_KEYS = ("club", "withdrawn")
 
 class IndividualReader(_Reader):
     """One pass over a decoded individual archive."""
+
+    entrant_key = "player"
 
     def read_root(self, root: Any, version: int) -> Archive:
         self.version = version
@@ -110,34 +113,6 @@ class IndividualReader(_Reader):
             raise ArchiveError(
                 path, _("there is no player %(player)s in players") % {"player": number}
             )
-
-    def _penalties(self, raw: Any) -> tuple[ArchivePenalty, ...]:
-        penalties: list[ArchivePenalty] = []
-        for index, item in enumerate(json_list(raw, "penalties")):
-            path = at("penalties", index)
-            obj = json_object(
-                item, path, ("turno", "player", "reason"), ("vp", "mp", *self._v2("penalty"))
-            )
-            turno = json_int(obj["turno"], at(path, "turno"), minimum=1)
-            if turno not in self.turno_numbers:
-                raise ArchiveError(
-                    at(path, "turno"), _("there is no turno %(turno)s in turni") % {"turno": turno}
-                )
-            player = json_int(obj["player"], at(path, "player"), minimum=1)
-            self._known_pair(player, at(path, "player"))
-            penalties.append(
-                ArchivePenalty(
-                    turno=turno,
-                    pair=player,
-                    vp=json_int(
-                        obj.get("vp", 0), at(path, "vp"), minimum=-SMALL_MAX, maximum=SMALL_MAX
-                    ),
-                    mp=json_int(obj.get("mp", 0), at(path, "mp")),
-                    reason=json_text(obj["reason"], at(path, "reason"), max_length=REASON_MAX),
-                    **read_penalty_extras(obj, path),
-                )
-            )
-        return tuple(penalties)
 
 
 def _check_withdrawals(players: Sequence[ArchivePlayer], seated: dict[int, set[int]]) -> None:

@@ -75,9 +75,12 @@ class _Encoder(DjangoJSONEncoder):
         return super().default(o)
 
 
+def rows_json(dumped: list[dict[str, Any]]) -> str:
+    return json.dumps(dumped, cls=_Encoder, ensure_ascii=False, indent=1) + "\n"
+
+
 def write_rows(path: Path, dumped: list[dict[str, Any]]) -> None:
-    text = json.dumps(dumped, cls=_Encoder, ensure_ascii=False, indent=1)
-    path.write_text(text + "\n", encoding="utf-8")
+    path.write_text(rows_json(dumped), encoding="utf-8")
 
 
 def load_rows(apps, path: Path) -> None:
@@ -89,6 +92,9 @@ def load_rows(apps, path: Path) -> None:
     for block in json.loads(path.read_text(encoding="utf-8")):
         model = by_label[block["model"]]
         fields = {field.attname: field for field in model._meta.concrete_fields}
+        for field in fields.values():
+            # The stored time, not the loading's (these are the migration state's own copies).
+            field.auto_now = field.auto_now_add = False
         objects = [
             model(**{name: fields[name].to_python(value) for name, value in row.items()})
             for row in block["rows"]
