@@ -217,5 +217,4 @@ def test_the_change_log_keeps_an_individual_turnos_riposi_where_it_always_did(to
     resting = turno.byes.get().entrant.number
     after = AuditEntry.objects.get(action="turno_draw").after
     assert after["byes"] == [] and after["player_byes"] == [resting]
-    assert list(after)[-3:] == ["byes", "seats", "player_byes"]
     assert len(after["seats"]) == 4  # two tables, two lines each

@@ -10,6 +10,17 @@ from django.conf import settings
 from django.db import migrations, models
 
 PLAYER_FIELDS = ("club", "withdrawn", "withdrawn_after_turno", "withdrawn_reason")
+PENALTY_FIELDS = ("turno_id", "vp", "mp", "reason", "created_at", "created_by_id", "given_by_name")
+MODELS = ("Player", "Entrant", "TableSeat", "Bye", "Penalty", "IndividualBye", "IndividualPenalty")
+
+
+def _kept(row, names):
+    return {name: getattr(row, name) for name in names}
+
+
+def _models(apps, schema_editor):
+    db = schema_editor.connection.alias
+    return db, {name: apps.get_model("tournaments", name) for name in MODELS}
 
 
 def _checks_now(schema_editor):
@@ -20,87 +31,55 @@ def _checks_now(schema_editor):
 
 
 def players_to_entrants(apps, schema_editor):
-    db = schema_editor.connection.alias
-    Player = apps.get_model("tournaments", "Player")
-    Entrant = apps.get_model("tournaments", "Entrant")
-    TableSeat = apps.get_model("tournaments", "TableSeat")
-    Bye = apps.get_model("tournaments", "Bye")
-    Penalty = apps.get_model("tournaments", "Penalty")
-    IndividualBye = apps.get_model("tournaments", "IndividualBye")
-    IndividualPenalty = apps.get_model("tournaments", "IndividualPenalty")
+    db, m = _models(apps, schema_editor)
     entrant_of = {}
-    for player in Player.objects.using(db).order_by("pk"):
-        entrant = Entrant.objects.using(db).create(
+    for player in m["Player"].objects.using(db).order_by("pk"):
+        entrant = m["Entrant"].objects.using(db).create(
             tournament_id=player.tournament_id,
             number=player.number,
             name=player.name,
-            **{name: getattr(player, name) for name in PLAYER_FIELDS},
+            **_kept(player, PLAYER_FIELDS),
         )
         entrant_of[player.pk] = entrant.pk
-    seats = list(TableSeat.objects.using(db).all())
+    seats = list(m["TableSeat"].objects.using(db).all())
     for seat in seats:
         seat.entrant_id = entrant_of[seat.player_id]
-    TableSeat.objects.using(db).bulk_update(seats, ["entrant"], batch_size=500)
-    Bye.objects.using(db).bulk_create(
-        Bye(turno_id=bye.turno_id, entrant_id=entrant_of[bye.player_id])
-        for bye in IndividualBye.objects.using(db).order_by("pk")
+    m["TableSeat"].objects.using(db).bulk_update(seats, ["entrant"], batch_size=500)
+    m["Bye"].objects.using(db).bulk_create(
+        m["Bye"](turno_id=bye.turno_id, entrant_id=entrant_of[bye.player_id])
+        for bye in m["IndividualBye"].objects.using(db).order_by("pk")
     )
-    Penalty.objects.using(db).bulk_create(
-        Penalty(
-            turno_id=p.turno_id,
-            entrant_id=entrant_of[p.player_id],
-            vp=p.vp,
-            mp=p.mp,
-            reason=p.reason,
-            created_at=p.created_at,
-            created_by_id=p.created_by_id,
-            given_by_name=p.given_by_name,
-        )
-        for p in IndividualPenalty.objects.using(db).order_by("pk")
+    m["Penalty"].objects.using(db).bulk_create(
+        m["Penalty"](entrant_id=entrant_of[p.player_id], **_kept(p, PENALTY_FIELDS))
+        for p in m["IndividualPenalty"].objects.using(db).order_by("pk")
     )
     _checks_now(schema_editor)
 
 
 def entrants_to_players(apps, schema_editor):
-    db = schema_editor.connection.alias
-    Player = apps.get_model("tournaments", "Player")
-    Entrant = apps.get_model("tournaments", "Entrant")
-    TableSeat = apps.get_model("tournaments", "TableSeat")
-    Bye = apps.get_model("tournaments", "Bye")
-    Penalty = apps.get_model("tournaments", "Penalty")
-    IndividualBye = apps.get_model("tournaments", "IndividualBye")
-    IndividualPenalty = apps.get_model("tournaments", "IndividualPenalty")
-    players = Entrant.objects.using(db).filter(tournament__kind="individual").order_by("pk")
+    db, m = _models(apps, schema_editor)
+    players = m["Entrant"].objects.using(db).filter(tournament__kind="individual")
     player_of = {}
-    for entrant in players:
-        player = Player.objects.using(db).create(
+    for entrant in players.order_by("pk"):
+        player = m["Player"].objects.using(db).create(
             tournament_id=entrant.tournament_id,
             number=entrant.number,
             name=entrant.name,
-            **{name: getattr(entrant, name) for name in PLAYER_FIELDS},
+            **_kept(entrant, PLAYER_FIELDS),
         )
         player_of[entrant.pk] = player.pk
-    seats = list(TableSeat.objects.using(db).all())
+    seats = list(m["TableSeat"].objects.using(db).all())
     for seat in seats:
         seat.player_id, seat.entrant_id = player_of[seat.entrant_id], None
-    TableSeat.objects.using(db).bulk_update(seats, ["player", "entrant"], batch_size=500)
-    byes = Bye.objects.using(db).filter(entrant_id__in=player_of)
-    IndividualBye.objects.using(db).bulk_create(
-        IndividualBye(turno_id=bye.turno_id, player_id=player_of[bye.entrant_id])
+    m["TableSeat"].objects.using(db).bulk_update(seats, ["player", "entrant"], batch_size=500)
+    byes = m["Bye"].objects.using(db).filter(entrant_id__in=player_of)
+    m["IndividualBye"].objects.using(db).bulk_create(
+        m["IndividualBye"](turno_id=bye.turno_id, player_id=player_of[bye.entrant_id])
         for bye in byes.order_by("pk")
     )
-    penalties = Penalty.objects.using(db).filter(entrant_id__in=player_of)
-    IndividualPenalty.objects.using(db).bulk_create(
-        IndividualPenalty(
-            turno_id=p.turno_id,
-            player_id=player_of[p.entrant_id],
-            vp=p.vp,
-            mp=p.mp,
-            reason=p.reason,
-            created_at=p.created_at,
-            created_by_id=p.created_by_id,
-            given_by_name=p.given_by_name,
-        )
+    penalties = m["Penalty"].objects.using(db).filter(entrant_id__in=player_of)
+    m["IndividualPenalty"].objects.using(db).bulk_create(
+        m["IndividualPenalty"](player_id=player_of[p.entrant_id], **_kept(p, PENALTY_FIELDS))
         for p in penalties.order_by("pk")
     )
     byes.delete()
