@@ -9,7 +9,6 @@ engine, drafts, the log — is read exactly as for pairs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -17,7 +16,7 @@ from django.utils.translation import gettext as _
 from .checks import at, json_int, json_list, json_object, json_text
 from .closing import check_closing
 from .reader import PLAYER_MAX, _Reader
-from .reader_v2 import read_log, read_withdrawn
+from .reader_v2 import check_withdrawals, read_log, read_withdrawn
 from .records import Archive, ArchiveError, ArchivePlayer
 from .room_state import check_room
 from .schema import check_structure
@@ -42,7 +41,7 @@ class IndividualReader(_Reader):
         tournament = self._tournament(root["tournament"])
         players = self._players(root["players"])
         turni = self._turni(root["turni"])
-        _check_withdrawals(players, self.seated)
+        check_withdrawals(players, self.seated, self.entrant_key)
         check_room(tournament.room, turni)
         check_closing(tournament.closed_turni, tournament.corrected_results, turni)
         penalties = self._penalties(root.get("penalties", []))
@@ -112,19 +111,4 @@ class IndividualReader(_Reader):
         if number not in self.pair_index:
             raise ArchiveError(
                 path, _("there is no player %(player)s in players") % {"player": number}
-            )
-
-
-def _check_withdrawals(players: Sequence[ArchivePlayer], seated: dict[int, set[int]]) -> None:
-    """A withdrawn player plays no turno after the one he withdrew after."""
-    for index, player in enumerate(players):
-        after = player.withdrawn_after_turno
-        if after is None:
-            continue
-        later = sorted(n for n, numbers in seated.items() if n > after and player.number in numbers)
-        if later:
-            raise ArchiveError(
-                at(at(at("players", index), "withdrawn"), "after_turno"),
-                _("player %(player)s withdrew after turno %(after)s but plays in turno %(turno)s")
-                % {"player": player.number, "after": after, "turno": later[0]},
             )

@@ -120,3 +120,16 @@ def test_head_to_head_is_refused_for_individuals(director):
     with pytest.raises(ArchiveError) as error:
         read_archive(data)
     assert error.value.path == "tournament.tiebreaks[0]"
+
+
+@pytest.mark.usefixtures("english_messages")
+def test_a_player_withdrawn_then_seated_is_refused_with_its_place(director):
+    data = tournament_export(individual_tournament(director))
+    broken = copy.deepcopy(data)
+    seated = broken["turni"][0]["tables"][0]["ns"][0]
+    index = next(i for i, p in enumerate(broken["players"]) if p["number"] == seated)
+    broken["players"][index]["withdrawn"] = {"after_turno": 0}
+    with pytest.raises(ArchiveError) as error:
+        read_archive(broken)
+    assert error.value.path == f"players[{index}].withdrawn.after_turno"
+    assert f"player {seated} withdrew after turno 0 but plays in turno 1" in str(error.value)
