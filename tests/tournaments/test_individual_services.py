@@ -23,7 +23,7 @@ from burraco_tourney.tournaments.services.scores import (
     table_record_totals,
 )
 from burraco_tourney.tournaments.services.turni import turno_delete_draft, turno_publish
-from tests.factories import make_director, make_tournament
+from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
 NAMES = [
     "Anna Rossi",
@@ -218,3 +218,21 @@ def test_the_change_log_keeps_an_individual_turnos_riposi_where_it_always_did(to
     after = AuditEntry.objects.get(action="turno_draw").after
     assert after["byes"] == [] and after["player_byes"] == [resting]
     assert len(after["seats"]) == 4  # two tables, two lines each
+
+
+def test_a_tables_line_names_the_entrants_credited_with_its_result(tournament, user):
+    register(tournament, user, NAMES[:8])
+    turno = individual_turno_draw(
+        tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION)
+    )
+    table = turno.tables.order_by("number").first()
+    for line in ("ns", "eo"):
+        seats = TableSeat.objects.filter(table=table, line=line).order_by("seat")
+        assert table.line_entrants(line) == [seat.entrant for seat in seats]
+        assert len(table.line_entrants(line)) == 2
+    pairs = make_tournament()
+    make_pairs(pairs, 2)
+    played = make_turno(pairs, 1, [(2, 1)])
+    pair_table = played.tables.get()
+    assert [e.number for e in pair_table.line_entrants("ns")] == [2]
+    assert [e.number for e in pair_table.line_entrants("eo")] == [1]
