@@ -124,7 +124,7 @@ def prepare(args, env: dict[str, str]) -> list[str]:
     open_turno = Turno.objects.create(
         tournament=tournament, number=args.turni + 1, movement="manual", published=True
     )
-    pairs = list(tournament.pairs.order_by("number"))
+    pairs = list(tournament.entrants.order_by("number"))
     tables = Table.objects.bulk_create(
         Table(turno=open_turno, number=i + 1, ns=pairs[2 * i], eo=pairs[2 * i + 1])
         for i in range(args.pairs // 2)

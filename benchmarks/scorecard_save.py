@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> None:
         last = Turno.objects.create(
             tournament=tournament, number=args.turni + 1, movement="manual", published=True
         )
-        pairs = list(tournament.pairs.order_by("number"))
+        pairs = list(tournament.entrants.order_by("number"))
         Table.objects.bulk_create(
             Table(turno=last, number=i + 1, ns=pairs[2 * i], eo=pairs[2 * i + 1])
             for i in range(tables)

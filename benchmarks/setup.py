@@ -77,7 +77,7 @@ def build_tournament(
     import; without, the tables wait for their scorecards.
     """
     from burraco_tourney.rules.rulesets import get_ruleset
-    from burraco_tourney.tournaments.models import Pair, Smazzata, Table, Tournament, Turno
+    from burraco_tourney.tournaments.models import Entrant, Smazzata, Table, Tournament, Turno
     from burraco_tourney.tournaments.services.results import tournament_recompute_results
 
     rng = random.Random(seed)
@@ -93,8 +93,8 @@ def build_tournament(
         tiebreaks=["scarto", "head_to_head", "mp"],
         planned_turni=turni,
     )
-    rows = Pair.objects.bulk_create(
-        Pair(tournament=tournament, number=n, **players(n)) for n in range(1, pairs + 1)
+    rows = Entrant.objects.bulk_create(
+        Entrant(tournament=tournament, number=n, **players(n)) for n in range(1, pairs + 1)
     )
     by_number = {pair.number: pair for pair in rows}
     turno_rows = Turno.objects.bulk_create(

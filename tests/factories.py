@@ -10,8 +10,8 @@ from django.utils import timezone
 from burraco_tourney.rules.rulesets import get_ruleset
 from burraco_tourney.tournaments.models import (
     Bye,
+    Entrant,
     EntryMode,
-    Pair,
     Penalty,
     Smazzata,
     Table,
@@ -44,9 +44,9 @@ def make_tournament(**fields) -> Tournament:
     return Tournament.objects.create(**defaults)
 
 
-def make_pairs(tournament: Tournament, count: int) -> list[Pair]:
-    return Pair.objects.bulk_create(
-        Pair(
+def make_pairs(tournament: Tournament, count: int) -> list[Entrant]:
+    return Entrant.objects.bulk_create(
+        Entrant(
             tournament=tournament,
             number=i,
             player1=f"{LAST[i % len(LAST)]} {FIRST[i % len(FIRST)]}",
@@ -73,7 +73,7 @@ def make_turno(
         movement="manual",
         closed_at=timezone.now() if closed else None,
     )
-    pairs = {p.number: p for p in tournament.pairs.all()}
+    pairs = {p.number: p for p in tournament.entrants.all()}
     for i, (ns, eo) in enumerate(seats, start=1):
         table = Table(turno=turno, number=i, ns=pairs[ns], eo=pairs[eo])
         if totals is not None:
@@ -81,7 +81,7 @@ def make_turno(
             table.ns_mp, table.eo_mp = totals[i - 1]
         table.save()
     for number in byes:
-        Bye.objects.create(turno=turno, pair=pairs[number])
+        Bye.objects.create(turno=turno, entrant=pairs[number])
     tournament_recompute_results(tournament=tournament)
     return turno
 
@@ -97,8 +97,8 @@ def add_smazzata(table: Table, number: int, ns: dict, eo: dict, end: str = "chiu
 
 
 def add_penalty(turno: Turno, pair_number: int, *, vp=0, mp=0, reason="Ritardo") -> Penalty:
-    pair = turno.tournament.pairs.get(number=pair_number)
-    return Penalty.objects.create(turno=turno, pair=pair, vp=vp, mp=mp, reason=reason)
+    pair = turno.tournament.entrants.get(number=pair_number)
+    return Penalty.objects.create(turno=turno, entrant=pair, vp=vp, mp=mp, reason=reason)
 
 
 def make_director(username: str = "arbitro", password: str = "Segreto-2026"):

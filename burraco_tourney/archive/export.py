@@ -1,7 +1,9 @@
-"""Writing a tournament as a burraco-archive file (ARCHIVE.md version 2), results included.
+"""Writing a tournament of any kind as a burraco-archive file (ARCHIVE.md version 2), results
+included: a pairs or KO tournament's ``pairs``, an individual one's ``players`` (each table's
+lines as lists of the players' numbers, ``penalties[].player``, standings rows by player).
 
 ``tournament_export`` returns the archive as plain JSON values, ready for ``json.dumps``. The
-output is canonical (pairs, turni, tables, riposi and penalties in number order; the same keys
+output is canonical (entrants, turni, tables, riposi and penalties in number order; the same keys
 every time; a default left out), so exporting, importing the file and exporting again gives the
 same JSON but for the one log entry the import adds. It holds everything the site keeps about
 the tournament: drafts, withdrawals, the penalties' author and time, the change log, the rule
@@ -12,20 +14,29 @@ scoring service) and the standings selector; it never writes.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import PRESETS, Ruleset
-from burraco_tourney.tournaments.models import Penalty, Smazzata, Table, Tournament, Turno
+from burraco_tourney.tournaments.models import (
+    Entrant,
+    Penalty,
+    Smazzata,
+    Table,
+    TableSeat,
+    Tournament,
+    Turno,
+)
 from burraco_tourney.tournaments.results_bridge import totals_last_move, tournament_forfeit_value
 from burraco_tourney.tournaments.selectors.imports import with_import_origin
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.selectors.standings import standings
+from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
 
 from .closing import closing_json
-from .export_individual import individual_export
 from .log import log_json, moment_json
 from .reader import FORMAT, VERSION
 from .reader_late import late_pairs_json
@@ -40,10 +51,11 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
     # As stored: a caller's instance may predate a service's change (KO third place, ...).
     tournament = Tournament.objects.get(pk=tournament.pk)
     ruleset = Ruleset.from_dict(tournament.rules)
-    if tournament.fmt.registers == "players":
-        return individual_export(tournament, ruleset)
-    pairs = list(tournament.pairs.order_by("number"))
-    numbers = {pair.pk: pair.number for pair in pairs}
+    # The word of the kind's entrants ("pair", "player"): the file's ``pairs`` or ``players``,
+    # ``penalties[].pair`` or ``.player``, the standings rows'.
+    key = tournament.fmt.entrant_key
+    entrants = list(tournament.entrants.order_by("number"))
+    numbers = {entrant.pk: entrant.number for entrant in entrants}
     turni = list(
         Turno.objects.filter(tournament=tournament)
         .order_by("number")
@@ -57,18 +69,23 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
             "byes",
         )
     )
+    # The players sitting at an individual tournament's tables (a pair's table has none).
+    seated = [table for turno in turni for table in turno.tables.all() if table.ns_id is None]
+    seats = TableSeat.objects.order_by("line", "seat")
+    prefetch_related_objects(seated, Prefetch("seats", queryset=seats))
     penalties = list(
         with_import_origin(Penalty.objects.filter(turno__tournament=tournament))
         .select_related("turno", "created_by")
-        .order_by("turno__number", "pair__number", "created_at", "pk")
+        .order_by("turno__number", "entrant__number", "created_at", "pk")
     )
+    entrant_json = ENTRANT_JSON[key]
     archive: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
-        "tournament": _tournament(tournament, ruleset, pairs),
-        "pairs": [_pair(pair, _last_seated(pair.pk, turni)) for pair in pairs],
+        "tournament": _tournament(tournament, ruleset, entrants),
+        f"{key}s": [entrant_json(entrant, turni) for entrant in entrants],
         "turni": [_turno(turno, numbers, ruleset) for turno in turni],
-        "penalties": [_penalty(penalty, numbers) for penalty in penalties],
+        "penalties": [_penalty(penalty, numbers, key) for penalty in penalties],
         "log": log_json(tournament),
         "results": _results(tournament, turni, numbers),
     }
@@ -173,16 +190,16 @@ def _last_seated(pair_id: int, turni: list[Turno]) -> int:
     for turno in turni:
         tables = turno.tables.all()
         if any(pair_id in (t.ns_id, t.eo_id) for t in tables) or any(
-            bye.pair_id == pair_id for bye in turno.byes.all()
+            bye.entrant_id == pair_id for bye in turno.byes.all()
         ):
             last = turno.number
     return last
 
 
-def _penalty(penalty: Penalty, numbers: dict[int, int]) -> dict[str, Any]:
+def _penalty(penalty: Penalty, numbers: dict[int, int], key: str) -> dict[str, Any]:
     data: dict[str, Any] = {
         "turno": penalty.turno.number,
-        "pair": numbers[penalty.pair_id],
+        key: numbers[penalty.entrant_id],
         "vp": penalty.vp,
         "mp": penalty.mp,
         "reason": penalty.reason,
@@ -198,7 +215,7 @@ def _penalty(penalty: Penalty, numbers: dict[int, int]) -> dict[str, Any]:
     return data
 
 
-def _pair(pair: Any, last_seated: int) -> dict[str, Any]:
+def _pair(pair: Entrant, turni: list[Turno]) -> dict[str, Any]:
     data: dict[str, Any] = {"number": pair.number, "players": [pair.player1, pair.player2]}
     if pair.club:
         data["club"] = pair.club
@@ -207,10 +224,31 @@ def _pair(pair: Any, last_seated: int) -> dict[str, Any]:
     if pair.withdrawn:
         # A pair withdrawn before the site kept the turno: the last one it sits in.
         after = pair.withdrawn_after_turno
-        data["withdrawn"] = {"after_turno": last_seated if after is None else after}
+        if after is None:
+            after = _last_seated(pair.pk, turni)
+        data["withdrawn"] = {"after_turno": after}
         if pair.withdrawn_reason:
             data["withdrawn"]["reason"] = pair.withdrawn_reason
     return data
+
+
+def _player(player: Entrant, turni: list[Turno]) -> dict[str, Any]:
+    """A player of an individual tournament (ARCHIVE.md "Kind individual")."""
+    data: dict[str, Any] = {"number": player.number, "name": player.name}
+    if player.club:
+        data["club"] = player.club
+    if player.withdrawn:
+        data["withdrawn"] = {"after_turno": player.withdrawn_after_turno or 0}
+        if player.withdrawn_reason:
+            data["withdrawn"]["reason"] = player.withdrawn_reason
+    return data
+
+
+# An entrant as the file writes it, by the kind's word (``TournamentFormat.entrant_key``).
+ENTRANT_JSON: dict[str, Callable[[Entrant, list[Turno]], dict[str, Any]]] = {
+    "pair": _pair,
+    "player": _player,
+}
 
 
 def _line(smazzata: Smazzata, prefix: str, ruleset: Ruleset) -> dict[str, Any]:
@@ -239,11 +277,18 @@ def _smazzata(smazzata: Smazzata, ruleset: Ruleset) -> dict[str, Any]:
     return data
 
 
-def _table(
-    table: Table, numbers: dict[int, int], ruleset: Ruleset, lines: tuple[Any, Any] | None = None
-) -> dict[str, Any]:
-    """A TABLE; ``lines``: an individual table's two lines of player numbers."""
-    ns, eo = lines if lines is not None else (numbers[table.ns_id], numbers[table.eo_id])
+def _lines(table: Table, numbers: dict[int, int]) -> tuple[Any, Any]:
+    """A table's ``ns`` and ``eo``: the pair's number, or the numbers of the players sitting
+    in the line (seat 1 first)."""
+    if table.ns_id is not None:
+        return numbers[table.ns_id], numbers[table.eo_id]
+    seats = table.seats.all()
+    ns, eo = ([numbers[s.entrant_id] for s in seats if s.line == line] for line in ("ns", "eo"))
+    return ns, eo
+
+
+def _table(table: Table, numbers: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
+    ns, eo = _lines(table, numbers)
     data: dict[str, Any] = {"table": table.number, "ns": ns, "eo": eo}
     if table.entry_mode == "totals":
         data["totals"] = {"ns": table.ns_mp, "eo": table.eo_mp}
@@ -264,7 +309,7 @@ def _turno(turno: Turno, numbers: dict[int, int], ruleset: Ruleset) -> dict[str,
         "movement": turno.movement,
         "tables": [_table(table, numbers, ruleset) for table in turno.tables.all()],
     }
-    byes = sorted(numbers[bye.pair_id] for bye in turno.byes.all())
+    byes = sorted(numbers[bye.entrant_id] for bye in turno.byes.all())
     if byes:
         data["byes"] = byes
     if not turno.published:
@@ -301,17 +346,19 @@ def _results(tournament: Tournament, turni: list[Turno], numbers: dict[int, int]
     if tournament.fmt.knockout:
         results["ko"] = _ko_results(tournament, turni, numbers)
     else:
+        key = tournament.fmt.entrant_key
         results["standings"] = [
-            {
-                "rank": row.rank,
-                "pair": row.pair.number,
-                "vp": row.vp,
-                "scarto": row.scarto,
-                "mp": row.mp,
-            }
-            for row in standings(tournament=tournament)
+            {"rank": row.rank, key: number, "vp": row.vp, "scarto": row.scarto, "mp": row.mp}
+            for number, row in STANDINGS[key](tournament)
         ]
     return results
+
+
+# The standings rows with their entrant's number, by the kind's word.
+STANDINGS: dict[str, Callable[[Tournament], list[tuple[int, Any]]]] = {
+    "pair": lambda t: [(row.pair.number, row) for row in standings(tournament=t)],
+    "player": lambda t: [(row.player.number, row) for row in individual_standings(tournament=t)],
+}
 
 
 def _ko_results(

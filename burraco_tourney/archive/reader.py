@@ -86,6 +86,9 @@ def read_archive(data: bytes | str | Mapping[str, Any]) -> Archive:
 class _Reader(TournamentSection):
     """One pass over a decoded file; remembers what later sections refer to."""
 
+    # The word of the file's entrants: ``penalties[].pair`` (``player`` in an individual file).
+    entrant_key = "pair"
+
     def read(self, root: Any) -> Archive:
         if not isinstance(root, Mapping):
             raise ArchiveError("", _("The file must hold one JSON object {…}."))
@@ -302,20 +305,21 @@ class _Reader(TournamentSection):
         penalties: list[ArchivePenalty] = []
         for index, item in enumerate(json_list(raw, "penalties")):
             path = at("penalties", index)
+            key = self.entrant_key
             obj = json_object(
-                item, path, ("turno", "pair", "reason"), ("vp", "mp", *self._v2("penalty"))
+                item, path, ("turno", key, "reason"), ("vp", "mp", *self._v2("penalty"))
             )
             turno = json_int(obj["turno"], at(path, "turno"), minimum=1)
             if turno not in self.turno_numbers:
                 raise ArchiveError(
                     at(path, "turno"), _("there is no turno %(turno)s in turni") % {"turno": turno}
                 )
-            pair = json_int(obj["pair"], at(path, "pair"), minimum=1)
-            self._known_pair(pair, at(path, "pair"))
+            entrant = json_int(obj[key], at(path, key), minimum=1)
+            self._known_pair(entrant, at(path, key))
             penalties.append(
                 ArchivePenalty(
                     turno=turno,
-                    pair=pair,
+                    pair=entrant,
                     vp=json_int(
                         obj.get("vp", 0), at(path, "vp"), minimum=-SMALL_MAX, maximum=SMALL_MAX
                     ),

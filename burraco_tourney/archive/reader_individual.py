@@ -2,22 +2,22 @@
 
 The reader of pairs (``reader._Reader``) with the individual tournament's differences: ``players``
 replaces ``pairs``, a table's ``ns`` and ``eo`` are lists of two player numbers, ``byes`` lists
-players, ``penalties[].player`` replaces ``pair``. Everything else — the tournament object, every
-smazzata against the rules engine, drafts, the log — is read exactly as for pairs.
+players, ``penalties[].player`` replaces ``pair`` (``entrant_key``: the penalties are read by
+the pairs' reader). Everything else — the tournament object, every smazzata against the rules
+engine, drafts, the log — is read exactly as for pairs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from .checks import SMALL_MAX, at, json_int, json_list, json_object, json_text
+from .checks import at, json_int, json_list, json_object, json_text
 from .closing import check_closing
-from .reader import PLAYER_MAX, REASON_MAX, _Reader
-from .reader_v2 import read_log, read_penalty_extras, read_withdrawn
-from .records import Archive, ArchiveError, ArchivePenalty, ArchivePlayer
+from .reader import PLAYER_MAX, _Reader
+from .reader_v2 import check_withdrawals, read_log, read_withdrawn
+from .records import Archive, ArchiveError, ArchivePlayer
 from .room_state import check_room
 from .schema import check_structure
 
@@ -26,6 +26,8 @@ PLAYER_KEYS = ("club", "withdrawn")
 
 class IndividualReader(_Reader):
     """One pass over a decoded individual archive."""
+
+    entrant_key = "player"
 
     def read_root(self, root: Any, version: int) -> Archive:
         self.version = version
@@ -39,7 +41,7 @@ class IndividualReader(_Reader):
         tournament = self._tournament(root["tournament"])
         players = self._players(root["players"])
         turni = self._turni(root["turni"])
-        _check_withdrawals(players, self.seated)
+        check_withdrawals(players, self.seated, self.entrant_key)
         check_room(tournament.room, turni)
         check_closing(tournament.closed_turni, tournament.corrected_results, turni)
         penalties = self._penalties(root.get("penalties", []))
@@ -109,47 +111,4 @@ class IndividualReader(_Reader):
         if number not in self.pair_index:
             raise ArchiveError(
                 path, _("there is no player %(player)s in players") % {"player": number}
-            )
-
-    def _penalties(self, raw: Any) -> tuple[ArchivePenalty, ...]:
-        penalties: list[ArchivePenalty] = []
-        for index, item in enumerate(json_list(raw, "penalties")):
-            path = at("penalties", index)
-            obj = json_object(
-                item, path, ("turno", "player", "reason"), ("vp", "mp", *self._v2("penalty"))
-            )
-            turno = json_int(obj["turno"], at(path, "turno"), minimum=1)
-            if turno not in self.turno_numbers:
-                raise ArchiveError(
-                    at(path, "turno"), _("there is no turno %(turno)s in turni") % {"turno": turno}
-                )
-            player = json_int(obj["player"], at(path, "player"), minimum=1)
-            self._known_pair(player, at(path, "player"))
-            penalties.append(
-                ArchivePenalty(
-                    turno=turno,
-                    pair=player,
-                    vp=json_int(
-                        obj.get("vp", 0), at(path, "vp"), minimum=-SMALL_MAX, maximum=SMALL_MAX
-                    ),
-                    mp=json_int(obj.get("mp", 0), at(path, "mp")),
-                    reason=json_text(obj["reason"], at(path, "reason"), max_length=REASON_MAX),
-                    **read_penalty_extras(obj, path),
-                )
-            )
-        return tuple(penalties)
-
-
-def _check_withdrawals(players: Sequence[ArchivePlayer], seated: dict[int, set[int]]) -> None:
-    """A withdrawn player plays no turno after the one he withdrew after."""
-    for index, player in enumerate(players):
-        after = player.withdrawn_after_turno
-        if after is None:
-            continue
-        later = sorted(n for n, numbers in seated.items() if n > after and player.number in numbers)
-        if later:
-            raise ArchiveError(
-                at(at(at("players", index), "withdrawn"), "after_turno"),
-                _("player %(player)s withdrew after turno %(after)s but plays in turno %(turno)s")
-                % {"player": player.number, "after": after, "turno": later[0]},
             )

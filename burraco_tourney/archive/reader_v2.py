@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.ko_length import ko_round_lengths
@@ -30,7 +31,7 @@ from .checks import (
     json_text,
     rule_message,
 )
-from .records import ArchiveError, ArchiveLogEntry, ArchivePair, NumberDraw
+from .records import ArchiveError, ArchiveLogEntry, ArchivePair, ArchivePlayer, NumberDraw
 from .room_state import ROOM_KEYS
 
 # ``tournament.settings``: the rule options a director can change besides semipulito, by the
@@ -159,18 +160,36 @@ def read_withdrawn(value: Any, path: str) -> tuple[int, str]:
     return after, reason
 
 
-def check_withdrawals(pairs: Sequence[ArchivePair], seated: Mapping[int, set[int]]) -> None:
-    """A withdrawn pair plays no turno after the one it withdrew after."""
-    for index, pair in enumerate(pairs):
-        after = pair.withdrawn_after_turno
+# A withdrawn entrant seated after its withdrawal, by the file's word for the entrants.
+WITHDRAWN_THEN_SEATED = {
+    "pair": gettext_lazy(
+        "pair %(pair)s withdrew after turno %(after)s but is seated in turno %(turno)s"
+    ),
+    "player": gettext_lazy(
+        "player %(player)s withdrew after turno %(after)s but plays in turno %(turno)s"
+    ),
+}
+
+
+def check_withdrawals(
+    entrants: Sequence[ArchivePair | ArchivePlayer],
+    seated: Mapping[int, set[int]],
+    key: str = "pair",
+) -> None:
+    """A withdrawn entrant (a pair, a player: ``key``) plays no turno after the one it withdrew
+    after."""
+    for index, entrant in enumerate(entrants):
+        after = entrant.withdrawn_after_turno
         if after is None:
             continue
-        later = sorted(n for n, numbers in seated.items() if n > after and pair.number in numbers)
+        later = sorted(
+            n for n, numbers in seated.items() if n > after and entrant.number in numbers
+        )
         if later:
             raise ArchiveError(
-                at(at(at("pairs", index), "withdrawn"), "after_turno"),
-                _("pair %(pair)s withdrew after turno %(after)s but is seated in turno %(turno)s")
-                % {"pair": pair.number, "after": after, "turno": later[0]},
+                at(at(at(f"{key}s", index), "withdrawn"), "after_turno"),
+                WITHDRAWN_THEN_SEATED[key]
+                % {key: entrant.number, "after": after, "turno": later[0]},
             )
 
 

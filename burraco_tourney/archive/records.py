@@ -129,6 +129,11 @@ class ArchivePair:
     withdrawn_after_turno: int | None = None
     withdrawn_reason: str = ""
 
+    def entrant_fields(self) -> dict[str, Any]:
+        """The ``Entrant`` this pair is stored as (its late arrival aside)."""
+        player1, player2 = self.players
+        return {"player1": player1, "player2": player2, "seed": self.seed, **_kept(self)}
+
 
 @dataclass(frozen=True)
 class ArchivePlayer:
@@ -139,6 +144,21 @@ class ArchivePlayer:
     club: str = ""
     withdrawn_after_turno: int | None = None
     withdrawn_reason: str = ""
+
+    def entrant_fields(self) -> dict[str, Any]:
+        """The ``Entrant`` this player is stored as."""
+        return {"name": self.name, **_kept(self)}
+
+
+def _kept(entrant: ArchivePair | ArchivePlayer) -> dict[str, Any]:
+    """What every entrant keeps: its number, club and withdrawal."""
+    return {
+        "number": entrant.number,
+        "club": entrant.club,
+        "withdrawn": entrant.withdrawn_after_turno is not None,
+        "withdrawn_after_turno": entrant.withdrawn_after_turno,
+        "withdrawn_reason": entrant.withdrawn_reason,
+    }
 
 
 @dataclass(frozen=True)
@@ -235,3 +255,8 @@ class Archive:
     log: tuple[ArchiveLogEntry, ...] = ()
     # An individual tournament's players (``pairs`` is then empty).
     players: tuple[ArchivePlayer, ...] = ()
+
+    @property
+    def entrants(self) -> tuple[ArchivePair | ArchivePlayer, ...]:
+        """What the standings rank: the pairs, or an individual tournament's players."""
+        return self.pairs or self.players

@@ -32,10 +32,11 @@ from burraco_tourney.tournaments.formats import format_of
 from burraco_tourney.tournaments.models import (
     AuditEntry,
     Bye,
-    Pair,
+    Entrant,
     Penalty,
     Smazzata,
     Table,
+    TableSeat,
     Tournament,
     Turno,
 )
@@ -50,7 +51,6 @@ from .log import log_rows
 from .reader import read_archive
 from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable, ArchiveTurno, LatePair
 from .room_state import write_room
-from .services_individual import create_individual_contents
 
 
 def tournament_import(
@@ -184,10 +184,11 @@ def _line_fields(prefix: str, line: ArchiveLine) -> dict[str, Any]:
     }
 
 
-def _table_row(turno: Turno, table: ArchiveTable, pairs: dict[int, Pair] | None) -> Table:
+def _table_row(turno: Turno, table: ArchiveTable, entrants: dict[int, Entrant]) -> Table:
     row = Table(turno=turno, number=table.table, entry_mode=table.entry_mode)
-    if pairs is not None:
-        row.ns, row.eo = pairs[table.ns], pairs[table.eo]
+    # A line is a pair's number, or the numbers of the players sitting there (their seats).
+    if isinstance(table.ns, int):
+        row.ns, row.eo = entrants[table.ns], entrants[table.eo]
     if table.totals is not None:
         row.ns_mp, row.eo_mp = table.totals
     if table.forfeit is not None:
@@ -212,15 +213,22 @@ def _late_fields(late: LatePair | None) -> dict[str, Any]:
 
 
 def _create_tables(
-    archive: Archive, turni: dict[int, Turno], pairs: dict[int, Pair] | None
+    archive: Archive, turni: dict[int, Turno], entrants: dict[int, Entrant]
 ) -> list[tuple[Table, ArchiveTable]]:
-    """The tables of every turno with their smazzate; ``pairs`` None for an individual
-    tournament, whose tables name no pair (their seats are written by the caller)."""
+    """The tables of every turno with their seats (an individual table's players) and their
+    smazzate."""
     table_rows: list[tuple[Table, ArchiveTable]] = []
     for turno in archive.turni:
         for table in turno.tables:
-            table_rows.append((_table_row(turni[turno.number], table, pairs), table))
+            table_rows.append((_table_row(turni[turno.number], table, entrants), table))
     Table.objects.bulk_create(row for row, _table in table_rows)
+    TableSeat.objects.bulk_create(
+        TableSeat(table=row, line=line, seat=seat, entrant=entrants[number])
+        for row, table in table_rows
+        for line, numbers in (("ns", table.ns), ("eo", table.eo))
+        if not isinstance(numbers, int)
+        for seat, number in enumerate(numbers, start=1)
+    )
     Smazzata.objects.bulk_create(
         (
             Smazzata(
@@ -242,27 +250,18 @@ def _create_tables(
 
 
 def _create_contents(tournament: Tournament, archive: Archive) -> None:
-    """Pairs, turni, tables, smazzate, riposi and penalties, a few bulk inserts in all."""
-    if archive.players:
-        create_individual_contents(tournament, archive)
-        return
+    """Entrants (pairs or players), turni, tables with their seats, smazzate, riposi and
+    penalties, a few bulk inserts in all."""
     late = {item.pair: item for item in archive.tournament.late_pairs}
-    created = Pair.objects.bulk_create(
-        Pair(
+    created = Entrant.objects.bulk_create(
+        Entrant(
             tournament=tournament,
-            number=pair.number,
-            player1=pair.players[0],
-            player2=pair.players[1],
-            club=pair.club,
-            seed=pair.seed,
-            withdrawn=pair.withdrawn_after_turno is not None,
-            withdrawn_after_turno=pair.withdrawn_after_turno,
-            withdrawn_reason=pair.withdrawn_reason,
-            **_late_fields(late.get(pair.number)),
+            **entrant.entrant_fields(),
+            **_late_fields(late.get(entrant.number)),
         )
-        for pair in archive.pairs
+        for entrant in archive.entrants
     )
-    pairs = {pair.number: pair for pair in created}
+    entrants = {entrant.number: entrant for entrant in created}
     turni = {
         turno.number: turno
         for turno in Turno.objects.bulk_create(
@@ -272,16 +271,16 @@ def _create_contents(tournament: Tournament, archive: Archive) -> None:
             for t in archive.turni
         )
     }
-    table_rows = [row for row, _table in _create_tables(archive, turni, pairs)]
+    table_rows = [row for row, _table in _create_tables(archive, turni, entrants)]
     Bye.objects.bulk_create(
-        Bye(turno=turni[turno.number], pair=pairs[pair])
+        Bye(turno=turni[turno.number], entrant=entrants[number])
         for turno in archive.turni
-        for pair in turno.byes
+        for number in turno.byes
     )
     Penalty.objects.bulk_create(
         Penalty(
             turno=turni[penalty.turno],
-            pair=pairs[penalty.pair],
+            entrant=entrants[penalty.pair],
             vp=penalty.vp,
             mp=penalty.mp,
             reason=penalty.reason,

@@ -51,10 +51,8 @@ def import_view(request: HttpRequest) -> HttpResponse:
                 _("Tournament “%(name)s” imported: %(entrants)s, %(turni)s turni.")
                 % {
                     "name": tournament.name,
-                    # "12 pairs" or "12 players": a tournament registers one or the other.
-                    "entrants": tournament.fmt.entrants_count(
-                        tournament.pairs.count() + tournament.players.count()
-                    ),
+                    # "12 pairs" or "12 players".
+                    "entrants": tournament.fmt.entrants_count(tournament.entrants.count()),
                     "turni": tournament.turni.count(),
                 },
             )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from burraco_tourney.tournaments.models import Bye, Pair, Smazzata, Table, Tournament, Turno
+from burraco_tourney.tournaments.models import Bye, Entrant, Smazzata, Table, Tournament, Turno
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def workbook_data(*, tournament: Tournament, turni: list[int]) -> WorkbookData:
     """Every pair, and the tables (with smazzata totals) and riposi of the given turni."""
     pairs = {
         row[0]: PairRow(*row)
-        for row in Pair.objects.filter(tournament=tournament)
+        for row in Entrant.objects.filter(tournament=tournament)
         .order_by("number")
         .values_list(
             "number",
@@ -129,8 +129,8 @@ def workbook_data(*, tournament: Tournament, turni: list[int]) -> WorkbookData:
         by_turno[turno].tables.append(TableRow(*values, tuple(scores.pop(table_id, ()))))
     for turno, pair in (
         Bye.objects.filter(turno__tournament=tournament, turno__number__in=turni)
-        .order_by("turno__number", "pair__number")
-        .values_list("turno__number", "pair__number")
+        .order_by("turno__number", "entrant__number")
+        .values_list("turno__number", "entrant__number")
     ):
         by_turno[turno].byes.append(pair)
     return WorkbookData(pairs=pairs, turni=[by_turno[n] for n in turni])

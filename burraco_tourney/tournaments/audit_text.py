@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from .models import AuditEntry, Pair, Penalty, Table, Tournament, Turno
+    from .models import AuditEntry, Entrant, Penalty, Table, Tournament, Turno
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ def director_subject(username: str) -> Subject:
     return Subject("director", {"username": username})
 
 
-def pair_subject(pair: Pair) -> Subject:
+def pair_subject(pair: Entrant) -> Subject:
     return Subject("pair", {"number": pair.number, "players": pair.players})
 
 
@@ -71,7 +71,7 @@ def _line_label(table: Table, line: str) -> int | str:
     pair = getattr(table, line)
     if pair is not None:
         return pair.number
-    seats = table.seats.filter(line=line).order_by("seat").values_list("player__number", flat=True)
+    seats = table.seats.filter(line=line).order_by("seat").values_list("entrant__number", flat=True)
     return "-".join(str(n) for n in seats)
 
 
@@ -79,18 +79,25 @@ def player_subject(player) -> Subject:
     return Subject("player", {"number": player.number, "name": player.name})
 
 
+def entrant_subject(entrant) -> Subject:
+    """An entrant as its kind's change log names it (``TournamentFormat.entrant_key``)."""
+    subjects = {"pair": pair_subject, "player": player_subject}
+    return subjects[entrant.tournament.fmt.entrant_key](entrant)
+
+
 def players_import_subject(count: int, source: str) -> Subject:
     return Subject("players_import", {"count": count, "source": source})
 
 
-def player_penalty_subject(penalty) -> Subject:
-    return Subject(
-        "player_penalty", {"player": penalty.player.number, "turno": penalty.turno.number}
-    )
+# The subject code of a penalty by the entrant's key (``TournamentFormat.entrant_key``): stored
+# codes are never renamed.
+PENALTY_CODES = {"pair": "penalty", "player": "player_penalty"}
 
 
-def penalty_subject(penalty: Penalty) -> Subject:
-    return Subject("penalty", {"pair": penalty.pair.number, "turno": penalty.turno.number})
+def penalty_subject(penalty: Penalty, entrant_key: str) -> Subject:
+    """A penalty: its entrant (a pair, a player) and its turno, by number."""
+    params = {entrant_key: penalty.entrant.number, "turno": penalty.turno.number}
+    return Subject(PENALTY_CODES[entrant_key], params)
 
 
 def ko_match_subject(*, round: int, table: int, ns: int, eo: int) -> Subject:

@@ -112,7 +112,7 @@ class DrawPlan:
 
 def active_pairs(tournament: Tournament, number: int) -> tuple[int, ...]:
     """The numbers of the pairs playing in turno ``number``, in pair number order."""
-    playing = tournament.pairs.filter(withdrawn=False).filter(
+    playing = tournament.entrants.filter(withdrawn=False).filter(
         Q(joined_turno__isnull=True) | Q(joined_turno__lte=number)
     )
     return tuple(playing.order_by("number").values_list("number", flat=True))
@@ -120,7 +120,7 @@ def active_pairs(tournament: Tournament, number: int) -> tuple[int, ...]:
 
 def joining_pairs(tournament: Tournament, number: int) -> tuple[int, ...]:
     """The late pairs whose first turno is ``number``."""
-    joining = tournament.pairs.filter(withdrawn=False, joined_turno=number)
+    joining = tournament.entrants.filter(withdrawn=False, joined_turno=number)
     return tuple(joining.order_by("number").values_list("number", flat=True))
 
 
@@ -140,10 +140,10 @@ def history(tournament: Tournament, *, before: int) -> History:
     bye_counts: dict[int, int] = {}
     for pair in Bye.objects.filter(
         turno__tournament=tournament, turno__number__lt=before
-    ).values_list("pair__number", flat=True):
+    ).values_list("entrant__number", flat=True):
         bye_counts[pair] = bye_counts.get(pair, 0) + 1
     # A late pair did not play the turni before it joined: they count as its riposi.
-    for pair, joined in tournament.pairs.filter(joined_turno__isnull=False).values_list(
+    for pair, joined in tournament.entrants.filter(joined_turno__isnull=False).values_list(
         "number", "joined_turno"
     ):
         missed = min(joined, before) - 1

@@ -29,7 +29,7 @@ from burraco_tourney.rules.pairing import (
 )
 
 from .draw_manager import DrawPlan, DrawRequest, note_json
-from .models import IndividualBye, Movement, TableSeat, Tournament
+from .models import Bye, Movement, TableSeat, Tournament
 
 # The movements a director can draw for an individual tournament.
 INDIVIDUAL_MOVEMENTS: tuple[str, ...] = (Movement.ROTATION, Movement.DANESE, Movement.MANUAL)
@@ -37,7 +37,7 @@ INDIVIDUAL_MOVEMENTS: tuple[str, ...] = (Movement.ROTATION, Movement.DANESE, Mov
 
 def active_players(tournament: Tournament) -> tuple[int, ...]:
     """The numbers of the players who have not withdrawn, in number order."""
-    playing = tournament.players.filter(withdrawn=False).order_by("number")
+    playing = tournament.entrants.filter(withdrawn=False).order_by("number")
     return tuple(playing.values_list("number", flat=True))
 
 
@@ -48,13 +48,13 @@ def played_draws(tournament: Tournament, *, before: int) -> list[IndividualDraw]
         table__turno__tournament=tournament, table__turno__number__lt=before
     ).order_by("table__turno__number", "table__number", "line", "seat")
     for turno, table, line, player in seats.values_list(
-        "table__turno__number", "table__number", "line", "player__number"
+        "table__turno__number", "table__number", "line", "entrant__number"
     ):
         lines.setdefault(turno, {}).setdefault(table, {"ns": [], "eo": []})[line].append(player)
     byes: dict[int, list[int]] = {}
-    for turno, player in IndividualBye.objects.filter(
+    for turno, player in Bye.objects.filter(
         turno__tournament=tournament, turno__number__lt=before
-    ).values_list("turno__number", "player__number"):
+    ).values_list("turno__number", "entrant__number"):
         byes.setdefault(turno, []).append(player)
     numbers = tournament.turni.filter(number__lt=before).order_by("number")
     return [

@@ -24,11 +24,11 @@ class Explainer:
 
 
 def _pairs(tournament) -> list[tuple[int, str]]:
-    return [(p.number, f"{p.number} · {p.players}") for p in tournament.pairs.order_by("number")]
+    return [(p.number, f"{p.number} · {p.players}") for p in tournament.entrants.order_by("number")]
 
 
 def _players(tournament) -> list[tuple[int, str]]:
-    return [(p.number, f"{p.number} · {p.name}") for p in tournament.players.order_by("number")]
+    return [(p.number, f"{p.number} · {p.name}") for p in tournament.entrants.order_by("number")]
 
 
 def _pair_ranks(tournament, after_turno: int | None) -> dict[int, int]:

@@ -14,7 +14,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .models import Pair
+from .models import Entrant
 from .table_fast_path import FastTable
 
 
@@ -25,7 +25,7 @@ class PairTable(tables.Table):
     club = tables.Column(verbose_name=_("Club"))
 
     class Meta:
-        model = Pair
+        model = Entrant
         fields = ("number", "player1", "player2", "club")
         orderable = True
         empty_text = _("No pairs registered yet.")

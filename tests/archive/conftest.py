@@ -10,7 +10,7 @@ import pytest
 
 from burraco_tourney.tournaments.models import (
     Bye,
-    Pair,
+    Entrant,
     Penalty,
     Smazzata,
     Table,
@@ -20,7 +20,7 @@ from burraco_tourney.tournaments.models import (
 from tests.factories import make_director
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo.json"
-MODELS = (Tournament, Pair, Turno, Table, Smazzata, Bye, Penalty)
+MODELS = (Tournament, Entrant, Turno, Table, Smazzata, Bye, Penalty)
 
 
 @pytest.fixture

@@ -77,4 +77,4 @@ def test_a_turno_of_ten_thousand_tables_is_refused_at_once(english, demo, no_sch
 def test_a_real_tournament_still_imports(english, demo):
     response = _post(english, demo)
     assert response.status_code == 302
-    assert row_counts()["Pair"] == len(demo["pairs"])
+    assert row_counts()["Entrant"] == len(demo["pairs"])

@@ -21,7 +21,7 @@ from burraco_tourney.archive.backup import auto_backups, read_backup_info
 from burraco_tourney.archive.export import tournament_export
 from burraco_tourney.archive.services import tournament_import
 from burraco_tourney.tournaments.models import AuditEntry, Tournament
-from burraco_tourney.tournaments.services.pairs import pair_set_withdrawn
+from burraco_tourney.tournaments.services.entrants import entrant_set_withdrawn
 from tests.factories import make_director
 
 # The backup reads the database through its own connection: no test transaction around it.
@@ -62,8 +62,8 @@ def a_site(demo_bytes) -> None:
     make_director("secondo")
     get_user_model().objects.create_superuser("direttore", password="Segreto-2026")
     tournament = tournament_import(data=demo_bytes, owner=director)
-    pair = tournament.pairs.get(number=14)
-    pair_set_withdrawn(pair=pair, user=director, withdrawn=True, reason="Malore")
+    pair = tournament.entrants.get(number=14)
+    entrant_set_withdrawn(entrant=pair, user=director, withdrawn=True, reason="Malore")
 
 
 @sqlite_only
@@ -149,8 +149,8 @@ def test_automatic_backups_keep_the_newest_and_skip_an_idle_site(demo_bytes):
     first = run("backup", "--auto").strip()
     assert "Nothing changed" in run("backup", "--auto", "--if-changed")
     director = get_user_model().objects.get(username="arbitro")
-    pair = Tournament.objects.get().pairs.get(number=14)
-    pair_set_withdrawn(pair=pair, user=director, withdrawn=False)
+    pair = Tournament.objects.get().entrants.get(number=14)
+    entrant_set_withdrawn(entrant=pair, user=director, withdrawn=False)
     second = run("backup", "--auto", "--if-changed").strip()
     assert (
         second != first

@@ -32,7 +32,7 @@ def test_import_prints_the_slug_last(tmp_path, demo_bytes):
     path.write_bytes(demo_bytes)
     out, _ = run("import_tournament", str(path))
     assert out.splitlines()[-1] == DEMO_SLUG
-    assert Tournament.objects.get(slug=DEMO_SLUG).pairs.count() == 17
+    assert Tournament.objects.get(slug=DEMO_SLUG).entrants.count() == 17
 
 
 def test_import_from_standard_input(monkeypatch, demo_bytes):

@@ -211,7 +211,7 @@ def test_the_example_of_the_issue_in_italian(v2):
 def test_a_valid_version_2_file_imports(v2):
     v2["pairs"][13]["withdrawn"] = {"after_turno": 3}
     tournament = tournament_import(data=v2)
-    assert tournament.pairs.get(number=14).withdrawn
+    assert tournament.entrants.get(number=14).withdrawn
 
 
 def test_semipulito_counts_with_the_switch_off_count_as_sporco(v2):

@@ -123,7 +123,7 @@ def test_imported_penalties_say_where_they_came_from(english, director, demo_byt
     penalty_add(
         tournament=tournament,
         user=director,
-        pair=tournament.pairs.get(number=4),
+        entrant=tournament.entrants.get(number=4),
         turno=turno,
         mp=-50,
         reason="Telefono acceso",

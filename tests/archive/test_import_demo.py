@@ -28,7 +28,7 @@ def test_demo_tournament_settings(demo_bytes):
 
 def test_demo_pairs_turni_and_byes(demo_bytes):
     tournament = tournament_import(data=demo_bytes)
-    pairs = list(tournament.pairs.order_by("number"))
+    pairs = list(tournament.entrants.order_by("number"))
     assert [p.number for p in pairs] == list(range(1, 18))
     assert (pairs[0].player1, pairs[0].player2) == ("Maria Grazia Rossi", "Franca Bertolotti")
     assert pairs[16].player2 == "Cristina Podestà"
@@ -36,10 +36,10 @@ def test_demo_pairs_turni_and_byes(demo_bytes):
     turni = list(tournament.turni.order_by("number"))
     assert [(t.number, t.movement) for t in turni] == [(n, "mitchell") for n in (1, 2, 3)]
     assert [t.tables.count() for t in turni] == [8, 8, 8]
-    assert [[b.pair.number for b in t.byes.all()] for t in turni] == [[9], [1], [2]]
+    assert [[b.entrant.number for b in t.byes.all()] for t in turni] == [[9], [1], [2]]
     # Every pair plays or rests exactly once in every turno.
     for turno in turni:
-        seated = [b.pair.number for b in turno.byes.all()]
+        seated = [b.entrant.number for b in turno.byes.all()]
         for table in turno.tables.all():
             seated += [table.ns.number, table.eo.number]
         assert sorted(seated) == list(range(1, 18))
@@ -88,7 +88,7 @@ def test_demo_standings(demo_bytes):
     assert (by_pair[9].vp, by_pair[9].scarto) == (vp + 14, scarto + 355)
     # Pair 12 came late in turno 2: 100 MP off its MP and its scarto.
     penalty = Penalty.objects.get(turno__tournament=tournament)
-    assert (penalty.pair.number, penalty.mp, penalty.vp) == (12, -100, 0)
+    assert (penalty.entrant.number, penalty.mp, penalty.vp) == (12, -100, 0)
     assert penalty.reason == "Ritardo oltre 5 minuti"
     own = sum(t.ns_mp for t in tables.filter(ns__number=12)) + sum(
         t.eo_mp for t in tables.filter(eo__number=12)

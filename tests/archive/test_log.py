@@ -11,15 +11,15 @@ from django.urls import reverse
 from burraco_tourney.archive.export import tournament_export
 from burraco_tourney.archive.services import tournament_import
 from burraco_tourney.tournaments.models import AuditEntry, Tournament
-from burraco_tourney.tournaments.services.pairs import pair_set_withdrawn
+from burraco_tourney.tournaments.services.entrants import entrant_set_withdrawn
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_log_is_kept_in_order_and_marked_as_imported(english, director, demo_bytes):
     original = tournament_import(data=demo_bytes, owner=director)
-    pair = original.pairs.get(number=14)
-    pair_set_withdrawn(pair=pair, user=director, withdrawn=True, reason="Malore")
+    pair = original.entrants.get(number=14)
+    entrant_set_withdrawn(entrant=pair, user=director, withdrawn=True, reason="Malore")
     exported = tournament_export(original)
     assert [e["action"] for e in exported["log"]] == ["tournament_import", "pair_withdraw"]
     assert exported["log"][1]["by"] == director.username
@@ -53,13 +53,13 @@ def test_the_imported_mark_reads_in_italian(client, director, demo_bytes):
 
 def test_a_withdrawal_records_the_last_turno_and_the_reason(director, demo_bytes):
     tournament = tournament_import(data=demo_bytes, owner=director)
-    pair = tournament.pairs.get(number=3)
-    pair_set_withdrawn(pair=pair, user=director, withdrawn=True, reason="Malore")
+    pair = tournament.entrants.get(number=3)
+    entrant_set_withdrawn(entrant=pair, user=director, withdrawn=True, reason="Malore")
     pair.refresh_from_db()
     assert (pair.withdrawn_after_turno, pair.withdrawn_reason) == (3, "Malore")
     exported = tournament_export(tournament)["pairs"][2]
     assert exported["withdrawn"] == {"after_turno": 3, "reason": "Malore"}
-    pair_set_withdrawn(pair=pair, user=director, withdrawn=False)
+    entrant_set_withdrawn(entrant=pair, user=director, withdrawn=False)
     pair.refresh_from_db()
     assert (pair.withdrawn, pair.withdrawn_after_turno, pair.withdrawn_reason) == (False, None, "")
 

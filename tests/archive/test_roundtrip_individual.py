@@ -19,9 +19,9 @@ from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import Movement
 from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
+from burraco_tourney.tournaments.services.entrants import entrant_create, entrant_set_withdrawn
 from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
-from burraco_tourney.tournaments.services.player_penalties import player_penalty_add
-from burraco_tourney.tournaments.services.players import player_create, player_set_withdrawn
+from burraco_tourney.tournaments.services.penalties import penalty_add
 from burraco_tourney.tournaments.services.scores import (
     table_record_forfeit,
     table_record_smazzate,
@@ -49,7 +49,7 @@ def closing(cards_ns: int, cards_eo: int) -> SmazzataEntry:
 def individual_tournament(director):
     tournament = make_tournament(kind="individual", tiebreaks=["scarto", "mp"])
     for name in NAMES:
-        player_create(tournament=tournament, user=director, name=name, club="Circolo Aurora")
+        entrant_create(tournament=tournament, user=director, name=name, club="Circolo Aurora")
     turno = individual_turno_draw(
         tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION)
     )
@@ -59,17 +59,17 @@ def individual_tournament(director):
         table=first, user=director, smazzate=[closing(300, 45), closing(120, 200)], version=0
     )
     table_record_forfeit(table=second, user=director, absent="eo", version=0)
-    player_penalty_add(
+    penalty_add(
         tournament=tournament,
         user=director,
-        player=tournament.players.get(number=2),
+        entrant=tournament.entrants.get(number=2),
         turno=turno,
         vp=-1,
         mp=-50,
         reason="Ritardo",
     )
-    player_set_withdrawn(
-        player=tournament.players.get(number=9), user=director, withdrawn=True, reason="Malore"
+    entrant_set_withdrawn(
+        entrant=tournament.entrants.get(number=9), user=director, withdrawn=True, reason="Malore"
     )
     turno = individual_turno_draw(
         tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION)
@@ -120,3 +120,16 @@ def test_head_to_head_is_refused_for_individuals(director):
     with pytest.raises(ArchiveError) as error:
         read_archive(data)
     assert error.value.path == "tournament.tiebreaks[0]"
+
+
+@pytest.mark.usefixtures("english_messages")
+def test_a_player_withdrawn_then_seated_is_refused_with_its_place(director):
+    data = tournament_export(individual_tournament(director))
+    broken = copy.deepcopy(data)
+    seated = broken["turni"][0]["tables"][0]["ns"][0]
+    index = next(i for i, p in enumerate(broken["players"]) if p["number"] == seated)
+    broken["players"][index]["withdrawn"] = {"after_turno": 0}
+    with pytest.raises(ArchiveError) as error:
+        read_archive(broken)
+    assert error.value.path == f"players[{index}].withdrawn.after_turno"
+    assert f"player {seated} withdrew after turno 0 but plays in turno 1" in str(error.value)

@@ -27,11 +27,10 @@ from burraco_tourney.tournaments.models import Movement, PlayerEntry, Table, Tou
 from burraco_tourney.tournaments.selectors.player_entries import TableState, room_board
 from burraco_tourney.tournaments.services import player_entries as phones
 from burraco_tourney.tournaments.services.anomalies import anomaly_dismiss
+from burraco_tourney.tournaments.services.entrants import entrant_create, entrant_set_withdrawn
 from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
 from burraco_tourney.tournaments.services.late_pairs import MissedChoice
-from burraco_tourney.tournaments.services.pairs import pair_create, pair_set_withdrawn
 from burraco_tourney.tournaments.services.penalties import penalty_add
-from burraco_tourney.tournaments.services.players import player_create
 from burraco_tourney.tournaments.services.scores import (
     table_record_forfeit,
     table_record_smazzate,
@@ -127,7 +126,7 @@ def forfeit_and_penalty(tournament, director):
     penalty_add(
         tournament=tournament,
         user=director,
-        pair=tournament.pairs.get(number=2),
+        entrant=tournament.entrants.get(number=2),
         turno=tournament.turni.get(number=1),
         vp=-1,
         mp=-100,
@@ -141,15 +140,15 @@ def close_to_the_phones(tournament, director):
 
 def a_late_pair_a_withdrawn_pair_and_a_draft(tournament, director):
     """Pair 14 joins after turno 1 (turno 1 as a riposo), pair 5 withdraws, turno 2 a draft."""
-    pair_create(
+    entrant_create(
         tournament=tournament,
         user=director,
         player1="Neri",
         player2="Ugo",
         missed=MissedChoice("bye"),
     )
-    pair_set_withdrawn(
-        pair=tournament.pairs.get(number=5), user=director, withdrawn=True, reason="Malore"
+    entrant_set_withdrawn(
+        entrant=tournament.entrants.get(number=5), user=director, withdrawn=True, reason="Malore"
     )
     turno_draw(tournament=tournament, user=director, request=DrawRequest("mitchell"))
 
@@ -203,7 +202,7 @@ def individual_with_phones(director) -> Tournament:
     )
     tournament.directors.add(director)
     for number in range(1, 10):
-        player_create(tournament=tournament, user=director, name=f"Giocatore {number}")
+        entrant_create(tournament=tournament, user=director, name=f"Giocatore {number}")
     request = DrawRequest(Movement.ROTATION)
     turno = individual_turno_draw(tournament=tournament, user=director, request=request)
     turno_publish(turno=turno, user=director)

@@ -21,13 +21,13 @@ from burraco_tourney.tournaments.models import Table, Tournament
 from burraco_tourney.tournaments.selectors.standings import standings
 from burraco_tourney.tournaments.services.anomalies import anomaly_dismiss
 from burraco_tourney.tournaments.services.clock import tournament_clock_set, turno_clock_start
+from burraco_tourney.tournaments.services.entrants import (
+    entrant_create,
+    entrant_numbers_draw,
+    entrant_set_withdrawn,
+)
 from burraco_tourney.tournaments.services.ko import ko_set_third_place
 from burraco_tourney.tournaments.services.late_pairs import MissedChoice
-from burraco_tourney.tournaments.services.pairs import (
-    pair_create,
-    pair_numbers_draw,
-    pair_set_withdrawn,
-)
 from burraco_tourney.tournaments.services.penalties import penalty_add
 from burraco_tourney.tournaments.services.scores import (
     table_record_forfeit,
@@ -60,7 +60,7 @@ def pairs_tournament(director) -> Tournament:
     tournament = make_tournament(owner=director, rules=rules, planned_turni=4, forfeit_loser_vp=2)
     tournament.directors.add(director)
     make_pairs(tournament, 7)
-    pair_numbers_draw(tournament=tournament, user=director, seed="fa1r")
+    entrant_numbers_draw(tournament=tournament, user=director, seed="fa1r")
     first = turno_draw(tournament=tournament, user=director, request=DrawRequest("mitchell"))
     turno_publish(turno=first, user=director)
     current = table(tournament, 1, 1)
@@ -82,14 +82,14 @@ def pairs_tournament(director) -> Tournament:
     penalty_add(
         tournament=tournament,
         user=director,
-        pair=tournament.pairs.get(number=2),
+        entrant=tournament.entrants.get(number=2),
         turno=tournament.turni.get(number=1),
         vp=-1,
         mp=-100,
         reason="Ritardo oltre 5 minuti",
     )
-    pair_set_withdrawn(
-        pair=tournament.pairs.get(number=5), user=director, withdrawn=True, reason="Malore"
+    entrant_set_withdrawn(
+        entrant=tournament.entrants.get(number=5), user=director, withdrawn=True, reason="Malore"
     )
     # The turno clock, started; an anomaly (2 smazzate of 3) dismissed with a note.
     tournament_clock_set(
@@ -149,7 +149,7 @@ def test_a_pairs_tournament_in_play_round_trips(director):
         (r.pair.number, r.vp, r.scarto) for r in standings(tournament=original)
     ]
     assert not copy.turni.get(number=2).published
-    assert copy.pairs.get(number=5).withdrawn
+    assert copy.entrants.get(number=5).withdrawn
 
 
 def test_a_ko_with_its_options_round_trips(director):
@@ -183,7 +183,7 @@ def late_pairs_tournament(director) -> Tournament:
         ("Galli", MissedChoice("value", vp=8, mp=-50)),
         ("Conti", MissedChoice("none")),
     ):
-        pair_create(
+        entrant_create(
             tournament=tournament, user=director, player1=name, player2="Ugo", missed=missed
         )
     second = turno_draw(tournament=tournament, user=director, request=DrawRequest("mitchell"))

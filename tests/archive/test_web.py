@@ -42,7 +42,7 @@ def test_an_uploaded_demo_becomes_a_tournament_of_the_uploader(english, director
     assert tournament.owner == director
     assert list(tournament.directors.all()) == [director]
     assert tournament.name == demo["tournament"]["name"]
-    assert tournament.pairs.count() == len(demo["pairs"])
+    assert tournament.entrants.count() == len(demo["pairs"])
     page = english.get(response["Location"])
     assert page.status_code == 200
     assert escape(f"Tournament “{tournament.name}” imported") in page.content.decode()

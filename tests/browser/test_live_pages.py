@@ -74,7 +74,7 @@ def test_the_standings_still_show_without_javascript(no_js_page, crowded):
 
 def test_a_player_finds_the_seat_by_name_and_opens_the_pair_page(phone_page, crowded):
     tournament, _ = crowded
-    tournament.pairs.filter(number=7).update(player1="Niccolò Bèrtoli")
+    tournament.entrants.filter(number=7).update(player1="Niccolò Bèrtoli")
     page = phone_page
     page.goto(page.base_url + f"/t/{tournament.slug}/")
     page.get_by_role("link", name="Dove mi siedo").click()

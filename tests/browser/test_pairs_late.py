@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from burraco_tourney.tournaments.models import Pair
+from burraco_tourney.tournaments.models import Entrant
 from tests.browser.login_support import log_in
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
@@ -46,7 +46,7 @@ def test_a_late_pair_counted_as_riposo_is_drawn_in_turno_2_and_marked(page, tour
     expect(page.locator(".msg.success")).to_contain_text("Neri Ugo")
     row = page.locator("table.pairs tbody tr", has_text="Neri Ugo")
     expect(row).to_contain_text("In ritardo: gioca dal turno 2")
-    pair = Pair.objects.get(tournament=tournament, number=9)
+    pair = Entrant.objects.get(tournament=tournament, number=9)
     assert (pair.joined_turno, pair.missed) == (2, "bye")
 
     # Turno 2, a Mitchell: nine pairs, the late one seated, one riposo, and the draw says why.

@@ -11,7 +11,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_repeated_player_is_flagged_and_may_be_accepted(page, san_martino):
-    san_martino.pairs.create(number=1, player1="Bianchi Bruno", player2="Neri Ada")
+    san_martino.entrants.create(number=1, player1="Bianchi Bruno", player2="Neri Ada")
     pairs_path = f"/t/{san_martino.slug}/gestione/coppie/"
     log_in_through(page, pairs_path)
     page.fill("#id_text", "Verdi Carla - BIANCHÌ bruno\nRusso Dario - Gallo Fabio")
@@ -25,7 +25,7 @@ def test_a_repeated_player_is_flagged_and_may_be_accepted(page, san_martino):
     # Saving without the tick is refused and says why; nothing is added.
     page.locator("button[value=save]").click()
     expect(page.locator(".save-bar .errorlist")).to_contain_text("Spunta la casella")
-    assert san_martino.pairs.count() == 1
+    assert san_martino.entrants.count() == 1
 
     page.get_by_label("Sono persone diverse (omonimi): salva comunque").check()
     page.locator("button[value=save]").click()

@@ -32,7 +32,7 @@ def test_penalty_in_the_standings_and_in_the_change_log(page, tournament):
     expect(confirm).to_be_hidden()
 
     # Keyboard only: the pair, then a usual penalty fills the reason and the MP.
-    page.select_option("#id_pair", label=f"2 – {tournament.pairs.get(number=2).players}")
+    page.select_option("#id_pair", label=f"2 – {tournament.entrants.get(number=2).players}")
     page.locator(".suggestions button").first.click()
     expect(page.locator("#id_mp")).to_have_value("-100")
     expect(page.locator("#id_reason")).not_to_have_value("")
@@ -81,7 +81,7 @@ def test_two_warnings_fill_the_equivalent_mp_and_save(page, tournament):
     expect(hint).to_be_hidden()
     page.get_by_role("button", name=re.compile("^Due ammonizioni")).click()
     expect(mp).to_have_value("-100")
-    page.select_option("#id_pair", label=f"2 – {tournament.pairs.get(number=2).players}")
+    page.select_option("#id_pair", label=f"2 – {tournament.entrants.get(number=2).players}")
     page.locator("form.penalty-form button[type=submit]").click()
     rows = page.locator("table.penalties tbody tr")
     expect(rows.first).to_contain_text("Due ammonizioni")

@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from burraco_tourney.tournaments.models import Pair
+from burraco_tourney.tournaments.models import Entrant
 from burraco_tourney.tournaments.services.audit import tournament_touch
 from burraco_tourney.tournaments.services.clock import tournament_clock_set, turno_clock_start
 from burraco_tourney.tournaments.services.penalties import penalty_add
@@ -59,7 +59,7 @@ def test_the_projector_shows_new_data_without_a_reload(page, room):
     expect(page.locator("#panels [data-panel].active")).to_have_attribute(
         "data-panel", "standings-1"
     )
-    Pair.objects.filter(tournament=room, number=1).update(player1="Zanardelli Ottavia")
+    Entrant.objects.filter(tournament=room, number=1).update(player1="Zanardelli Ottavia")
     tournament_touch(tournament=room)  # what every service's write does
     # The panels are fetched again: the new name appears on the seating.
     expect(page.locator("#panels")).to_contain_text("Zanardelli Ottavia", timeout=40_000)
@@ -77,7 +77,7 @@ def test_the_shown_standings_change_within_seconds_of_a_write(page, room):
     penalty_add(
         tournament=room,
         user=room.owner,
-        pair=room.pairs.get(number=23),
+        entrant=room.entrants.get(number=23),
         turno=room.turni.get(number=1),
         vp=-1,
         mp=0,

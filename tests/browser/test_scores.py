@@ -27,7 +27,7 @@ def turno4():
     tournament = Tournament.objects.get(slug=out.getvalue().strip().splitlines()[-1])
     tournament.directors.add(make_director())
     turno = Turno.objects.create(tournament=tournament, number=4, movement="manual")
-    pairs = {p.number: p for p in tournament.pairs.all()}
+    pairs = {p.number: p for p in tournament.entrants.all()}
     for number, (ns, eo) in enumerate(SEATS, start=1):
         Table.objects.create(turno=turno, number=number, ns=pairs[ns], eo=pairs[eo])
     return turno

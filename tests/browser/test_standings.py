@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from burraco_tourney.tournaments.models import Pair, Tournament
+from burraco_tourney.tournaments.models import Entrant, Tournament
 from tests.browser.waiting import wait_until
 from tests.factories import make_pairs, make_tournament, make_turno
 
@@ -32,7 +32,7 @@ def crowded():
     """104 pairs (three-digit numbers and ranks), six turni, and a pair with long names."""
     tournament = make_tournament(name="Festival di Sanremo")
     make_pairs(tournament, 104)
-    Pair.objects.filter(tournament=tournament, number=1).update(
+    Entrant.objects.filter(tournament=tournament, number=1).update(
         player1="Maria Vittoria Bartolomei-Lagomarsino", player2="Giovanbattista Scarpellini"
     )
     for number in range(1, 7):

@@ -9,7 +9,7 @@ import pytest
 from openpyxl import load_workbook
 
 from burraco_tourney.exports import excel, ko  # noqa: F401  (registers the exporters)
-from burraco_tourney.tournaments.models import Pair
+from burraco_tourney.tournaments.models import Entrant
 from tests.exports.conftest import render_export
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 from tests.tournaments.ko_support import ko_tournament, start
@@ -19,7 +19,7 @@ STARTS = ["=1+1 Zeta", "+39 333", "-2+3 Kappa", "@SUM(A1)", "\tTabulato", "\rRit
 
 
 def _name_pairs(tournament, names):
-    pairs = Pair.objects.filter(tournament=tournament).order_by("number")
+    pairs = Entrant.objects.filter(tournament=tournament).order_by("number")
     for pair, name in zip(pairs, names, strict=False):
         pair.player1 = name
         pair.player2 = f"{name} bis"

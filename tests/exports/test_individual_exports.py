@@ -14,8 +14,8 @@ from openpyxl import load_workbook
 from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import Movement
 from burraco_tourney.tournaments.selectors.individual_seating import individual_seating
+from burraco_tourney.tournaments.services.entrants import entrant_create
 from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
-from burraco_tourney.tournaments.services.players import player_create
 from burraco_tourney.tournaments.services.scores import table_record_totals
 from burraco_tourney.tournaments.services.turni import turno_publish
 from tests.factories import make_director, make_tournament
@@ -31,7 +31,7 @@ def evening(db):
     director = make_director()
     tournament = make_tournament(kind="individual", tiebreaks=["scarto", "mp"])
     for name in NAMES:
-        player_create(tournament=tournament, user=director, name=name)
+        entrant_create(tournament=tournament, user=director, name=name)
     for _ in range(2):
         turno = individual_turno_draw(
             tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION)
@@ -110,7 +110,7 @@ def test_the_line_numbers_never_print_over_the_players_names(db, key):
     director = make_director()
     tournament = make_tournament(kind="individual", tiebreaks=["scarto", "mp"])
     for name in TWELVE:
-        player_create(tournament=tournament, user=director, name=name)
+        entrant_create(tournament=tournament, user=director, name=name)
     turno = individual_turno_draw(
         tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION)
     )

@@ -66,7 +66,7 @@ def test_bracket_pdf_shows_every_round_the_tie_in_words_and_the_places(finished)
         assert heading in text
     assert "pair 4 made the last move of the last smazzata, so it loses and pair 5 wins" in text
     assert "Goes through" not in text  # byes are drawn, not described
-    for pair in finished.pairs.all():
+    for pair in finished.entrants.all():
         assert pair.player1 in text
 
 
@@ -75,7 +75,7 @@ def test_bracket_pdf_in_italian_before_publication(director):
     draw(tournament, director)
     text = pdf_words(render_export("tabellone", tournament).content)
     assert tournament.name in text
-    assert tournament.pairs.get(number=1).player1 not in text  # the draft stays private
+    assert tournament.entrants.get(number=1).player1 not in text  # the draft stays private
 
 
 def test_bracket_workbook_lists_every_match_and_every_smazzata(finished):
@@ -114,7 +114,7 @@ def test_match_scorecards_of_a_round_have_the_last_move_box(director):
     turno = tournament.turni.get(number=1)
     text = pdf_words(render_export("score", tournament, language="en", turno=turno).content)
     assert "Last move" in text
-    for pair in tournament.pairs.all():
+    for pair in tournament.entrants.all():
         assert pair.player1 in text
 
 

@@ -118,7 +118,7 @@ def test_the_columns_follow_the_ruleset_and_the_smazzate(db):
 def test_long_names_stay_on_their_card(db):
     tournament = make_tournament()
     make_pairs(tournament, 4)
-    tournament.pairs.filter(number=1).update(
+    tournament.entrants.filter(number=1).update(
         player1="Maria Alessandra Bianchi-Castelnuovo",
         player2="Giovanni Battista Ferraris di Montebello",
     )
@@ -179,7 +179,7 @@ def test_each_cards_numbers_and_names_sit_in_their_boxes(db):
     make_pairs(tournament, 4)
     make_turno(tournament, 1, [(1, 2), (3, 4)])
     # A three-digit pair number still fits in front of the names.
-    tournament.pairs.filter(number=2).update(number=102)
+    tournament.entrants.filter(number=2).update(number=102)
     file = scorecards(tournament, 1, language="en")
     (page,) = pdf_page_words(file.content)
     turno = tournament.turni.get(number=1)
@@ -207,7 +207,7 @@ def test_long_names_shrink_to_stay_in_their_box(db, length):
     tournament = make_tournament()
     make_pairs(tournament, 4)
     long_name = ("Bianchi-Castelnuovo " * 8)[: length - 5].strip() + " Anna"
-    tournament.pairs.filter(number=1).update(player1=long_name, player2=long_name)
+    tournament.entrants.filter(number=1).update(player1=long_name, player2=long_name)
     make_turno(tournament, 1, [(1, 2), (3, 4)])
     file = scorecards(tournament, 1, language="en")
     (page,) = pdf_page_words(file.content)

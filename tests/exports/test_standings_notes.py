@@ -28,10 +28,10 @@ def tournament():
     3 withdraws after turno 2 and is not seated in turno 3."""
     tournament = make_tournament(name="Torneo d'Autunno")
     make_pairs(tournament, 8)
-    tournament.pairs.filter(number=8).update(joined_turno=2, missed=MissedTurni.BYE)
+    tournament.entrants.filter(number=8).update(joined_turno=2, missed=MissedTurni.BYE)
     make_turno(tournament, 1, [(1, 2), (3, 4), (5, 6)], byes=[7], totals=[(900, 700)] * 3)
     make_turno(tournament, 2, [(1, 3), (2, 4), (5, 7), (6, 8)], totals=[(800, 800)] * 4)
-    tournament.pairs.filter(number=3).update(withdrawn=True, withdrawn_after_turno=2)
+    tournament.entrants.filter(number=3).update(withdrawn=True, withdrawn_after_turno=2)
     make_turno(tournament, 3, [(1, 4), (2, 5), (6, 7)], byes=[8], totals=[(700, 900)] * 3)
     return tournament
 
@@ -81,7 +81,7 @@ def test_the_turno_sheets_list_the_riposo_and_the_late_pair(tournament):
     assert (first[7]["Note"], first[7]["PV NS"], first[7]["MP NS"]) == ("Riposo", 14, 355)
     late = LATE
     assert (first[8]["Note"], first[8]["PV NS"], first[8]["MP NS"]) == (late, 14, 355)
-    assert first[8]["Giocatori NS"] == tournament.pairs.get(number=8).players
+    assert first[8]["Giocatori NS"] == tournament.entrants.get(number=8).players
     assert 8 not in rows("Turno 2") or rows("Turno 2")[8]["Note"] != late
     assert rows("Turno 3")[8]["Note"] == "Riposo"
 
@@ -103,13 +103,13 @@ def test_sixteen_pairs_with_notes_fit_one_page(turni):
 
     tournament = make_tournament(name="Torneo d'Autunno")
     make_pairs(tournament, 16)
-    tournament.pairs.filter(number=16).update(joined_turno=2, missed=MissedTurni.BYE)
+    tournament.entrants.filter(number=16).update(joined_turno=2, missed=MissedTurni.BYE)
     seats = [(n, n + 1) for n in range(1, 15, 2)]
     make_turno(tournament, 1, seats, byes=[15], totals=[(900, 700)] * 7)
     later = [(1, 16), *((n, n + 1) for n in range(2, 15, 2))]
     for number in range(2, turni + 1):
         make_turno(tournament, number, later, totals=[(800, 700)] * 8)
-    tournament.pairs.filter(number=3).update(withdrawn=True, withdrawn_after_turno=turni)
+    tournament.entrants.filter(number=3).update(withdrawn=True, withdrawn_after_turno=turni)
     content = render_export("classifica", tournament, after_turno=turni).content
     assert pdf_info(content)["Pages"] == "1"
     words = pdf_words(content)

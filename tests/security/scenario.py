@@ -23,7 +23,7 @@ from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import Movement
 from burraco_tourney.tournaments.player_import import parse_player_text
 from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
-from burraco_tourney.tournaments.services.player_penalties import player_penalty_add
+from burraco_tourney.tournaments.services.penalties import penalty_add
 from burraco_tourney.tournaments.services.players import players_import, players_import_check
 from burraco_tourney.tournaments.services.table_links import turno_links_ensure
 from burraco_tourney.tournaments.services.turni import turno_publish
@@ -103,10 +103,10 @@ def make_world() -> World:
     ko.directors.add(codirector)
     start(ko, owner)
     individual = _individual_tournament(owner, codirector)
-    player_penalty = player_penalty_add(
+    player_penalty = penalty_add(
         tournament=individual,
         user=owner,
-        player=individual.players.get(number=1),
+        entrant=individual.entrants.get(number=1),
         turno=individual.turni.get(number=1),
         vp=-1,
         reason="Ritardo",

@@ -9,7 +9,7 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
-from burraco_tourney.tournaments.models import Pair, Tournament
+from burraco_tourney.tournaments.models import Entrant, Tournament
 from burraco_tourney.tournaments.services import tournaments as services
 from burraco_tourney.tournaments.services.tournaments import TournamentSettings
 from tests.factories import make_director, make_tournament
@@ -58,13 +58,13 @@ def test_a_double_click_on_add_pair_adds_one_pair(client):
     data = {"player1": "Rossi Anna", "player2": "Verdi Carla", "club": ""}
     client.post(url, data)
     client.post(url, data)
-    assert Pair.objects.filter(tournament=tournament).count() == 1
+    assert Entrant.objects.filter(tournament=tournament).count() == 1
     # Another pair, and the same one in another session (another desk), go in.
     client.post(url, {**data, "player2": "Neri Dora"})
     other = Client()
     other.force_login(director)
     other.post(url, data)
-    assert Pair.objects.filter(tournament=tournament).count() == 3
+    assert Entrant.objects.filter(tournament=tournament).count() == 3
 
 
 @pytest.mark.django_db
@@ -80,7 +80,7 @@ def test_a_refused_submission_can_be_sent_again_and_is_refused_again(client):
         response = client.post(url, again)
         assert response.status_code == 200
         assert "è già assegnato" in response.content.decode()
-    assert Pair.objects.filter(tournament=tournament).count() == 1
+    assert Entrant.objects.filter(tournament=tournament).count() == 1
 
 
 def _at_once(count, work):
@@ -136,19 +136,19 @@ def test_a_double_click_arriving_at_once_adds_one_pair():
     data = {"player1": "Rossi Anna", "player2": "Verdi Carla", "club": ""}
     statuses = _at_once(2, lambda i: client.post(url, data).status_code)
     assert statuses == [302, 302]
-    assert Pair.objects.filter(tournament=tournament).count() == 1
+    assert Entrant.objects.filter(tournament=tournament).count() == 1
 
 
 @pytest.mark.django_db
 def test_a_submission_that_failed_can_be_sent_again_at_once(client, monkeypatch):
-    from burraco_tourney.tournaments.services import pairs as pair_services
+    from burraco_tourney.tournaments.services import entrants as entrant_services
 
     director = make_director()
     tournament = make_tournament(owner=director)
     tournament.directors.add(director)
     client.force_login(director)
     client.raise_request_exception = False
-    real = pair_services.pair_create
+    real = entrant_services.entrant_create
     calls = []
 
     def failing_once(**kwargs):
@@ -157,9 +157,9 @@ def test_a_submission_that_failed_can_be_sent_again_at_once(client, monkeypatch)
             raise RuntimeError("the database went away")
         return real(**kwargs)
 
-    monkeypatch.setattr(pair_services, "pair_create", failing_once)
+    monkeypatch.setattr(entrant_services, "entrant_create", failing_once)
     url = reverse("manage:pairs", args=[tournament.slug])
     data = {"player1": "Rossi Anna", "player2": "Verdi Carla", "club": ""}
     assert client.post(url, data).status_code == 500
     assert client.post(url, data).status_code == 302
-    assert Pair.objects.filter(tournament=tournament).count() == 1
+    assert Entrant.objects.filter(tournament=tournament).count() == 1

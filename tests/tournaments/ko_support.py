@@ -25,7 +25,7 @@ def ko_tournament(director, pairs: int = 8, **fields) -> Tournament:
 
 def draw(tournament: Tournament, director, seeds=None, *, third_place=False, draw_seed=""):
     """Round 1 as a draft; ``seeds`` pair -> seed (by default seed = pair number)."""
-    numbers = tournament.pairs.filter(withdrawn=False).values_list("number", flat=True)
+    numbers = tournament.entrants.filter(withdrawn=False).values_list("number", flat=True)
     if seeds is None:
         seeds = {n: n for n in numbers}
     request = SeedingRequest(seeds=seeds, draw_seed=draw_seed, third_place=third_place)

@@ -14,7 +14,7 @@ from burraco_tourney.tournaments.audit_text import (
 from burraco_tourney.tournaments.models import AuditEntry
 from burraco_tourney.tournaments.selectors.audit import Change, audit_changes, audit_entries
 from burraco_tourney.tournaments.services.audit import audit_record
-from burraco_tourney.tournaments.services.pairs import pair_update
+from burraco_tourney.tournaments.services.entrants import entrant_update
 from burraco_tourney.tournaments.services.penalties import penalty_add
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 from tests.tournaments.test_penalties import table_rows
@@ -41,9 +41,11 @@ def audit_url(tournament, **query):
 def test_a_change_made_through_a_service_appears_with_before_and_after(
     english, director, tournament
 ):
-    pair = tournament.pairs.get(number=2)
+    pair = tournament.entrants.get(number=2)
     old_name = pair.player1
-    pair_update(pair=pair, user=director, player1="Neri Elena", player2=pair.player2, number=2)
+    entrant_update(
+        entrant=pair, user=director, player1="Neri Elena", player2=pair.player2, number=2
+    )
 
     response = english.get(audit_url(tournament))
     [row] = table_rows(response, "audit")
@@ -60,10 +62,10 @@ def test_a_change_made_through_a_service_appears_with_before_and_after(
 def test_newest_first_with_translated_labels_and_readable_unknown_keys(
     english, director, tournament
 ):
-    pair = tournament.pairs.get(number=1)
+    pair = tournament.entrants.get(number=1)
     turno = tournament.turni.get(number=1)
     penalty_add(
-        tournament=tournament, user=director, pair=pair, turno=turno, mp=-100, reason="Ritardo"
+        tournament=tournament, user=director, entrant=pair, turno=turno, mp=-100, reason="Ritardo"
     )
     # An action key no label knows yet (other parts of the program add new ones).
     audit_record(
@@ -106,12 +108,12 @@ def test_filters_by_turno_table_and_action(english, director, tournament):
         penalty_add(
             tournament=tournament,
             user=director,
-            pair=tournament.pairs.get(number=4),
+            entrant=tournament.entrants.get(number=4),
             turno=turno,
             vp=-1,
             reason=f"Turno {turno.number}",
         )
-    pair_one = tournament.pairs.get(number=1)
+    pair_one = tournament.entrants.get(number=1)
     audit_record(
         tournament=tournament, user=director, action="pair_edit", subject=pair_subject(pair_one)
     )
@@ -265,7 +267,7 @@ def test_the_turno_filter_keeps_that_turnos_seating_corrections(english, directo
         turno.published = True
         turno.save()
     table_swap_lines(table=first.tables.get(number=2), user=director, reason="Linee invertite")
-    pair = {p.number: p for p in tournament.pairs.all()}
+    pair = {p.number: p for p in tournament.entrants.all()}
     turno_exchange_pairs(
         turno=first, first=pair[1], second=pair[3], user=director, reason="Posti scambiati"
     )

@@ -8,7 +8,8 @@ from django.utils import translation
 
 from burraco_tourney.tournaments.models import AuditEntry
 from burraco_tourney.tournaments.pair_import import ImportRow
-from burraco_tourney.tournaments.services.pairs import pair_update, pairs_import
+from burraco_tourney.tournaments.services.entrants import entrant_update
+from burraco_tourney.tournaments.services.pairs import pairs_import
 from burraco_tourney.tournaments.services.penalties import penalty_add
 from burraco_tourney.tournaments.services.turni import turno_publish
 from tests.factories import make_pairs, make_tournament, make_turno
@@ -52,7 +53,7 @@ def test_a_penalty(director_client, director, tournament, written, read):
         penalty_add(
             tournament=tournament,
             user=director,
-            pair=tournament.pairs.get(number=3),
+            entrant=tournament.entrants.get(number=3),
             turno=tournament.turni.get(number=1),
             mp=-50,
             reason="Ritardo",
@@ -75,10 +76,12 @@ def test_a_penalty(director_client, director, tournament, written, read):
 
 @pytest.mark.parametrize(("written", "read"), LANGUAGES)
 def test_a_pair_edit(director_client, director, tournament, written, read):
-    pair = tournament.pairs.get(number=2)
+    pair = tournament.entrants.get(number=2)
     old = pair.player2
     with translation.override(written):
-        pair_update(pair=pair, user=director, player1=pair.player1, player2="Neri Elena", number=2)
+        entrant_update(
+            entrant=pair, user=director, player1=pair.player1, player2="Neri Elena", number=2
+        )
     [row] = log(director_client, tournament, read)
     action, key = {
         "en": ("Pair changed", "Second player"),

@@ -11,23 +11,19 @@ from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import AuditEntry, Movement, TableSeat
 from burraco_tourney.tournaments.player_import import parse_player_text
 from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
+from burraco_tourney.tournaments.services.entrants import entrant_create, entrant_numbers_draw
 from burraco_tourney.tournaments.services.individual_turni import (
     individual_turno_draw,
     individual_turno_redraw,
 )
-from burraco_tourney.tournaments.services.player_penalties import player_penalty_add
-from burraco_tourney.tournaments.services.players import (
-    player_create,
-    player_numbers_draw,
-    players_import,
-    players_import_check,
-)
+from burraco_tourney.tournaments.services.penalties import penalty_add
+from burraco_tourney.tournaments.services.players import players_import, players_import_check
 from burraco_tourney.tournaments.services.scores import (
     table_record_forfeit,
     table_record_totals,
 )
 from burraco_tourney.tournaments.services.turni import turno_delete_draft, turno_publish
-from tests.factories import make_director, make_tournament
+from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
 NAMES = [
     "Anna Rossi",
@@ -81,11 +77,11 @@ def test_a_player_listed_again_is_refused_with_the_line(tournament, user):
 
 def test_the_number_draw_is_repeatable_from_its_seed(tournament, user):
     register(tournament, user, NAMES[:6])
-    drawn = player_numbers_draw(tournament=tournament, user=user, seed="sera")
+    drawn = entrant_numbers_draw(tournament=tournament, user=user, seed="sera")
     again = make_tournament(kind="individual")
     register(again, user, NAMES[:6])
     assert [d.players for d in drawn] == [
-        d.players for d in player_numbers_draw(tournament=again, user=user, seed="sera")
+        d.players for d in entrant_numbers_draw(tournament=again, user=user, seed="sera")
     ]
     tournament.refresh_from_db()
     assert tournament.number_draw_seed == "sera"
@@ -94,7 +90,7 @@ def test_the_number_draw_is_repeatable_from_its_seed(tournament, user):
 def seating(turno):
     tables = {}
     for table, line, player in TableSeat.objects.filter(table__turno=turno).values_list(
-        "table__number", "line", "player__number"
+        "table__number", "line", "entrant__number"
     ):
         tables.setdefault(table, {"ns": [], "eo": []})[line].append(player)
     return tables
@@ -151,7 +147,7 @@ def test_a_table_result_credits_both_players_of_a_line(tournament, user):
     eo = seating(turno)[1]["eo"]
     assert {by_player[p].vp for p in ns} == {14} and {by_player[p].scarto for p in ns} == {420}
     assert {by_player[p].vp for p in eo} == {6} and {by_player[p].scarto for p in eo} == {-420}
-    resting = turno.player_byes.get().player.number
+    resting = turno.byes.get().entrant.number
     assert by_player[resting].vp == 14 and by_player[resting].byes == 1
     logged = AuditEntry.objects.filter(table=first).first()
     assert logged.subject_params["ns"] == f"{ns[0]}-{ns[1]}"
@@ -165,9 +161,9 @@ def test_a_penalty_counts_for_the_player_alone(tournament, user):
     turno = turno_publish(turno=turno, user=user)
     for table in turno.tables.all():
         table_record_totals(table=table, user=user, ns_mp=900, eo_mp=900, version=table.version)
-    player = tournament.players.get(number=1)
-    player_penalty_add(
-        tournament=tournament, user=user, player=player, turno=turno, vp=-1, mp=-100, reason="R"
+    player = tournament.entrants.get(number=1)
+    penalty_add(
+        tournament=tournament, user=user, entrant=player, turno=turno, vp=-1, mp=-100, reason="R"
     )
     by_player = {row.player.number: row for row in individual_standings(tournament=tournament)}
     assert (by_player[1].vp, by_player[1].scarto) == (9, -100)
@@ -200,11 +196,43 @@ def test_a_manual_seating_missing_a_player_is_refused(tournament, user):
 
 
 def test_a_player_who_played_cannot_be_deleted(tournament, user):
-    from burraco_tourney.tournaments.services.players import player_delete
+    from burraco_tourney.tournaments.services.entrants import entrant_delete
 
     register(tournament, user, NAMES[:8])
     individual_turno_draw(tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION))
     with pytest.raises(ValidationError):
-        player_delete(player=tournament.players.get(number=1), user=user)
-    late = player_create(tournament=tournament, user=user, name="Zeno Neri")
+        entrant_delete(entrant=tournament.entrants.get(number=1), user=user)
+    late = entrant_create(tournament=tournament, user=user, name="Zeno Neri")
     assert late.number == 9
+
+
+def test_the_change_log_keeps_an_individual_turnos_riposi_where_it_always_did(tournament, user):
+    # The log's entries travel in the archive as they are stored: an individual turno's draw
+    # names its resting players under ``player_byes``, and its pairs' ``byes`` empty, whatever
+    # model the riposi are kept in.
+    register(tournament, user, NAMES[:9])
+    turno = individual_turno_draw(
+        tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION)
+    )
+    resting = turno.byes.get().entrant.number
+    after = AuditEntry.objects.get(action="turno_draw").after
+    assert after["byes"] == [] and after["player_byes"] == [resting]
+    assert len(after["seats"]) == 4  # two tables, two lines each
+
+
+def test_a_tables_line_names_the_entrants_credited_with_its_result(tournament, user):
+    register(tournament, user, NAMES[:8])
+    turno = individual_turno_draw(
+        tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION)
+    )
+    table = turno.tables.order_by("number").first()
+    for line in ("ns", "eo"):
+        seats = TableSeat.objects.filter(table=table, line=line).order_by("seat")
+        assert table.line_entrants(line) == [seat.entrant for seat in seats]
+        assert len(table.line_entrants(line)) == 2
+    pairs = make_tournament()
+    make_pairs(pairs, 2)
+    played = make_turno(pairs, 1, [(2, 1)])
+    pair_table = played.tables.get()
+    assert [e.number for e in pair_table.line_entrants("ns")] == [2]
+    assert [e.number for e in pair_table.line_entrants("eo")] == [1]

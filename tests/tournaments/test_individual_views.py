@@ -39,13 +39,13 @@ def test_a_pasted_list_registers_the_players(english, tournament):
     page = paste(english, tournament, NAMES)
     assert "9 players added." in page.content.decode()
     assert "Circolo Aurora" in page.content.decode()
-    assert tournament.players.count() == 9
+    assert tournament.entrants.count() == 9
 
 
 def test_a_name_listed_twice_saves_nothing_and_names_the_line(english, tournament):
     page = paste(english, tournament, ["Anna Rossi", "Anna Rossi"]).content.decode()
     assert "nothing was saved" in page and "already registered" in page
-    assert not tournament.players.exists()
+    assert not tournament.entrants.exists()
 
 
 def test_draw_publish_enter_and_read_the_standings(english, tournament, director):
@@ -59,7 +59,7 @@ def test_draw_publish_enter_and_read_the_standings(english, tournament, director
     turno = tournament.turni.get()
     table = turno.tables.get(number=1)
     entry = english.get(f"/t/{tournament.slug}/gestione/turni/1/tavoli/1/")
-    names = [s.player.name for s in TableSeat.objects.filter(table=table)]
+    names = [s.entrant.name for s in TableSeat.objects.filter(table=table)]
     assert all(name in entry.content.decode() for name in names)
     for t in turno.tables.all():
         table_record_totals(table=t, user=director, ns_mp=1250, eo_mp=830, version=t.version)
@@ -93,7 +93,7 @@ def test_every_page_of_a_turno_names_the_players(english, tournament, director):
     turno = turno_publish(turno=turno, user=director)
     table = turno.tables.get(number=1)
     table_record_totals(table=table, user=director, ns_mp=900, eo_mp=800, version=0)
-    first = TableSeat.objects.filter(table=table).select_related("player").first().player.name
+    first = TableSeat.objects.filter(table=table).select_related("entrant").first().entrant.name
     slug = tournament.slug
     assert english.get(f"/t/{slug}/").status_code == 200
     for url in (
@@ -124,7 +124,7 @@ def test_the_dashboard_leads_to_the_players_and_their_turni(english, tournament)
 
 def test_a_penalty_is_given_and_deleted_on_the_players_page(english, tournament, director):
     from burraco_tourney.tournaments.draw_manager import DrawRequest
-    from burraco_tourney.tournaments.models import AuditEntry, IndividualPenalty
+    from burraco_tourney.tournaments.models import AuditEntry, Penalty
     from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
     from burraco_tourney.tournaments.services.turni import turno_publish
 
@@ -137,12 +137,12 @@ def test_a_penalty_is_given_and_deleted_on_the_players_page(english, tournament,
     data = {"player": "3", "turno": str(turno.pk), "vp": "-1", "mp": "-100", "reason": "Ritardo"}
     page = english.post(base + "penalita/", data, follow=True).content.decode()
     assert "Penalty given to 3. Carla Verdi." in page
-    penalty = IndividualPenalty.objects.get()
-    assert (penalty.player.name, penalty.vp, penalty.mp) == ("Carla Verdi", -1, -100)
+    penalty = Penalty.objects.get()
+    assert (penalty.entrant.name, penalty.vp, penalty.mp) == ("Carla Verdi", -1, -100)
     page = english.post(base + f"penalita/{penalty.pk}/elimina/", {"reason": ""}, follow=True)
     assert "Say why the penalty is deleted" in page.content.decode()
     english.post(base + f"penalita/{penalty.pk}/elimina/", {"reason": "Errore"})
-    assert not IndividualPenalty.objects.exists()
+    assert not Penalty.objects.exists()
     assert AuditEntry.objects.filter(action="penalty_delete", reason="Errore").exists()
 
 
@@ -164,7 +164,7 @@ def test_players_are_imported_from_a_spreadsheet(english, tournament):
         f"/t/{tournament.slug}/gestione/giocatori/", {"action": "file", "file": upload}, follow=True
     )
     assert "2 players added." in page.content.decode()
-    assert list(tournament.players.values_list("number", "name", "club")) == [
+    assert list(tournament.entrants.values_list("number", "name", "club")) == [
         (4, "Anna Rossi", "Circolo Aurora"),
         (5, "Bruno Bianchi", ""),
     ]
@@ -173,4 +173,4 @@ def test_players_are_imported_from_a_spreadsheet(english, tournament):
         f"/t/{tournament.slug}/gestione/giocatori/", {"action": "file", "file": csv}, follow=True
     )
     assert "already registered" in page.content.decode()
-    assert tournament.players.count() == 2
+    assert tournament.entrants.count() == 2

@@ -28,7 +28,7 @@ def test_round_one_of_eight_seeds_is_a_draft_in_the_standard_order(director):
     assert (turno.number, turno.movement, turno.published) == (1, "ko", False)
     # Pair 8 is seed 1: 8 v 1, 5 v 4, 7 v 2, 6 v 3.
     assert pairs_at(tournament, 1) == [(1, 8, 1), (2, 5, 4), (3, 7, 2), (4, 6, 3)]
-    seeds = dict(tournament.pairs.values_list("number", "seed"))
+    seeds = dict(tournament.entrants.values_list("number", "seed"))
     assert seeds == {n: 9 - n for n in range(1, 9)}
     assert AuditEntry.objects.filter(tournament=tournament, action="turno_draw").exists()
 
@@ -37,7 +37,10 @@ def test_six_pairs_give_the_top_two_seeds_a_bye(director):
     tournament = ko_tournament(director, pairs=6)
     turno = start(tournament, director)
     assert pairs_at(tournament, 1) == [(1, 4, 5), (2, 3, 6)]
-    assert sorted(Bye.objects.filter(turno=turno).values_list("pair__number", flat=True)) == [1, 2]
+    assert sorted(Bye.objects.filter(turno=turno).values_list("entrant__number", flat=True)) == [
+        1,
+        2,
+    ]
     win(tournament, director, 1, 1, "eo")  # 5 beats 4: meets seed 1 at once
     assert pairs_at(tournament, 2) == [(1, 1, 5)]
     win(tournament, director, 1, 2, "ns")
@@ -58,7 +61,7 @@ def test_pairs_without_a_seed_are_drawn_with_a_recorded_code(director):
     # Deleting the draft gives back the seeds the director had given.
     ko_round_delete(tournament=tournament, user=director)
     assert not Turno.objects.filter(tournament=tournament).exists()
-    assert dict(tournament.pairs.values_list("number", "seed")) == seeds
+    assert dict(tournament.entrants.values_list("number", "seed")) == seeds
 
 
 def test_a_draw_without_code_gets_a_random_one(director):
@@ -259,8 +262,8 @@ def test_the_top_pairs_of_a_standings_come_seeded_by_rank(director):
     taken = ko_pairs_from_standings(tournament=tournament, user=director, source=source, count=4)
     ranked = [(p.seed, p.number) for p in taken.pairs]
     assert ranked == [(1, 1), (2, 3), (3, 5), (4, 6)]
-    copied = tournament.pairs.get(number=3)
-    assert copied.players == source.pairs.get(number=3).players
+    copied = tournament.entrants.get(number=3)
+    assert copied.players == source.entrants.get(number=3).players
     turno = start(tournament, director, seeds={1: 1, 3: 2, 5: 3, 6: 4})
     assert pairs_at(tournament, 1) == [(1, 1, 6), (2, 3, 5)]
     assert turno.draw_options["source"]["name"] == "Qualificazione"
@@ -277,4 +280,4 @@ def test_pairs_from_a_standings_are_refused(director, setup, code):
     with pytest.raises(ValidationError) as caught:
         ko_pairs_from_standings(tournament=tournament, user=director, source=source, count=count)
     assert caught.value.code == code
-    assert tournament.pairs.count() == (2 if setup == "pairs" else 0)
+    assert tournament.entrants.count() == (2 if setup == "pairs" else 0)

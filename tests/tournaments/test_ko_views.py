@@ -31,7 +31,7 @@ def seeding_post(tournament, seeds, **extra):
 
 def test_the_seeding_form_lists_every_pair_with_its_seed(english, director):
     tournament = ko_tournament(director, pairs=5)
-    tournament.pairs.filter(number=3).update(seed=1)
+    tournament.entrants.filter(number=3).update(seed=1)
     html = english.get(url("ko", tournament)).content.decode()
     assert "Seeding of round 1" in html
     assert 'name="seed_3" value="1"' in html
@@ -151,7 +151,7 @@ def test_pairs_from_a_standings_through_the_page(english, director):
     assert "Qualificazione di primavera" in page
     response = english.post(url("ko_from_standings", tournament), {"source": source.pk, "count": 2})
     assert response.status_code == 302
-    assert list(tournament.pairs.values_list("number", "seed")) == [(1, 1), (4, 2)]
+    assert list(tournament.entrants.values_list("number", "seed")) == [(1, 1), (4, 2)]
     response = english.post(url("ko_from_standings", tournament), {"source": source.pk, "count": 2})
     assert "already has pairs" in response.content.decode()
 

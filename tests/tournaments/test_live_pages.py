@@ -96,10 +96,10 @@ def test_the_cache_never_serves_a_page_from_before_a_save(client, room, public_c
     page = client.get(url, provisional).content.decode()
     assert ">2750<" in page
     # A penalty is a write too.
-    pair = tournament.pairs.get(number=6)
+    pair = tournament.entrants.get(number=6)
     turno = tournament.turni.get(number=1)
     penalty_add(
-        tournament=tournament, user=director, pair=pair, turno=turno, vp=-3, reason="Ritardo"
+        tournament=tournament, user=director, entrant=pair, turno=turno, vp=-3, reason="Ritardo"
     )
     assert "-3 PV" in client.get(url, provisional).content.decode()
 
@@ -168,11 +168,11 @@ def test_the_pair_page_agrees_with_the_standings(client, room, public_cache):
     _save_totals(tournament, director, 2, 1, 1500, 300)
     _save_totals(tournament, director, 2, 2, 700, 700)
     _save_totals(tournament, director, 2, 3, 100, 900)
-    pair = tournament.pairs.get(number=1)
+    pair = tournament.entrants.get(number=1)
     penalty_add(
         tournament=tournament,
         user=director,
-        pair=pair,
+        entrant=pair,
         turno=tournament.turni.get(number=2),
         vp=-2,
         reason="Cellulare",
@@ -202,7 +202,7 @@ def test_an_unknown_pair_is_not_found(client, room, public_cache):
 @pytest.mark.parametrize("typed", ["rossi anna", "ROSSÌ", "Anna Rossi", "  rOssI  "])
 def test_the_seat_search_ignores_accents_and_case(client, room, public_cache, typed):
     tournament, _ = room
-    tournament.pairs.filter(number=5).update(player1="Rossì Anna")
+    tournament.entrants.filter(number=5).update(player1="Rossì Anna")
     url = reverse("tournaments:seat_search", args=[tournament.slug])
     html = client.get(url, {"nome": typed}).content.decode()
     # Turno 2, the latest: pair 5 sits EO at table 2 against pair 2.

@@ -38,7 +38,7 @@ def import_url(tournament):
 
 def stored(tournament):
     return list(
-        tournament.pairs.order_by("number").values_list("number", "player1", "player2", "club")
+        tournament.entrants.order_by("number").values_list("number", "player1", "player2", "club")
     )
 
 
@@ -94,12 +94,12 @@ def test_line_without_two_names_reported_with_its_number_and_nothing_saved(engli
 
 def test_paste_clashing_with_registered_pairs(english, tournament):
     make_pairs(tournament, 2)
-    first = tournament.pairs.get(number=1)
+    first = tournament.entrants.get(number=1)
     text = f"2. Nuova Coppia - Altro Nome\n{first.player2} - {first.player1}\n"
     html = english.post(paste_url(tournament), {"text": text, "action": "save"}).content.decode()
     assert "Line 1: Number 2 is already taken by" in html
     assert "Line 2: This pair is already registered as number 1." in html
-    assert tournament.pairs.count() == 2
+    assert tournament.entrants.count() == 2
 
 
 @pytest.mark.parametrize("text", ["", "   \n\n  "])
@@ -115,7 +115,7 @@ def test_import_is_all_or_nothing_when_the_list_changed_meanwhile(tournament, di
     with pytest.raises(PairImportRejected) as rejected:
         pairs_import(tournament=tournament, user=director, rows=rows, source="test")
     assert all(row.errors for row in rejected.value.rows)
-    assert tournament.pairs.count() == 2
+    assert tournament.entrants.count() == 2
 
 
 def _xlsx(rows) -> bytes:

@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from burraco_tourney.tournaments.models import AuditEntry, Turno
-from burraco_tourney.tournaments.services.pairs import number_draw_order, pair_numbers_draw
+from burraco_tourney.tournaments.services.entrants import entrant_numbers_draw, number_draw_order
 from tests.factories import make_pairs, make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -19,18 +19,18 @@ def tournament(director):
     tournament = make_tournament(name="Torneo di Primavera", owner=director)
     make_pairs(tournament, 9)
     # Gaps and an order unlike the registration order, as after some deletions and edits.
-    tournament.pairs.filter(number=9).update(number=15)
-    tournament.pairs.filter(number=4).delete()
+    tournament.entrants.filter(number=9).update(number=15)
+    tournament.entrants.filter(number=4).delete()
     return tournament
 
 
 def players_by_number(tournament):
-    return {p.number: p.players for p in tournament.pairs.all()}
+    return {p.number: p.players for p in tournament.entrants.all()}
 
 
 def test_draw_is_reproducible_from_the_recorded_seed(tournament, director):
     before = players_by_number(tournament)
-    drawn = pair_numbers_draw(tournament=tournament, user=director, seed="lotto 2026-11-20")
+    drawn = entrant_numbers_draw(tournament=tournament, user=director, seed="lotto 2026-11-20")
     tournament.refresh_from_db()
     assert tournament.number_draw_seed == "lotto 2026-11-20"
     assert tournament.number_draw_at is not None
@@ -54,7 +54,7 @@ def test_same_seed_same_order_other_seed_other_order():
 
 
 def test_random_seed_when_none_given(tournament, director):
-    pair_numbers_draw(tournament=tournament, user=director)
+    entrant_numbers_draw(tournament=tournament, user=director)
     tournament.refresh_from_db()
     assert len(tournament.number_draw_seed) == 16
 
@@ -64,7 +64,7 @@ def test_draw_refused_once_a_turno_exists(tournament, director):
     Turno.objects.create(tournament=tournament, number=1, movement="mitchell", published=False)
     before = players_by_number(tournament)
     with pytest.raises(ValidationError, match="only before the first turno"):
-        pair_numbers_draw(tournament=tournament, user=director, seed="x")
+        entrant_numbers_draw(tournament=tournament, user=director, seed="x")
     assert players_by_number(tournament) == before
     tournament.refresh_from_db()
     assert tournament.number_draw_seed == ""
@@ -99,8 +99,8 @@ def test_draw_page_refuses_after_a_turno(english, tournament):
 
 
 def test_second_draw_counted_and_both_logged(english, tournament, director):
-    pair_numbers_draw(tournament=tournament, user=director, seed="uno")
-    pair_numbers_draw(tournament=tournament, user=director, seed="due")
+    entrant_numbers_draw(tournament=tournament, user=director, seed="uno")
+    entrant_numbers_draw(tournament=tournament, user=director, seed="due")
     html = english.get(reverse("manage:pairs_number_draw", args=[tournament.slug])).content.decode()
     assert "<code>due</code>" in html
     assert "old = [1, 2, 3, 4, 5, 6, 7, 8]" in html
@@ -112,4 +112,4 @@ def test_draw_needs_two_pairs(director):
     tournament = make_tournament(owner=director)
     make_pairs(tournament, 1)
     with pytest.raises(ValidationError):
-        pair_numbers_draw(tournament=tournament, user=director)
+        entrant_numbers_draw(tournament=tournament, user=director)

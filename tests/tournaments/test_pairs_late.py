@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from burraco_tourney.tournaments.models import AuditEntry, MissedTurni, Pair
+from burraco_tourney.tournaments.models import AuditEntry, Entrant, MissedTurni
 from tests.factories import make_pairs, make_tournament, make_turno
 from tests.tournaments.test_pairs_bulk import _xlsx, upload
 from tests.tournaments.turni_support import (
@@ -53,7 +53,7 @@ def test_before_any_turno_is_published_a_pair_is_simply_registered(english, dire
     page = english.get(pairs_url(tournament)).content.decode()
     assert "Arriving late" not in page
     assert add_late(english, tournament).status_code == 302
-    pair = tournament.pairs.get(number=9)
+    pair = tournament.entrants.get(number=9)
     assert (pair.joined_turno, pair.missed) == (None, "")
 
 
@@ -68,7 +68,7 @@ def test_after_turno_1_the_form_asks_how_the_missed_turno_counts(english, played
 def test_late_pair_scored_as_riposo_plays_turno_2_and_is_marked(english, played):
     response = add_late(english, played, missed="bye")
     assert response.status_code == 302
-    pair = played.pairs.get(number=9)
+    pair = played.entrants.get(number=9)
     assert (pair.joined_turno, pair.missed) == (2, MissedTurni.BYE)
     entry = AuditEntry.objects.filter(action="pair_create").latest("at")
     assert entry.after["joined_turno"] == 2 and entry.after["missed"] == "bye"
@@ -104,7 +104,7 @@ def test_a_typed_value_needs_its_vp_and_mp(english, played):
     assert response.status_code == 200
     late_form = response.context["late_form"]
     assert "missed_vp" in late_form.errors and "missed_mp" in late_form.errors
-    assert not played.pairs.filter(number=9).exists()
+    assert not played.entrants.filter(number=9).exists()
 
 
 def test_late_pair_scored_nothing(english, played):
@@ -156,7 +156,7 @@ def test_a_pasted_list_after_a_turno_is_late_with_one_choice(english, played):
     late = {"missed": "value", "missed_vp": "10", "missed_mp": "0"}
     response = english.post(url, {"text": text, "action": "save", **late})
     assert response.status_code == 302
-    late = Pair.objects.filter(tournament=played, number__in=[9, 10])
+    late = Entrant.objects.filter(tournament=played, number__in=[9, 10])
     assert {(p.joined_turno, p.missed, p.missed_vp) for p in late} == {(2, "value", 10)}
     entry = AuditEntry.objects.get(action="pairs_import")
     assert all(item["missed"] == "value" and item["missed_vp"] == 10 for item in entry.after)
@@ -170,7 +170,7 @@ def test_an_imported_file_after_a_turno_is_late_with_one_choice(english, played)
     payload = response.context["payload"]
     response = english.post(url, {"payload": payload, "missed": "none"})
     assert response.status_code == 302
-    late = Pair.objects.filter(tournament=played, number__in=[9, 10])
+    late = Entrant.objects.filter(tournament=played, number__in=[9, 10])
     assert {(p.joined_turno, p.missed) for p in late} == {(2, "none")}
 
 
@@ -187,4 +187,4 @@ def test_a_knock_out_asks_nothing_of_a_pair_added_after_round_1(english, directo
     start(tournament, director)
     assert "Arriving late" not in english.get(pairs_url(tournament)).content.decode()
     assert add_late(english, tournament).status_code == 302
-    assert tournament.pairs.get(number=5).joined_turno is None
+    assert tournament.entrants.get(number=5).joined_turno is None

@@ -64,26 +64,26 @@ def test_the_service_saves_a_flagged_list_only_when_the_warning_is_accepted(dire
     rows = parse_text("Rossi Anna - Bianchi Bruno\nVerdi Carla - Rossi Anna\n")
     with pytest.raises(PairImportRejected):
         pairs_import(tournament=tournament, user=director, rows=rows, source="")
-    assert not tournament.pairs.exists()
+    assert not tournament.entrants.exists()
     pairs_import(tournament=tournament, user=director, rows=rows, source="", accept_warnings=True)
-    assert tournament.pairs.count() == 2
+    assert tournament.entrants.count() == 2
     entry = AuditEntry.objects.get(action="pairs_import")
     assert "Rossi Anna" in entry.reason
 
 
 def test_paste_page_asks_to_accept_then_saves(client, director):
     tournament = make_tournament(owner=director)
-    tournament.pairs.create(number=1, player1="Bianchi Bruno", player2="Neri Ada")
+    tournament.entrants.create(number=1, player1="Bianchi Bruno", player2="Neri Ada")
     client.force_login(director)
     url = reverse("manage:pairs_paste", args=[tournament.slug])
     text = "Verdì Carla - bianchi bruno"
     preview = client.post(url, {"text": text, "action": "preview"}).content.decode()
     assert 'id="pair-warnings"' in preview and 'name="accept_warnings"' in preview
     refused = client.post(url, {"text": text, "action": "save"})
-    assert refused.status_code == 200 and tournament.pairs.count() == 1
+    assert refused.status_code == 200 and tournament.entrants.count() == 1
     assert 'name="accept_warnings"' in refused.content.decode()
     saved = client.post(url, {"text": text, "action": "save", "accept_warnings": "on"})
-    assert saved.status_code == 302 and tournament.pairs.count() == 2
+    assert saved.status_code == 302 and tournament.entrants.count() == 2
 
 
 def test_import_page_keeps_the_file_and_asks_to_accept(client, director):
@@ -96,7 +96,7 @@ def test_import_page_keeps_the_file_and_asks_to_accept(client, director):
     assert 'id="pair-warnings"' in preview
     payload = re.search(r'name="payload" value="([^"]+)"', preview).group(1)
     refused = client.post(url, {"payload": payload})
-    assert refused.status_code == 200 and not tournament.pairs.exists()
+    assert refused.status_code == 200 and not tournament.entrants.exists()
     assert 'name="payload"' in refused.content.decode()
     saved = client.post(url, {"payload": payload, "accept_warnings": "on"})
-    assert saved.status_code == 302 and tournament.pairs.count() == 2
+    assert saved.status_code == 302 and tournament.entrants.count() == 2

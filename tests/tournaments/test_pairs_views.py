@@ -6,8 +6,12 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from burraco_tourney.tournaments.models import AuditEntry, Pair
-from burraco_tourney.tournaments.services.pairs import pair_create, pair_delete, pair_update
+from burraco_tourney.tournaments.models import AuditEntry, Entrant
+from burraco_tourney.tournaments.services.entrants import (
+    entrant_create,
+    entrant_delete,
+    entrant_update,
+)
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
 pytestmark = pytest.mark.django_db
@@ -25,11 +29,11 @@ def url(name, tournament, *args):
 
 
 def numbers(tournament):
-    return list(tournament.pairs.order_by("number").values_list("number", flat=True))
+    return list(tournament.entrants.order_by("number").values_list("number", flat=True))
 
 
 def test_list_shows_every_pair_with_state_and_edit_link(english, tournament):
-    Pair.objects.filter(tournament=tournament, number=2).update(withdrawn=True)
+    Entrant.objects.filter(tournament=tournament, number=2).update(withdrawn=True)
     response = english.get(url("pairs", tournament))
     assert response.status_code == 200
     html = response.content.decode()
@@ -49,7 +53,7 @@ def test_add_pair_with_automatic_number(english, tournament, director):
         {"number": "", "player1": "  Rossi   Anna ", "player2": "Bianchi Bruno", "club": ""},
     )
     assert response.status_code == 302
-    pair = tournament.pairs.get(number=5)
+    pair = tournament.entrants.get(number=5)
     assert (pair.player1, pair.player2, pair.club) == ("Rossi Anna", "Bianchi Bruno", "")
     entry = AuditEntry.objects.get(tournament=tournament, action="pair_create")
     assert entry.user == director and entry.after["number"] == 5
@@ -71,7 +75,7 @@ def test_duplicate_number_shown_next_to_the_field_and_nothing_changed(english, t
     form = response.context["add_form"]
     assert form.errors["number"][0].startswith("Number 3 is already taken by pair 3.")
     assert 'aria-invalid="true"' in response.content.decode()
-    assert tournament.pairs.count() == 4
+    assert tournament.entrants.count() == 4
     assert not AuditEntry.objects.filter(tournament=tournament).exists()
 
 
@@ -88,7 +92,7 @@ def test_bad_input_changes_nothing(english, tournament, data, field):
     response = english.post(url("pairs", tournament), data)
     assert response.status_code == 200
     assert field in response.context["add_form"].errors
-    assert tournament.pairs.count() == 4
+    assert tournament.entrants.count() == 4
 
 
 def test_edit_pair(english, tournament):
@@ -99,21 +103,21 @@ def test_edit_pair(english, tournament):
         {"number": "9", "player1": "Neri Elena", "player2": "Gallo Fabio", "club": "Aurora"},
     )
     assert response.status_code == 302
-    pair = tournament.pairs.get(number=9)
+    pair = tournament.entrants.get(number=9)
     assert (pair.player1, pair.player2, pair.club) == ("Neri Elena", "Gallo Fabio", "Aurora")
     entry = AuditEntry.objects.get(action="pair_edit")
     assert entry.before["number"] == 2 and entry.after["number"] == 9
 
 
 def test_edit_to_a_taken_number_is_refused(english, tournament):
-    before = tournament.pairs.get(number=2)
+    before = tournament.entrants.get(number=2)
     response = english.post(
         url("pair_edit", tournament, 2),
         {"number": "1", "player1": "Changed", "player2": "Names", "club": ""},
     )
     assert response.status_code == 200
     assert "already taken" in response.context["form"].errors["number"][0]
-    after = tournament.pairs.get(pk=before.pk)
+    after = tournament.entrants.get(pk=before.pk)
     assert (after.number, after.player1) == (2, before.player1)
 
 
@@ -125,17 +129,17 @@ def test_withdraw_and_reinstate_need_a_confirmation(english, tournament):
     confirm = english.get(url("pair_withdraw", tournament, 3))
     assert confirm.status_code == 200
     assert "Withdraw pair 3." in confirm.content.decode()
-    assert not tournament.pairs.get(number=3).withdrawn  # a GET changes nothing
+    assert not tournament.entrants.get(number=3).withdrawn  # a GET changes nothing
     response = english.post(url("pair_withdraw", tournament, 3), {"reason": "Malore"})
     assert response.status_code == 302
-    assert tournament.pairs.get(number=3).withdrawn
+    assert tournament.entrants.get(number=3).withdrawn
     assert AuditEntry.objects.get(action="pair_withdraw").reason == "Malore"
     # Withdrawing it again has nothing to confirm: back to the pair.
     again = english.post(url("pair_withdraw", tournament, 3), {"reason": ""})
     assert again.url == url("pair_edit", tournament, 3)
     assert AuditEntry.objects.filter(action="pair_withdraw").count() == 1
     english.post(url("pair_reinstate", tournament, 3), {"reason": ""})
-    assert not tournament.pairs.get(number=3).withdrawn
+    assert not tournament.entrants.get(number=3).withdrawn
     assert AuditEntry.objects.filter(action="pair_reinstate").count() == 1
 
 
@@ -164,14 +168,14 @@ def test_pair_that_rested_cannot_be_deleted(tournament, director):
     make_pairs(make_pairs_five, 3)
     make_turno(make_pairs_five, 1, [(1, 2)], byes=[3])
     with pytest.raises(ValidationError):
-        pair_delete(pair=make_pairs_five.pairs.get(number=3), user=director)
-    assert make_pairs_five.pairs.count() == 3
+        entrant_delete(entrant=make_pairs_five.entrants.get(number=3), user=director)
+    assert make_pairs_five.entrants.count() == 3
 
 
 def test_services_record_nothing_when_nothing_changes(tournament, director):
-    pair = tournament.pairs.get(number=1)
-    pair_update(
-        pair=pair,
+    pair = tournament.entrants.get(number=1)
+    entrant_update(
+        entrant=pair,
         user=director,
         player1=pair.player1,
         player2=pair.player2,
@@ -180,7 +184,7 @@ def test_services_record_nothing_when_nothing_changes(tournament, director):
     )
     assert not AuditEntry.objects.exists()
     with pytest.raises(ValidationError) as err:
-        pair_create(tournament=tournament, user=director, player1="A", player2="B", number=1)
+        entrant_create(tournament=tournament, user=director, player1="A", player2="B", number=1)
     assert "number" in err.value.message_dict
 
 
@@ -203,7 +207,7 @@ def test_another_director_gets_404_and_changes_nothing(client, tournament, name,
     response = getattr(client, method)(url(name, tournament, *args), data)
     assert response.status_code == 404
     assert numbers(tournament) == [1, 2, 3, 4]
-    assert not tournament.pairs.filter(withdrawn=True).exists()
+    assert not tournament.entrants.filter(withdrawn=True).exists()
     assert not AuditEntry.objects.exists()
 
 

@@ -74,7 +74,7 @@ def give(client, tournament, **fields):
     turno = fields.pop("turno", 1)
     pair = fields.pop("pair", 1)
     data = {
-        "pair": tournament.pairs.get(number=pair).pk,
+        "pair": tournament.entrants.get(number=pair).pk,
         "turno": tournament.turni.get(number=turno).pk,
         "vp": "",
         "mp": "",
@@ -90,13 +90,18 @@ def test_a_penalty_given_on_the_page_is_listed_audited_and_in_the_standings(
     response = give(english, tournament, pair=1, turno=1, vp=-1, mp=-100, reason="Due ammonizioni")
     assert response.status_code == 302
     penalty = Penalty.objects.get()
-    assert (penalty.pair.number, penalty.turno.number, penalty.vp, penalty.mp) == (1, 1, -1, -100)
+    assert (penalty.entrant.number, penalty.turno.number, penalty.vp, penalty.mp) == (
+        1,
+        1,
+        -1,
+        -100,
+    )
     assert penalty.created_by == director
 
     page = english.get(url(tournament))
     assert "Penalty given to pair 1 in turno 1." in page.content.decode()
     [row] = table_rows(page, "penalties")
-    players = penalty.pair.players
+    players = penalty.entrant.players
     assert row[:5] == ["1", f"1 {players}", "−1", "−100", "Due ammonizioni"]
     assert row[6] == director.username
 
@@ -192,12 +197,12 @@ def test_only_published_turni_and_own_pairs_are_offered(english, director, tourn
     assert [t.number for t in form.fields["turno"].queryset] == [1, 2]
     assert form.initial["turno"] == tournament.turni.get(number=2).pk  # the latest turno
     labels = [label for _value, label in form.fields["pair"].choices][1:]
-    assert labels[0] == f"1 – {tournament.pairs.get(number=1).players}" and len(labels) == 4
+    assert labels[0] == f"1 – {tournament.entrants.get(number=1).players}" and len(labels) == 4
 
     data = {"vp": -1, "reason": "x"}
     refused = english.post(url(tournament), {**data, "pair": 1, "turno": draft.pk})
     assert "turno" in refused.context["form"].errors
-    foreign = other.pairs.get(number=1).pk
+    foreign = other.entrants.get(number=1).pk
     turno = tournament.turni.get(number=1).pk
     refused = english.post(url(tournament), {**data, "pair": foreign, "turno": turno})
     assert "pair" in refused.context["form"].errors
@@ -225,17 +230,19 @@ def test_delete_asks_a_reason_and_records_it(english, director, tournament):
 
 
 def test_services_refuse_a_draft_turno_and_an_empty_penalty(director, tournament):
-    pair = tournament.pairs.get(number=1)
+    pair = tournament.entrants.get(number=1)
     draft = Turno.objects.create(tournament=tournament, number=3, published=False)
     with pytest.raises(ValidationError):
-        penalty_add(tournament=tournament, user=director, pair=pair, turno=draft, vp=-1, reason="x")
+        penalty_add(
+            tournament=tournament, user=director, entrant=pair, turno=draft, vp=-1, reason="x"
+        )
     turno = tournament.turni.get(number=1)
     with pytest.raises(ValidationError):
-        penalty_add(tournament=tournament, user=director, pair=pair, turno=turno, reason="x")
+        penalty_add(tournament=tournament, user=director, entrant=pair, turno=turno, reason="x")
     assert not Penalty.objects.exists() and not AuditEntry.objects.exists()
 
     penalty = penalty_add(
-        tournament=tournament, user=director, pair=pair, turno=turno, mp=-100, reason="Ritardo"
+        tournament=tournament, user=director, entrant=pair, turno=turno, mp=-100, reason="Ritardo"
     )
     penalty_delete(penalty=penalty, user=director, reason="Errore")
     assert list(AuditEntry.objects.order_by("id").values_list("action", flat=True)) == [

@@ -102,4 +102,4 @@ def test_a_knock_out_from_uncountable_standings_says_why(english, director, odd)
     response = english.post(url, {"source": odd.pk, "count": 2})
     assert response.status_code == 200
     assert "Pair 5 rests in turno 1: set the value of a riposo" in response.content.decode()
-    assert not knockout.pairs.exists()
+    assert not knockout.entrants.exists()

@@ -20,7 +20,7 @@ from django.utils import translation
 from django_tables2 import RequestConfig
 from django_tables2.data import TableListData
 
-from burraco_tourney.tournaments.models import Pair
+from burraco_tourney.tournaments.models import Entrant
 from burraco_tourney.tournaments.selectors.standings import standings
 from burraco_tourney.tournaments.tables import PublicStandingsTable, StandingsTable
 from tests.factories import add_penalty, make_pairs, make_tournament, make_turno
@@ -114,7 +114,7 @@ def tournament():
     club and names to escape."""
     tournament = make_tournament(name="Torneo di Carnevale")
     make_pairs(tournament, 7)
-    Pair.objects.filter(tournament=tournament, number=2).update(
+    Entrant.objects.filter(tournament=tournament, number=2).update(
         player1="O'Brien <Anna>", club='Bar & Caffè "Centrale"'
     )
     make_turno(

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from burraco_tourney.tournaments.models import Pair, Turno
+from burraco_tourney.tournaments.models import Entrant, Turno
 from burraco_tourney.tournaments.selectors.standings import standings
 from tests.tournaments.turni_support import (
     byes,
@@ -160,7 +160,7 @@ def test_danese_is_refused_while_the_previous_turno_misses_results(director_clie
 
 def test_withdrawn_pairs_are_not_drawn(director_client, director):
     tournament = director_tournament(director, 13)
-    Pair.objects.filter(tournament=tournament, number=13).update(withdrawn=True)
+    Entrant.objects.filter(tournament=tournament, number=13).update(withdrawn=True)
     turno = draw_ok(director_client, tournament, movement="mitchell", step="1")
     assert byes(turno) == []
     assert 13 not in {p for s in seats(turno) for p in s[1:]}

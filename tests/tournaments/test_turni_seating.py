@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from burraco_tourney.tournaments.models import Pair
+from burraco_tourney.tournaments.models import Entrant
 from tests.factories import make_tournament
 from tests.tournaments.turni_support import draw_and_publish
 
@@ -23,7 +23,7 @@ PLAYERS = [
 def tournament(director, director_client):
     tournament = make_tournament(owner=director, name="Torneo di Primavera")
     for number, (a, b) in enumerate(PLAYERS, start=1):
-        Pair.objects.create(tournament=tournament, number=number, player1=a, player2=b)
+        Entrant.objects.create(tournament=tournament, number=number, player1=a, player2=b)
     # Mitchell, 5 pairs: tables 1v4, 2v5; pair 3 rests (its EO opponent is the phantom).
     draw_and_publish(director_client, tournament, movement="mitchell", step="1")
     return tournament

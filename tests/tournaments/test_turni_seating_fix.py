@@ -82,7 +82,7 @@ def test_swapped_totals_and_forfeit_follow_the_pairs():
 def test_exchanged_pairs_take_the_results_of_the_table_they_sat_at():
     director, tournament = _tournament()
     turno = make_turno(tournament, 1, [(1, 2), (3, 4)], totals=[(1500, 300), (600, 700)])
-    one, three = tournament.pairs.get(number=1), tournament.pairs.get(number=3)
+    one, three = tournament.entrants.get(number=1), tournament.entrants.get(number=3)
     turno_exchange_pairs(turno=turno, first=one, second=three, user=director, reason="Scambio")
     t1, t2 = turno.tables.get(number=1), turno.tables.get(number=2)
     assert (t1.ns.number, t1.eo.number, t2.ns.number, t2.eo.number) == (3, 2, 1, 4)
@@ -94,7 +94,7 @@ def test_exchanged_pairs_take_the_results_of_the_table_they_sat_at():
 def test_exchange_between_lines_and_refusals():
     director, tournament = _tournament()
     turno = make_turno(tournament, 1, [(1, 2), (3, 4)], totals=[(1500, 300), (600, 700)])
-    pair = {p.number: p for p in tournament.pairs.all()}
+    pair = {p.number: p for p in tournament.entrants.all()}
     turno_exchange_pairs(turno=turno, first=pair[1], second=pair[4], user=director, reason="r")
     assert list(turno.tables.order_by("number").values_list("ns__number", "eo__number")) == [
         (4, 2),
@@ -110,12 +110,12 @@ def test_exchange_between_lines_and_refusals():
 
 def test_a_pair_resting_cannot_be_exchanged():
     director, tournament = _tournament()
-    resting = tournament.pairs.create(number=5, player1="Neri Ada", player2="Gialli Ugo")
+    resting = tournament.entrants.create(number=5, player1="Neri Ada", player2="Gialli Ugo")
     turno = make_turno(tournament, 1, [(1, 2), (3, 4)], byes=[5], totals=[(900, 900)] * 2)
     with _refused("not_seated"):
         turno_exchange_pairs(
             turno=turno,
-            first=tournament.pairs.get(number=1),
+            first=tournament.entrants.get(number=1),
             second=resting,
             user=director,
             reason="r",
@@ -172,7 +172,7 @@ def test_the_turno_page_links_to_the_correction_once_published(client):
 def test_the_correction_lists_name_each_pair_not_only_its_number(client):
     director, tournament = _tournament()
     make_turno(tournament, 1, [(1, 2), (3, 4)], totals=[(1200, 500), (700, 700)])
-    pairs = {p.number: p.players for p in tournament.pairs.all()}
+    pairs = {p.number: p.players for p in tournament.entrants.all()}
     client.force_login(director)
     page = client.get(reverse("manage:turno_seating_fix", args=[tournament.slug, 1]))
     swap = page.context["swap_form"].fields["table"].choices

@@ -46,7 +46,7 @@ def seats(turno: Turno) -> list[tuple[int, int, int]]:
 
 
 def byes(turno: Turno) -> list[int]:
-    return sorted(turno.byes.values_list("pair__number", flat=True))
+    return sorted(turno.byes.values_list("entrant__number", flat=True))
 
 
 def enter_totals(turno: Turno, totals=None) -> None:

@@ -14,6 +14,19 @@ The interface (what each answer is for, and who asks it):
     The ``Tournament.kind`` value this format serves ("pairs", "ko", ...).
 ``registers``
     Who registers: ``"pairs"`` or ``"players"``. Entrant pages and imports.
+``entrant_key``
+    The word the change log and the archive use for an entrant's number ("pair", "player"):
+    a penalty's or a riposo's entrant, the change log's subjects and actions ("pair_withdraw").
+``entrant_names``
+    The ``Entrant`` fields that hold this kind's names: a pair's ``player1`` and ``player2``, a
+    player's ``name``. The entrants' services write and log exactly these.
+``late_entrants``
+    An entrant registered after a turno was published joins late, its missed turni scored as
+    the director chooses (``services.late_pairs``); False: it is simply registered.
+``number_taken_message`` / ``played_refusal`` / ``numbers_draw_too_late`` /
+``numbers_draw_too_few``
+    The entrants' services' refusals (``services.entrants``): a number already taken, deleting
+    an entrant already part of a turno, drawing the numbers after a turno or with fewer than two.
 ``entrant_noun`` / ``entrants_noun``
     The entrant in words, singular and plural ("pair"/"pairs"), translatable.
 ``knockout``
@@ -143,6 +156,15 @@ class TournamentFormat:
 
     key: ClassVar[str] = ""
     registers: ClassVar[str] = "pairs"
+    entrant_key: ClassVar[str] = "pair"
+    entrant_names: ClassVar[tuple[str, ...]] = ("player1", "player2")
+    late_entrants: ClassVar[bool] = True
+    number_taken_message = _("Number %(number)s is already taken by pair %(pair)s.")
+    played_refusal = _(
+        "Pair %(pair)s is already part of a turno and cannot be deleted: withdraw it instead."
+    )
+    numbers_draw_too_late = _("The pair numbers can be drawn only before the first turno is drawn.")
+    numbers_draw_too_few = _("Register at least two pairs before drawing their numbers.")
     entrant_noun = _("pair")
     entrants_noun = _("pairs")
     knockout: ClassVar[bool] = False

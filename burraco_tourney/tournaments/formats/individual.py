@@ -19,6 +19,17 @@ from .base import TournamentFormat
 class IndividualFormat(TournamentFormat):
     key = "individual"
     registers = "players"
+    entrant_key = "player"
+    entrant_names = ("name",)
+    late_entrants = False
+    number_taken_message = _("Number %(number)s is already taken by %(player)s.")
+    played_refusal = _(
+        "%(player)s is already part of a turno and cannot be deleted: withdraw instead."
+    )
+    numbers_draw_too_late = _(
+        "The player numbers can be drawn only before the first turno is drawn."
+    )
+    numbers_draw_too_few = _("Register at least two players before drawing their numbers.")
     entrant_noun = _("player")
     entrants_noun = _("players")
     entrants_label = _("Players")

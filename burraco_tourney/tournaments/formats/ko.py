@@ -18,6 +18,8 @@ class KoFormat(TournamentFormat):
     knockout = True
     has_vp_standings = False
     plans_turni = False
+    # A bracket has no place for a pair arriving late.
+    late_entrants = False
     bye_needs_value = False
     draws_turni = False
     director_draw_url = "manage:ko"

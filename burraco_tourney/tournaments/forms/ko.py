@@ -14,13 +14,13 @@ from burraco_tourney.rules.errors import RuleError
 from ..access import tournaments_directed_by
 from ..formats import kinds_where
 from ..ko_seeding import SeedingRequest
-from ..models import Pair, Tournament
+from ..models import Entrant, Tournament
 from ..selectors.imports import with_import_mark
 
 SEED_MAX = 999
 
 
-def seed_field_name(pair: Pair) -> str:
+def seed_field_name(pair: Entrant) -> str:
     return f"seed_{pair.number}"
 
 
@@ -43,7 +43,7 @@ class SeedingForm(forms.Form):
         help_text=_("Otherwise the semifinal losers share third place."),
     )
 
-    def __init__(self, data=None, *, pairs: list[Pair], seeds: dict[int, int | None], **kwargs):
+    def __init__(self, data=None, *, pairs: list[Entrant], seeds: dict[int, int | None], **kwargs):
         super().__init__(data, **kwargs)
         self.pairs = pairs
         for pair in pairs:
@@ -58,7 +58,7 @@ class SeedingForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
-        holder: dict[int, Pair] = {}
+        holder: dict[int, Entrant] = {}
         for pair in self.pairs:
             name = seed_field_name(pair)
             seed = cleaned.get(name)
@@ -75,7 +75,7 @@ class SeedingForm(forms.Form):
         return cleaned
 
     @property
-    def rows(self) -> list[tuple[Pair, forms.BoundField]]:
+    def rows(self) -> list[tuple[Entrant, forms.BoundField]]:
         return [(pair, self[seed_field_name(pair)]) for pair in self.pairs]
 
     def seeding_request(self) -> SeedingRequest:

@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from ..models import Pair, Penalty, Tournament, Turno
+from ..models import Entrant, Penalty, Tournament, Turno
 
 REASON_MAX = Penalty._meta.get_field("reason").max_length
 DELETE_REASON_MAX = 300
@@ -106,7 +106,7 @@ def suggestions_for(equivalent_mp: int | None) -> tuple[Suggestion, ...]:
 
 
 class PairChoiceField(forms.ModelChoiceField):
-    def label_from_instance(self, obj: Pair) -> str:
+    def label_from_instance(self, obj: Entrant) -> str:
         return f"{obj.number} – {obj.players}"
 
 
@@ -118,7 +118,7 @@ class TurnoChoiceField(forms.ModelChoiceField):
 class PenaltyForm(forms.Form):
     """One penalty. ``vp`` and ``mp`` are deltas; a positive one needs ``confirm_positive``."""
 
-    pair = PairChoiceField(label=_("Pair"), queryset=Pair.objects.none())
+    pair = PairChoiceField(label=_("Pair"), queryset=Entrant.objects.none())
     turno = TurnoChoiceField(label=_("Turno"), queryset=Turno.objects.none())
     vp = forms.IntegerField(
         label=pgettext_lazy("victory points", "VP"),
@@ -152,7 +152,7 @@ class PenaltyForm(forms.Form):
     ):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
-        self.fields["pair"].queryset = tournament.pairs.order_by("number")
+        self.fields["pair"].queryset = tournament.entrants.order_by("number")
         turni = tournament.turni.filter(published=True).order_by("number")
         self.fields["turno"].queryset = turni
         self.vp_limit = vp_limit

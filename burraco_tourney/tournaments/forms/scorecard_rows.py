@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
-from ..models import Pair, Smazzata, SmazzataEnd
+from ..models import Entrant, Smazzata, SmazzataEnd
 from .scores import LINES, pair_label
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ class LineRow:
     """One line of one smazzata as the template draws it."""
 
     line: str
-    pair: Pair
+    pair: Entrant
     counts: list[BoundField]
     chiusura: BoundField
     pozzetto: BoundField

@@ -17,7 +17,7 @@ from django.utils.translation import pgettext_lazy
 from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.outcome import ForfeitEntry, Refusal, TableEntry, TotalsEntry
 
-from ..models import EntryMode, Pair, Table
+from ..models import Entrant, EntryMode, Table
 from ..results_bridge import (
     RULES_CHANGED,
     rules_fingerprint,
@@ -67,7 +67,7 @@ def last_move_choices(table: Table) -> list[tuple[str, str]]:
     ]
 
 
-def pair_label(line: str, pair: Pair) -> str:
+def pair_label(line: str, pair: Entrant) -> str:
     return f"{LINE_NAMES[line]} {pair.number}"
 
 

@@ -1,4 +1,4 @@
-"""The tournament's data: rules in use, pairs or players, turni, tables, smazzate,
+"""The tournament's data: rules in use, entrants (pairs or players), turni, tables, smazzate,
 riposi and penalties.
 
 Models hold data and database invariants only. Scores are computed by the rules engine through
@@ -6,7 +6,7 @@ the services (``services.py``); no business logic lives in ``save()`` or in sign
 """
 
 from .audit import AuditEntry
-from .individual import IndividualBye, IndividualPenalty, Player, TableSeat
+from .individual import TableSeat
 from .play import (
     Bye,
     EntryMode,
@@ -21,9 +21,9 @@ from .play import (
 from .player_entry import PlayerEntry, TableAccess, TableProblem
 from .room import AnomalyDismissal
 from .tournament import (
+    Entrant,
     KoMode,
     MissedTurni,
-    Pair,
     RulesetName,
     Tournament,
     TournamentKind,
@@ -34,16 +34,13 @@ __all__ = [
     "AnomalyDismissal",
     "AuditEntry",
     "Bye",
+    "Entrant",
     "EntryMode",
-    "IndividualBye",
-    "IndividualPenalty",
     "KoMode",
     "Line",
     "MissedTurni",
     "Movement",
-    "Pair",
     "Penalty",
-    "Player",
     "PlayerEntry",
     "TableProblem",
     "RulesetName",

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .tournament import Pair, Tournament
+from .tournament import Entrant, Tournament
 
 
 class Movement(models.TextChoices):
@@ -90,10 +90,10 @@ class Table(models.Model):
         Turno, verbose_name=_("turno"), on_delete=models.CASCADE, related_name="tables"
     )
     number = models.PositiveSmallIntegerField(_("table"))
-    # Empty only in an individual tournament, whose lines are ``TableSeat`` rows (see
-    # ``models/individual.py``).
+    # The entrant sitting in each line; empty only in an individual tournament, whose lines are
+    # ``TableSeat`` rows (see ``models/individual.py``).
     ns = models.ForeignKey(
-        Pair,
+        Entrant,
         verbose_name=_("NS pair"),
         on_delete=models.PROTECT,
         related_name="tables_ns",
@@ -101,7 +101,7 @@ class Table(models.Model):
         blank=True,
     )
     eo = models.ForeignKey(
-        Pair,
+        Entrant,
         verbose_name=_("EO pair"),
         on_delete=models.PROTECT,
         related_name="tables_eo",
@@ -144,6 +144,15 @@ class Table(models.Model):
     def has_result(self) -> bool:
         return bool(self.entry_mode)
 
+    def line_entrants(self, line: str) -> list[Entrant]:
+        """The entrants credited with ``line``'s result: the pair sitting there, or an
+        individual table's two players (its seats, prefetched or not)."""
+        entrant = self.ns if line == "ns" else self.eo
+        if entrant is not None:
+            return [entrant]
+        seats = sorted((s for s in self.seats.all() if s.line == line), key=lambda s: s.seat)
+        return [seat.entrant for seat in seats]
+
     @property
     def ns_line(self):
         """Who sits NS, for pages and printouts: the pair, or an individual table's two players
@@ -158,7 +167,7 @@ class Table(models.Model):
 def _seated_line(table: Table, line: str):
     from .individual import SeatedLine
 
-    return SeatedLine.of(table, line)
+    return SeatedLine(table.line_entrants(line))
 
 
 class SmazzataEnd(models.TextChoices):
@@ -211,32 +220,33 @@ class Smazzata(models.Model):
 
 
 class Bye(models.Model):
-    """A riposo: the pair has no opponent in this turno."""
+    """A riposo: the entrant (a pair, a player) has no table in this turno."""
 
     turno = models.ForeignKey(
         Turno, verbose_name=_("turno"), on_delete=models.CASCADE, related_name="byes"
     )
-    pair = models.ForeignKey(
-        Pair, verbose_name=_("pair"), on_delete=models.PROTECT, related_name="byes"
+    entrant = models.ForeignKey(
+        Entrant, verbose_name=_("entrant"), on_delete=models.PROTECT, related_name="byes"
     )
 
     class Meta:
         verbose_name = _("riposo")
         verbose_name_plural = _("riposi")
-        constraints = [models.UniqueConstraint(fields=["turno", "pair"], name="bye_unique")]
+        constraints = [models.UniqueConstraint(fields=["turno", "entrant"], name="bye_unique")]
 
     def __str__(self) -> str:
-        return f"{self.turno}: {self.pair}"
+        return f"{self.turno}: {self.entrant}"
 
 
 class Penalty(models.Model):
-    """A penalty given by the arbitro to one pair in one turno; it never helps the opponent."""
+    """A penalty given by the arbitro to one entrant in one turno; it never helps the
+    opponent (nor, in an individual tournament, the partner)."""
 
     turno = models.ForeignKey(
         Turno, verbose_name=_("turno"), on_delete=models.CASCADE, related_name="penalties"
     )
-    pair = models.ForeignKey(
-        Pair, verbose_name=_("pair"), on_delete=models.PROTECT, related_name="penalties"
+    entrant = models.ForeignKey(
+        Entrant, verbose_name=_("entrant"), on_delete=models.PROTECT, related_name="penalties"
     )
     vp = models.IntegerField(_("VP"), default=0)
     mp = models.IntegerField(_("MP"), default=0)
@@ -256,7 +266,7 @@ class Penalty(models.Model):
     class Meta:
         verbose_name = _("penalty")
         verbose_name_plural = _("penalties")
-        ordering = ["turno", "pair", "created_at"]
+        ordering = ["turno", "entrant", "created_at"]
 
     def __str__(self) -> str:
-        return f"{self.pair}: {self.reason}"
+        return f"{self.entrant}: {self.reason}"

@@ -128,19 +128,27 @@ class Tournament(models.Model):
         return format_of(self)
 
 
-class Pair(models.Model):
-    """A coppia: two players who play together the whole tournament."""
+class Entrant(models.Model):
+    """What the standings rank: a coppia (two players for the whole tournament) or, in an
+    individual tournament, one player (partners change every turno; ``Table.seats``).
+
+    The names as printed: a pair's two players are ``player1`` and ``player2``; an entrant with a
+    name of its own (a player, and next a team, whose roster will be its players) has ``name``.
+    ``players`` is what every page shows. Riposi and penalties are ``Bye`` and ``Penalty`` rows
+    for every kind.
+    """
 
     tournament = models.ForeignKey(
-        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="pairs"
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="entrants"
     )
     number = models.PositiveIntegerField(_("number"))
-    player1 = models.CharField(_("first player"), max_length=120)
-    player2 = models.CharField(_("second player"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, blank=True)
+    player1 = models.CharField(_("first player"), max_length=120, blank=True)
+    player2 = models.CharField(_("second player"), max_length=120, blank=True)
     club = models.CharField(_("club"), max_length=120, blank=True)
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
-    # The last turno a withdrawn pair played (0: before turno 1), and why it left.
+    # The last turno a withdrawn entrant played (0: before turno 1), and why it left.
     withdrawn_after_turno = models.PositiveSmallIntegerField(
         _("withdrawn after turno"), null=True, blank=True
     )
@@ -156,14 +164,15 @@ class Pair(models.Model):
     missed_mp = models.IntegerField(_("MP of a missed turno"), null=True, blank=True)
 
     class Meta:
-        verbose_name = _("pair")
-        verbose_name_plural = _("pairs")
+        verbose_name = _("entrant")
+        verbose_name_plural = _("entrants")
         ordering = ["tournament", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="pair_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="entrant_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="entrant_number_positive"),
             models.CheckConstraint(
-                condition=Q(joined_turno__isnull=True) | ~Q(missed=""), name="pair_late_scored"
+                condition=Q(joined_turno__isnull=True) | ~Q(missed=""),
+                name="entrant_late_scored",
             ),
         ]
 
@@ -172,4 +181,6 @@ class Pair(models.Model):
 
     @property
     def players(self) -> str:
-        return f"{self.player1} – {self.player2}"
+        """The names as every page shows the entrant: a pair's "Rossi – Bianchi", a player's
+        name."""
+        return self.name or f"{self.player1} – {self.player2}"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet
 
 from ..access import tournaments_directed_by
-from ..models import EntryMode, Pair, Player, Table, Tournament, Turno
+from ..models import Entrant, EntryMode, Table, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .imports import with_import_mark
 
@@ -31,9 +31,7 @@ def director_tournaments(*, user) -> QuerySet[Tournament]:
     return with_import_mark(
         tournaments_directed_by(user)
         .annotate(
-            # A tournament registers pairs or players, never both: their sum is its entrants.
-            entrant_count=Count("pairs", filter=Q(pairs__withdrawn=False), distinct=True)
-            + Count("players", filter=Q(players__withdrawn=False), distinct=True),
+            entrant_count=Count("entrants", filter=Q(entrants__withdrawn=False), distinct=True),
             turno_count=Count("turni", distinct=True),
         )
         .order_by("-date", "name")
@@ -169,8 +167,7 @@ def dashboard(*, tournament: Tournament) -> Dashboard:
     for table in missing_rows:
         by_turno.setdefault(table.turno.number, []).append(table)
     # The entrants: the pairs, or an individual tournament's players.
-    entrants = Player if tournament.fmt.registers == "players" else Pair
-    counts = entrants.objects.filter(tournament=tournament).aggregate(
+    counts = Entrant.objects.filter(tournament=tournament).aggregate(
         active=Count("pk", filter=Q(withdrawn=False)),
         withdrawn=Count("pk", filter=Q(withdrawn=True)),
     )

@@ -12,15 +12,16 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from ..models import IndividualBye, Line, Player, Table, TableSeat, Tournament, Turno
+from ..models import Entrant, Line, Table, TableSeat, Tournament, Turno
 from .seating import name_matches, surname_key
+from .tournaments import turno_byes
 
 
 @dataclass(frozen=True)
 class IndividualTable:
     table: Table
-    ns: tuple[Player, ...]
-    eo: tuple[Player, ...]
+    ns: tuple[Entrant, ...]
+    eo: tuple[Entrant, ...]
 
     @property
     def number(self) -> int:
@@ -31,7 +32,7 @@ class IndividualTable:
         """Each line's two names: ``names["ns"]``, ``names["eo"]``."""
         return {line: " – ".join(p.name for p in players) for line, players in self.lines()}
 
-    def lines(self) -> tuple[tuple[str, tuple[Player, ...]], ...]:
+    def lines(self) -> tuple[tuple[str, tuple[Entrant, ...]], ...]:
         return (("ns", self.ns), ("eo", self.eo))
 
 
@@ -39,11 +40,11 @@ class IndividualTable:
 class PlayerPlace:
     """One player's place in a turno; ``table`` None when he rests."""
 
-    player: Player
+    player: Entrant
     table: int | None = None
     line: str = ""
-    partner: Player | None = None
-    opponents: tuple[Player, ...] = ()
+    partner: Entrant | None = None
+    opponents: tuple[Entrant, ...] = ()
 
     @property
     def sentence(self) -> str:
@@ -71,7 +72,7 @@ class PlayerPlace:
 class IndividualSeating:
     turno: Turno
     tables: list[IndividualTable]
-    byes: list[Player]
+    byes: list[Entrant]
 
     def places(self) -> list[PlayerPlace]:
         """Every player of the turno, alphabetical by surname (``seating.surname_key``)."""
@@ -87,21 +88,13 @@ class IndividualSeating:
 
 
 def individual_seating(*, turno: Turno) -> IndividualSeating:
-    seats = TableSeat.objects.select_related("player").order_by("line", "seat")
+    seats = TableSeat.objects.select_related("entrant").order_by("line", "seat")
     tables = turno.tables.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
-    result = []
-    for table in tables:
-        lines: dict[str, list[Player]] = {"ns": [], "eo": []}
-        for seat in table.seats.all():
-            lines[seat.line].append(seat.player)
-        result.append(IndividualTable(table, tuple(lines["ns"]), tuple(lines["eo"])))
-    byes = [
-        bye.player
-        for bye in IndividualBye.objects.filter(turno=turno)
-        .select_related("player")
-        .order_by("player__number")
+    result = [
+        IndividualTable(table, tuple(table.line_entrants("ns")), tuple(table.line_entrants("eo")))
+        for table in tables
     ]
-    return IndividualSeating(turno=turno, tables=result, byes=byes)
+    return IndividualSeating(turno=turno, tables=result, byes=turno_byes(turno=turno))
 
 
 def find_player_places(*, tournament: Tournament, query: str) -> list[tuple[Turno, PlayerPlace]]:

@@ -18,7 +18,7 @@ from burraco_tourney.core.scores import score_text
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.ko_played import Bracket, PlayedMatch, Slot, read_bracket
 
-from ..models import Bye, EntryMode, Pair, Table, Tournament, Turno
+from ..models import Bye, Entrant, EntryMode, Table, Tournament, Turno
 from ..results_bridge import stored_outcome, tournament_rules
 from .ko_lengths import round_length_text, round_name
 from .standings import standings_choice
@@ -31,7 +31,7 @@ class KoData:
     turni: dict[int, Turno]
     tables: dict[tuple[int, int], Table]
     byes: list[int]
-    pairs: dict[int, Pair]
+    pairs: dict[int, Entrant]
 
     @property
     def seeds(self) -> dict[int, int]:
@@ -70,8 +70,8 @@ def ko_data(*, tournament: Tournament, include_drafts: bool = True) -> KoData:
     return KoData(
         turni=by_number,
         tables={(t.turno.number, t.number): t for t in tables},
-        byes=list(byes.values_list("pair__number", flat=True)),
-        pairs={p.number: p for p in Pair.objects.filter(tournament=tournament)},
+        byes=list(byes.values_list("entrant__number", flat=True)),
+        pairs={p.number: p for p in Entrant.objects.filter(tournament=tournament)},
     )
 
 
@@ -88,8 +88,8 @@ class MatchView:
     """One slot of the bracket as the pages show it."""
 
     slot: Slot
-    ns: Pair | None
-    eo: Pair | None
+    ns: Entrant | None
+    eo: Entrant | None
     table: Table | None
     turno: int
     decision: str = ""
@@ -108,7 +108,7 @@ class MatchView:
         return "playing" if self.table.has_result else "to_play"
 
     @property
-    def lines(self) -> list[tuple[Pair | None, str]]:
+    def lines(self) -> list[tuple[Entrant | None, str]]:
         return [(self.ns, "ns"), (self.eo, "eo")]
 
     @property
@@ -138,7 +138,7 @@ class RoundView:
 class PlaceView:
     place: int
     shared: bool
-    pair: Pair
+    pair: Entrant
 
 
 @dataclass
@@ -151,7 +151,7 @@ class BracketPage:
     third_place_length: str = ""
     strays: list[MatchView] = field(default_factory=list)
     places: list[PlaceView] = field(default_factory=list)
-    champion: Pair | None = None
+    champion: Entrant | None = None
     ready: int = 0
     entrants: int = 0
     error: str = ""

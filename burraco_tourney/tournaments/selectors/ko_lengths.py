@@ -32,7 +32,7 @@ def tournament_default_length(tournament: Tournament) -> KoLength:
 def bracket_rounds(tournament: Tournament) -> int | None:
     """How many rounds the bracket of the tournament's pairs has; None below two pairs."""
     try:
-        return round_count(tournament.pairs.filter(withdrawn=False).count())
+        return round_count(tournament.entrants.filter(withdrawn=False).count())
     except RuleError:
         return None
 

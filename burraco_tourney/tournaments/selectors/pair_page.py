@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..models import Bye, Pair, Penalty, Table, Tournament
+from ..models import Bye, Entrant, Penalty, Table, Tournament
 from ..results_bridge import tournament_bye_value
 from .standings import standings_choice, standings_or_missing
 
@@ -61,7 +61,7 @@ class PairTurno:
     number: int
     table: Table | None
     line: str
-    opponent: Pair | None
+    opponent: Entrant | None
     own_mp: int | None
     opponent_mp: int | None
     earned_vp: int | None
@@ -78,7 +78,7 @@ class PlayByPair:
     """Every pair's published tables, riposi and penalties, by pair number then turno number:
     read once for every pair's page (a room's phones ask for all of them after each save)."""
 
-    pairs: dict[int, Pair]
+    pairs: dict[int, Entrant]
     tables: dict[int, dict[int, Table]]
     byes: dict[int, set[int]]
     penalties: dict[int, dict[int, list[Penalty]]]
@@ -87,7 +87,7 @@ class PlayByPair:
 
 
 def play_by_pair(*, tournament: Tournament) -> PlayByPair:
-    pairs = {p.number: p for p in Pair.objects.filter(tournament=tournament)}
+    pairs = {p.number: p for p in Entrant.objects.filter(tournament=tournament)}
     numbers = {p.pk: p.number for p in pairs.values()}
     tables: dict[int, dict[int, Table]] = {}
     for table in (
@@ -100,13 +100,13 @@ def play_by_pair(*, tournament: Tournament) -> PlayByPair:
     byes: dict[int, set[int]] = {}
     for turno, pair_id in Bye.objects.filter(
         turno__tournament=tournament, turno__published=True
-    ).values_list("turno__number", "pair_id"):
+    ).values_list("turno__number", "entrant_id"):
         byes.setdefault(numbers[pair_id], set()).add(turno)
     penalties: dict[int, dict[int, list[Penalty]]] = {}
     for penalty in Penalty.objects.filter(
         turno__tournament=tournament, turno__published=True
     ).select_related("turno"):
-        by_turno = penalties.setdefault(numbers[penalty.pair_id], {})
+        by_turno = penalties.setdefault(numbers[penalty.entrant_id], {})
         by_turno.setdefault(penalty.turno.number, []).append(penalty)
     bye = tournament_bye_value(tournament)
     return PlayByPair(
@@ -118,7 +118,7 @@ def play_by_pair(*, tournament: Tournament) -> PlayByPair:
     )
 
 
-def pair_turni(*, pair: Pair, by_turno: StandingsByTurno, play: PlayByPair) -> list[PairTurno]:
+def pair_turni(*, pair: Entrant, by_turno: StandingsByTurno, play: PlayByPair) -> list[PairTurno]:
     """The pair's published turni, in order, from ``by_turno`` (``standings_by_turno``) and
     ``play`` (``play_by_pair``)."""
     tournament_turni = sorted(by_turno.complete)

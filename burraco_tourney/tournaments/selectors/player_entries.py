@@ -221,7 +221,7 @@ def room_board(*, turno: Turno) -> list[Tile]:
         Prefetch("player_entries", queryset=PlayerEntry.objects.order_by("line")),
         Prefetch("problems", queryset=open_problems_query(), to_attr="open_problems"),
         # An individual table's players (``Table.ns_line``/``eo_line``), in one query.
-        "seats__player",
+        "seats__entrant",
     )
     tiles = []
     for table in tables:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ..models import Pair, Table, Turno
+from ..models import Entrant, Table, Turno
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,7 @@ class PlayerSeat:
     """One player's place in a turno: the table and line, or None when the pair rests."""
 
     player: str
-    pair: Pair
+    pair: Entrant
     table: int | None
     line: str  # "ns", "eo", or "" for a riposo
 
@@ -25,7 +25,7 @@ class PlayerSeat:
 @dataclass(frozen=True)
 class Seating:
     tables: list[Table]
-    byes: list[Pair]
+    byes: list[Entrant]
     players: list[PlayerSeat]
 
 
@@ -73,7 +73,7 @@ def surname_key(name: str) -> str:
 def turno_seating(*, turno: Turno) -> Seating:
     """The tables (with their pairs), the resting pairs and every player alphabetically."""
     tables = list(turno.tables.select_related("ns", "eo").order_by("number"))
-    byes = [b.pair for b in turno.byes.select_related("pair").order_by("pair__number")]
+    byes = [b.entrant for b in turno.byes.select_related("entrant").order_by("entrant__number")]
     players: list[PlayerSeat] = []
     for table in tables:
         for pair, line in ((table.ns, "ns"), (table.eo, "eo")):
@@ -86,7 +86,7 @@ def turno_seating(*, turno: Turno) -> Seating:
     return Seating(tables=tables, byes=byes, players=players)
 
 
-def _names(pair: Pair) -> list[str]:
+def _names(pair: Entrant) -> list[str]:
     return [name for name in (pair.player1, pair.player2) if name.strip()]
 
 
@@ -95,10 +95,10 @@ class SeatFound:
     """A player found by the seat search: the table and line, or None when the pair rests."""
 
     player: str
-    pair: Pair
+    pair: Entrant
     table: Table | None
     line: str  # "ns", "eo", or "" for a riposo
-    opponent: Pair | None
+    opponent: Entrant | None
 
 
 SEARCH_MIN_LENGTH = 2

@@ -26,7 +26,7 @@ from burraco_tourney.rules.standings import (
 from burraco_tourney.rules.standings_explain import Explanation, explain_pair_order
 
 from ..models import Bye as ByeRow
-from ..models import Pair, Table, Tournament
+from ..models import Entrant, Table, Tournament
 from ..models import Penalty as PenaltyRow
 from ..results_bridge import tournament_rules
 from .standings_notes import pair_absences, standing_note
@@ -45,14 +45,14 @@ class Standing:
     """
 
     row: StandingRow
-    pair: Pair
+    pair: Entrant
     note: str = ""
 
     def __getattr__(self, name: str):
         return getattr(self.row, name)
 
     @property
-    def entrant(self) -> Pair:
+    def entrant(self) -> Entrant:
         """The pair, as the lists shared with individual tournaments read an entrant."""
         return self.pair
 
@@ -76,7 +76,9 @@ def table_results(
     # The model's default order would join the tournament for nothing: the same order, by hand.
     rows = rows.order_by("turno__number", "number")
     if pair_numbers is None:
-        pair_numbers = dict(Pair.objects.filter(tournament=tournament).values_list("id", "number"))
+        pair_numbers = dict(
+            Entrant.objects.filter(tournament=tournament).values_list("id", "number")
+        )
     return [
         TableResult(
             turno=turno,
@@ -109,16 +111,16 @@ Outcomes = dict[tuple[int, int], dict[str, Any]]
 
 def _engine_inputs(
     tournament: Tournament, after_turno: int | None, outcomes: Outcomes | None = None
-) -> tuple[dict[int, Pair], dict[str, Any]]:
+) -> tuple[dict[int, Entrant], dict[str, Any]]:
     """The tournament's pairs by id, and the keyword arguments of ``compute_standings``;
     ``outcomes`` stand for the stored values of the tables they name."""
-    pairs = {p.pk: p for p in Pair.objects.filter(tournament=tournament)}
+    pairs = {p.pk: p for p in Entrant.objects.filter(tournament=tournament)}
     numbers = {pk: pair.number for pk, pair in pairs.items()}
     byes = [
         Bye(turno=t, pair=numbers[p])
         for t, p in ByeRow.objects.filter(
             turno__tournament=tournament, turno__published=True
-        ).values_list("turno__number", "pair_id")
+        ).values_list("turno__number", "entrant_id")
     ]
     tables = table_results(tournament=tournament, after_turno=after_turno, pair_numbers=numbers)
     if outcomes:
@@ -134,7 +136,7 @@ def _engine_inputs(
         Penalty(turno=t, pair=numbers[p], vp=vp, mp=mp, reason=reason)
         for t, p, vp, mp, reason in PenaltyRow.objects.filter(
             turno__tournament=tournament, turno__published=True
-        ).values_list("turno__number", "pair_id", "vp", "mp", "reason")
+        ).values_list("turno__number", "entrant_id", "vp", "mp", "reason")
     ]
     return pairs, {
         "pairs": numbers.values(),

@@ -22,7 +22,7 @@ from burraco_tourney.rules.standings_individual import (
     compute_individual_standings,
 )
 
-from ..models import IndividualBye, IndividualPenalty, Player, Table, TableSeat, Tournament
+from ..models import Bye, Entrant, Penalty, Table, TableSeat, Tournament
 from ..results_bridge import tournament_rules
 
 
@@ -31,7 +31,7 @@ class PlayerStanding:
     """One line of the classifica: the engine's row with the player it speaks of."""
 
     row: PlayerStandingRow
-    player: Player
+    player: Entrant
 
     def __getattr__(self, name: str):
         return getattr(self.row, name)
@@ -58,7 +58,7 @@ def player_table_results(
         rows = rows.filter(turno__number__lte=after_turno)
     lines: dict[int, dict[str, list[int]]] = {}
     seats = TableSeat.objects.filter(table__in=rows).order_by("table_id", "line", "seat")
-    for table_id, line, player in seats.values_list("table_id", "line", "player__number"):
+    for table_id, line, player in seats.values_list("table_id", "line", "entrant__number"):
         lines.setdefault(table_id, {"ns": [], "eo": []})[line].append(player)
     return [
         PlayerTableResult(
@@ -90,18 +90,16 @@ def player_table_results(
 def _engine_inputs(tournament: Tournament, after_turno: int | None) -> tuple[dict, dict]:
     """The players by number, and the engine's inputs (``compute_individual_standings``'s
     keyword arguments but ``tiebreaks``): the standings and their explanation read the same."""
-    players = {p.number: p for p in Player.objects.filter(tournament=tournament)}
+    players = {p.number: p for p in Entrant.objects.filter(tournament=tournament)}
     published = {"turno__tournament": tournament, "turno__published": True}
     byes = [
         PlayerBye(turno=t, player=p)
-        for t, p in IndividualBye.objects.filter(**published).values_list(
-            "turno__number", "player__number"
-        )
+        for t, p in Bye.objects.filter(**published).values_list("turno__number", "entrant__number")
     ]
     penalties = [
         PlayerPenalty(turno=t, player=p, vp=vp, mp=mp, reason=reason)
-        for t, p, vp, mp, reason in IndividualPenalty.objects.filter(**published).values_list(
-            "turno__number", "player__number", "vp", "mp", "reason"
+        for t, p, vp, mp, reason in Penalty.objects.filter(**published).values_list(
+            "turno__number", "entrant__number", "vp", "mp", "reason"
         )
     ]
     rules = tournament_rules(tournament)

@@ -16,10 +16,10 @@ from django.utils.translation import ngettext, pgettext
 
 from burraco_tourney.rules.standings import Absence, StandingRow, Value
 
-from ..models import MissedTurni, Pair
+from ..models import Entrant, MissedTurni
 
 
-def missed_value(pair: Pair) -> Value | None:
+def missed_value(pair: Entrant) -> Value | None:
     """The value of each turno a late pair missed, as the engine takes it: None for a riposo."""
     if pair.missed == MissedTurni.VALUE:
         return Value(vp=pair.missed_vp or 0, mp=pair.missed_mp or 0)
@@ -28,7 +28,7 @@ def missed_value(pair: Pair) -> Value | None:
     return None
 
 
-def pair_absences(pair: Pair, published: Sequence[int]) -> list[Absence]:
+def pair_absences(pair: Entrant, published: Sequence[int]) -> list[Absence]:
     """The published turni ``pair`` missed because it joined late."""
     if pair.joined_turno is None:
         return []
@@ -56,7 +56,7 @@ def _vp_mp(value: Value) -> str:
     }
 
 
-def late_note(pair: Pair, absent: Sequence[int], bye: Value | None) -> str:
+def late_note(pair: Entrant, absent: Sequence[int], bye: Value | None) -> str:
     """ "Joined late: turni 1–2 scored as a riposo (14 VP, +355 MP of scarto)", for the turni
     counted."""
     if not absent:
@@ -83,7 +83,7 @@ def late_note(pair: Pair, absent: Sequence[int], bye: Value | None) -> str:
     return text % {"turni": span, "value": _vp_mp(bye) if bye is not None else "—"}
 
 
-def withdrawn_note(pair: Pair) -> str:
+def withdrawn_note(pair: Entrant) -> str:
     """ "Withdrawn after turno 3" (or before turno 1) for a withdrawn pair."""
     if not pair.withdrawn:
         return ""
@@ -95,7 +95,7 @@ def withdrawn_note(pair: Pair) -> str:
     return _("Withdrawn after turno %(turno)s") % {"turno": after}
 
 
-def standing_note(pair: Pair, row: StandingRow, bye: Value | None) -> str:
+def standing_note(pair: Entrant, row: StandingRow, bye: Value | None) -> str:
     """Every note of one line of the standings, joined."""
     parts = [late_note(pair, row.absent, bye), withdrawn_note(pair)]
     return "; ".join(p for p in parts if p)

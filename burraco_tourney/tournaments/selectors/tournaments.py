@@ -7,15 +7,14 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from ..models import Pair, Player, Table, Tournament, Turno
+from ..models import Entrant, Table, Tournament, Turno
 from .imports import with_import_mark
 
 
 def tournament_list() -> QuerySet[Tournament]:
     return with_import_mark(
         Tournament.objects.annotate(
-            # A tournament registers pairs or players, never both: their sum is its entrants.
-            entrant_count=Count("pairs", distinct=True) + Count("players", distinct=True),
+            entrant_count=Count("entrants", distinct=True),
             turno_count=Count("turni", filter=Q(turni__published=True), distinct=True),
         ).order_by("-date", "name")
     )
@@ -73,13 +72,12 @@ def turno_tables(*, turno: Turno) -> QuerySet[Table]:
     return turno.tables.select_related("ns", "eo").prefetch_related("smazzate")
 
 
-def turno_byes(*, turno: Turno) -> list[Pair | Player]:
+def turno_byes(*, turno: Turno) -> list[Entrant]:
     """Who rests in ``turno``: its pairs, or an individual tournament's players (both show a
-    ``number`` and their ``players``). A turno has riposi of one kind only."""
-    pairs = [b.pair for b in turno.byes.select_related("pair").order_by("pair__number")]
-    players = turno.player_byes.select_related("player").order_by("player__number")
-    return pairs + [b.player for b in players]
+    ``number`` and their ``players``)."""
+    byes = turno.byes.select_related("entrant").order_by("entrant__number")
+    return [bye.entrant for bye in byes]
 
 
-def pair_list(*, tournament: Tournament) -> QuerySet[Pair]:
-    return tournament.pairs.all()
+def pair_list(*, tournament: Tournament) -> QuerySet[Entrant]:
+    return tournament.entrants.all()

@@ -2,14 +2,12 @@
 
 The individual counterpart of ``turni.turno_draw``/``turno_redraw``: the same life (a draft, then
 published and locked; a turno with results is never drawn again), the same refusals, the same
-change-log actions; only the seating differs (four players per table, ``TableSeat`` rows, and
-``IndividualBye`` for the resting players). Publishing, taking back to draft and deleting a draft
-are ``services/turni.py``'s own functions: they do not depend on who sits.
+change-log actions and the same storing of tables, seats and riposi (``turni.turno_store_seating``);
+only the draw differs (four players per table). Publishing, taking back to draft and deleting a
+draft are ``services/turni.py``'s own functions: they do not depend on who sits.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -19,12 +17,19 @@ from django.utils.translation import ngettext
 from ..audit_text import turno_subject
 from ..draw_manager import DrawPlan, DrawRequest
 from ..individual_draw_manager import draw_individual_turno
-from ..models import IndividualBye, Movement, Table, TableSeat, Tournament, Turno
+from ..models import Movement, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .audit import audit_record
 from .closing import turno_close_before_draw
 from .locks import tournament_lock
-from .turni import _check_ready, _lock_turno, _refuse, redraw_refusal, turno_snapshot
+from .turni import (
+    _check_ready,
+    _lock_turno,
+    _refuse,
+    redraw_refusal,
+    turno_snapshot,
+    turno_store_seating,
+)
 
 
 def _check_bye_value(tournament: Tournament, plan: DrawPlan) -> None:
@@ -54,21 +59,6 @@ def _check_danese_has_standings(number: int, request: DrawRequest) -> None:
             ),
             code="danese_first_turno",
         )
-
-
-def individual_store_seating(turno: Turno, *, seats: Iterable, byes: Iterable[int]) -> None:
-    """Create the tables, seats and riposi of an individual turno that has none: ``seats`` are
-    the engine's ``IndividualSeat`` (player numbers). Runs inside the caller's transaction."""
-    players = {p.number: p for p in turno.tournament.players.all()}
-    seats = list(seats)
-    tables = Table.objects.bulk_create(Table(turno=turno, number=s.table) for s in seats)
-    TableSeat.objects.bulk_create(
-        TableSeat(table=table, line=line, seat=i, player=players[number])
-        for table, s in zip(tables, seats, strict=True)
-        for line, numbers in (("ns", s.ns), ("eo", s.eo))
-        for i, number in enumerate(numbers, start=1)
-    )
-    IndividualBye.objects.bulk_create(IndividualBye(turno=turno, player=players[p]) for p in byes)
 
 
 @transaction.atomic
@@ -109,7 +99,7 @@ def individual_turno_draw(
             _("Turno %(turno)s has just been drawn by someone else.") % {"turno": number},
             code="concurrent_draw",
         ) from None
-    individual_store_seating(turno, seats=plan.draw.seats, byes=plan.draw.byes)
+    turno_store_seating(turno, seats=plan.draw.seats, byes=plan.draw.byes)
     audit_record(
         tournament=tournament,
         user=user,
@@ -132,12 +122,12 @@ def individual_turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turn
     plan = draw_individual_turno(tournament=tournament, number=turno.number, request=request)
     _check_bye_value(tournament, plan)
     turno.tables.all().delete()
-    turno.player_byes.all().delete()
+    turno.byes.all().delete()
     turno.movement = plan.movement
     turno.draw_options = plan.options
     turno.draw_notes = plan.notes
     turno.save(update_fields=["movement", "draw_options", "draw_notes"])
-    individual_store_seating(turno, seats=plan.draw.seats, byes=plan.draw.byes)
+    turno_store_seating(turno, seats=plan.draw.seats, byes=plan.draw.byes)
     audit_record(
         tournament=tournament,
         user=user,

@@ -43,7 +43,7 @@ from ..audit_text import (
     turno_subject,
 )
 from ..ko_seeding import SeedingRequest
-from ..models import AuditEntry, Movement, Pair, Table, Tournament, Turno
+from ..models import AuditEntry, Entrant, Movement, Table, Tournament, Turno
 from ..selectors.ko import KoData, bracket_of, ko_data
 from ..selectors.standings import standings
 from .audit import audit_record
@@ -61,7 +61,7 @@ PAIRS_FROM_STANDINGS = "ko_pairs_from_standings"
 
 @dataclass(frozen=True)
 class PairsTaken:
-    pairs: list[Pair]
+    pairs: list[Entrant]
     # Pairs sharing the rank of the last one taken, left out only by the standings' order.
     tied_out: list[int] = field(default_factory=list)
 
@@ -94,7 +94,7 @@ def ko_pairs_from_standings(
     """
     tournament = _lock_ko(tournament)
     _refuse_if_drawn(tournament)
-    if tournament.pairs.exists():
+    if tournament.entrants.exists():
         raise ValidationError(
             _(
                 "This tournament already has pairs: the pairs of a standings can only be taken "
@@ -118,8 +118,8 @@ def ko_pairs_from_standings(
         )
     taken = rows[:count]
     tied_out = [r.pair.number for r in rows[count:] if r.rank == taken[-1].rank]
-    pairs = Pair.objects.bulk_create(
-        Pair(
+    pairs = Entrant.objects.bulk_create(
+        Entrant(
             tournament=tournament,
             number=row.pair.number,
             player1=row.pair.player1,
@@ -162,7 +162,7 @@ def ko_round_draw(*, tournament: Tournament, user, request: SeedingRequest) -> T
         raise ValidationError(
             _("Later rounds exist: round 1 can no longer be drawn."), code="later_rounds"
         )
-    active = dict(tournament.pairs.filter(withdrawn=False).values_list("number", "seed"))
+    active = dict(tournament.entrants.filter(withdrawn=False).values_list("number", "seed"))
     if set(request.seeds) != set(active):
         raise ValidationError(
             _("The pairs changed meanwhile: reload the page and check the seeds."),
@@ -211,10 +211,10 @@ def ko_round_draw(*, tournament: Tournament, user, request: SeedingRequest) -> T
 
 
 def _write_seeds(tournament: Tournament, seeds: dict[int, int | None]) -> None:
-    pairs = list(tournament.pairs.filter(number__in=seeds))
+    pairs = list(tournament.entrants.filter(number__in=seeds))
     for pair in pairs:
         pair.seed = seeds[pair.number]
-    Pair.objects.bulk_update(pairs, ["seed"])
+    Entrant.objects.bulk_update(pairs, ["seed"])
 
 
 def _draft(tournament: Tournament) -> Turno:

@@ -36,8 +36,9 @@ class MissedChoice:
 def late_join_turno(*, tournament: Tournament) -> int | None:
     """The turno a pair added now plays first: the one after the last published turno; None
     before any turno is published (a draft turno can still be drawn again with the pair), and
-    in a knock-out (its bracket has no place for a pair arriving late, nor standings)."""
-    if tournament_rules(tournament).knockout:
+    for a kind whose entrants do not join late (``TournamentFormat.late_entrants``: a knock-out's
+    bracket has no place for a pair arriving late, nor standings)."""
+    if not tournament.fmt.late_entrants:
         return None
     last = tournament.turni.filter(published=True).aggregate(last=Max("number"))["last"]
     return None if last is None else last + 1

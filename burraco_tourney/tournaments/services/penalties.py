@@ -1,8 +1,11 @@
-"""Penalties: the arbitro's VP and MP deductions against one pair in one turno.
+"""Penalties: the arbitro's VP and MP deductions against one entrant (a pair, a player) in one
+turno, for every kind of tournament.
 
-A penalty never gives anything to the opponent; the standings selector adds it to the pair's VP,
-scarto and MP (ARCHIVE.md ``results``). Each penalty added or deleted is recorded in the
-tournament's change log in the same transaction. Nothing here computes standings.
+A penalty never gives anything to the opponent (nor to an individual player's partner); the
+standings selectors add it to the entrant's VP, scarto and MP (ARCHIVE.md ``results``). Each
+penalty added or deleted is recorded in the tournament's change log in the same transaction,
+naming its entrant with the kind's word (``TournamentFormat.entrant_key``: "pair", "player").
+Nothing here computes standings.
 """
 
 from __future__ import annotations
@@ -14,28 +17,29 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..audit_text import penalty_subject
-from ..models import Pair, Penalty, Tournament, Turno
+from ..models import Entrant, Penalty, Tournament, Turno
 from .audit import audit_record
 
 ADD_ACTION = "penalty_add"
 DELETE_ACTION = "penalty_delete"
 
 
-def penalty_snapshot(penalty: Penalty) -> dict[str, Any]:
-    """What the change log keeps of a penalty (pair and turno by number, as a director reads)."""
+def penalty_snapshot(penalty: Penalty, entrant_key: str) -> dict[str, Any]:
+    """What the change log keeps of a penalty (entrant and turno by number, as a director
+    reads them)."""
     return {
         "turno": penalty.turno.number,
-        "pair": penalty.pair.number,
+        entrant_key: penalty.entrant.number,
         "vp": penalty.vp,
         "mp": penalty.mp,
         "reason": penalty.reason,
     }
 
 
-def _check(tournament: Tournament, pair: Pair, turno: Turno, vp: int, mp: int) -> None:
-    if pair.tournament_id != tournament.pk or turno.tournament_id != tournament.pk:
-        # The form only offers this tournament's pairs and turni: this is a bug, not input.
-        raise ValueError("the pair and the turno must belong to the tournament")
+def _check(tournament: Tournament, entrant: Entrant, turno: Turno, vp: int, mp: int) -> None:
+    if entrant.tournament_id != tournament.pk or turno.tournament_id != tournament.pk:
+        # The form only offers this tournament's entrants and turni: this is a bug, not input.
+        raise ValueError("the entrant and the turno must belong to the tournament")
     if not turno.published:
         raise ValidationError(
             _("Turno %(turno)s is a draft: penalties go to published turni only.")
@@ -53,32 +57,33 @@ def penalty_add(
     *,
     tournament: Tournament,
     user,
-    pair: Pair,
+    entrant: Entrant,
     turno: Turno,
     vp: int = 0,
     mp: int = 0,
     reason: str,
 ) -> Penalty:
-    """Give ``pair`` a penalty in ``turno``: ``vp`` and ``mp`` are deltas, usually <= 0.
+    """Give ``entrant`` a penalty in ``turno``: ``vp`` and ``mp`` are deltas, usually <= 0.
 
     Raises ``ValidationError`` for a draft turno or a penalty of 0 VP and 0 MP.
     """
-    _check(tournament, pair, turno, vp, mp)
+    _check(tournament, entrant, turno, vp, mp)
     penalty = Penalty.objects.create(
         turno=turno,
-        pair=pair,
+        entrant=entrant,
         vp=vp,
         mp=mp,
         reason=reason,
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
+    key = tournament.fmt.entrant_key
     audit_record(
         tournament=tournament,
         user=user,
         action=ADD_ACTION,
-        subject=penalty_subject(penalty),
+        subject=penalty_subject(penalty, key),
         reason=reason,
-        after=penalty_snapshot(penalty),
+        after=penalty_snapshot(penalty, key),
     )
     return penalty
 
@@ -87,8 +92,9 @@ def penalty_add(
 def penalty_delete(*, penalty: Penalty, user, reason: str) -> None:
     """Delete a penalty; the change log keeps what it was and why it went."""
     tournament = penalty.turno.tournament
-    before = penalty_snapshot(penalty)
-    subject = penalty_subject(penalty)
+    key = tournament.fmt.entrant_key
+    before = penalty_snapshot(penalty, key)
+    subject = penalty_subject(penalty, key)
     penalty.delete()
     audit_record(
         tournament=tournament,

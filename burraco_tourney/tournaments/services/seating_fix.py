@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from burraco_tourney.core.rule_messages import rule_error_message
 
 from ..audit_text import turno_subject
-from ..models import Line, Pair, Smazzata, Table, Turno
+from ..models import Entrant, Line, Smazzata, Table, Turno
 from ..results_bridge import (
     LINE_FIELDS,
     RESULT_FIELDS,
@@ -138,7 +138,7 @@ def table_swap_lines(*, table: Table, user, reason: str) -> Table:
     return table
 
 
-def _seat_of(turno: Turno, pair: Pair) -> tuple[Table, str]:
+def _seat_of(turno: Turno, pair: Entrant) -> tuple[Table, str]:
     for line in ("ns", "eo"):
         table = (
             Table.objects.select_related("turno__tournament", "ns", "eo")
@@ -155,7 +155,9 @@ def _seat_of(turno: Turno, pair: Pair) -> tuple[Table, str]:
 
 
 @transaction.atomic
-def turno_exchange_pairs(*, turno: Turno, first: Pair, second: Pair, user, reason: str) -> None:
+def turno_exchange_pairs(
+    *, turno: Turno, first: Entrant, second: Entrant, user, reason: str
+) -> None:
     """Put ``first`` in the seat of ``second`` and ``second`` in the seat of ``first`` (two
     tables of ``turno``); each table's result stays with its table and is recomputed. Raises
     ValidationError (a knock-out, a draft, the same table, a pair not seated, no reason)."""

@@ -89,14 +89,28 @@ def _check_bye_value(tournament: Tournament, plan: draw_manager.DrawPlan) -> Non
 
 
 def turno_store_seating(turno: Turno, *, seats: Iterable, byes: Iterable[int]) -> None:
-    """Create the tables and riposi of a turno that has none: ``seats`` are the engine's, each
-    with ``table``, ``ns`` and ``eo`` pair numbers (a draw's seats, a bracket's round-1 matches),
-    ``byes`` the numbers of the pairs resting. Runs inside the caller's transaction."""
-    pairs = {p.number: p for p in turno.tournament.pairs.all()}
-    Table.objects.bulk_create(
-        Table(turno=turno, number=s.table, ns=pairs[s.ns], eo=pairs[s.eo]) for s in seats
+    """Create the tables and riposi of a turno that has none, for every kind. ``seats`` are the
+    engine's, each with ``table``, ``ns`` and ``eo``: a line is one entrant's number (a pair:
+    the table's ``ns``/``eo``) or the numbers of the players sitting there (an individual
+    table's seats, 1 and 2). ``byes`` are the numbers of the entrants resting. Runs inside the
+    caller's transaction."""
+    entrants = {e.number: e for e in turno.tournament.entrants.all()}
+    seats = list(seats)
+
+    def entrant(line):
+        return entrants[line] if isinstance(line, int) else None
+
+    tables = Table.objects.bulk_create(
+        Table(turno=turno, number=s.table, ns=entrant(s.ns), eo=entrant(s.eo)) for s in seats
     )
-    Bye.objects.bulk_create(Bye(turno=turno, pair=pairs[p]) for p in byes)
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, line=line, seat=i, entrant=entrants[number])
+        for table, s in zip(tables, seats, strict=True)
+        for line, numbers in (("ns", s.ns), ("eo", s.eo))
+        if not isinstance(numbers, int)
+        for i, number in enumerate(numbers, start=1)
+    )
+    Bye.objects.bulk_create(Bye(turno=turno, entrant=entrants[n]) for n in byes)
 
 
 def turno_snapshot(turno: Turno) -> dict[str, Any]:
@@ -113,24 +127,26 @@ def turno_snapshot(turno: Turno) -> dict[str, Any]:
                 "number", "ns__number", "eo__number"
             )
         ],
-        "byes": sorted(turno.byes.values_list("pair__number", flat=True)),
+        "byes": sorted(turno.byes.values_list("entrant__number", flat=True)),
         **_player_seating(turno),
     }
 
 
 def _player_seating(turno: Turno) -> dict[str, Any]:
     """An individual turno's seats (table, line, player numbers) and resting players; nothing
-    for a turno of pairs, whose snapshot stays as it was."""
+    for a turno of pairs, whose snapshot stays as it was. The log keeps the shape it always had:
+    an individual turno's riposi under ``player_byes``, its ``byes`` (the pairs') empty."""
     seats = TableSeat.objects.filter(table__turno=turno).order_by("table__number", "line", "seat")
-    rows = list(seats.values_list("table__number", "line", "player__number"))
+    rows = list(seats.values_list("table__number", "line", "entrant__number"))
     if not rows:
         return {}
     lines: dict[tuple[int, str], list[int]] = {}
     for table, line, player in rows:
         lines.setdefault((table, line), []).append(player)
     return {
+        "byes": [],
         "seats": [[t, line, players] for (t, line), players in sorted(lines.items())],
-        "player_byes": sorted(turno.player_byes.values_list("player__number", flat=True)),
+        "player_byes": sorted(turno.byes.values_list("entrant__number", flat=True)),
     }
 
 

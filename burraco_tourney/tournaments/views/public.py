@@ -37,9 +37,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "tournament": tournament,
             "turni": selectors.turno_summaries(tournament=tournament),
-            "entrant_count": (
-                tournament.players if tournament.fmt.registers == "players" else tournament.pairs
-            ).count(),
+            "entrant_count": tournament.entrants.count(),
             "can_direct": can_direct(request.user, tournament),
         },
     )
@@ -48,7 +46,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def pair_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
     if tournament.fmt.registers == "players":
-        players = tournament.players.order_by("number")
+        players = tournament.entrants.order_by("number")
         return render(
             request, "tournaments/player_list.html", {"tournament": tournament, "players": players}
         )

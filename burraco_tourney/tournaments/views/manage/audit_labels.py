@@ -19,11 +19,11 @@ from ...forms.setup import TIEBREAK_CHOICES, VP_CHOICES, TournamentForm
 from ...forms.setup_rules import BONUS_FIELDS, POINT_OPTIONS, SWITCHES
 from ...forms.turni import DrawForm
 from ...models import (
+    Entrant,
     EntryMode,
     KoMode,
     MissedTurni,
     Movement,
-    Pair,
     RulesetName,
     SmazzataEnd,
     Tournament,
@@ -70,10 +70,10 @@ PART_LABELS: dict[str, Any] = {
     "club": gettext_lazy("club"),
     "withdrawn": gettext_lazy("withdrawn"),
     # A pair added after a turno was drawn (a late pair) and how its missed turni count.
-    "joined_turno": _verbose(Pair, "joined_turno"),
-    "missed": _verbose(Pair, "missed"),
-    "missed_vp": _verbose(Pair, "missed_vp"),
-    "missed_mp": _verbose(Pair, "missed_mp"),
+    "joined_turno": _verbose(Entrant, "joined_turno"),
+    "missed": _verbose(Entrant, "missed"),
+    "missed_vp": _verbose(Entrant, "missed_vp"),
+    "missed_mp": _verbose(Entrant, "missed_mp"),
     "published": gettext_lazy("published"),
     "movement": gettext_lazy("movement"),
     "tables": gettext_lazy("tables"),

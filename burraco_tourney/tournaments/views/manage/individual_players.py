@@ -25,14 +25,14 @@ from ...forms.individual import (
     PlayerPasteForm,
     PlayerPenaltyForm,
 )
-from ...models import IndividualPenalty, Player, Tournament
-from ...services import player_penalties as penalty_services
+from ...models import Entrant, Penalty, Tournament
+from ...services import entrants, penalties
 from ...services import players as services
 from .refusals import posted_reason, run_for_button
 
 
 def _page(request: HttpRequest, tournament: Tournament, **forms) -> HttpResponse:
-    players = list(tournament.players.order_by("number"))
+    players = list(tournament.entrants.order_by("number"))
     context = {
         "tournament": tournament,
         "section": "pairs",
@@ -43,9 +43,9 @@ def _page(request: HttpRequest, tournament: Tournament, **forms) -> HttpResponse
         "file_form": PlayerFileForm(),
         "draw_form": NumberDrawForm(),
         "penalty_form": PlayerPenaltyForm(tournament=tournament),
-        "penalties": IndividualPenalty.objects.filter(turno__tournament=tournament)
-        .select_related("turno", "player")
-        .order_by("turno__number", "player__number"),
+        "penalties": Penalty.objects.filter(turno__tournament=tournament)
+        .select_related("turno", "entrant")
+        .order_by("turno__number", "entrant__number"),
         "rows": None,
     }
     context.update(forms)
@@ -92,7 +92,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             seed = form.cleaned_data["seed"]
             done = run_for_button(
                 request,
-                lambda: services.player_numbers_draw(
+                lambda: entrants.entrant_numbers_draw(
                     tournament=tournament, user=request.user, seed=seed
                 ),
                 _("The player numbers have been drawn."),
@@ -103,7 +103,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PlayerForm(request.POST)
     if form.is_valid():
         try:
-            player = services.player_create(
+            player = entrants.entrant_create(
                 tournament=tournament, user=request.user, **form.cleaned_data
             )
         except ValidationError as err:
@@ -118,7 +118,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @director_view
 def player_status(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Withdraw, reinstate or delete a player (POST only, from the players page)."""
-    player = get_object_or_404(Player, tournament=tournament, number=number)
+    player = get_object_or_404(Entrant, tournament=tournament, number=number)
     action = request.POST.get("action")
     reason = posted_reason(request, 200)
     if reason is None:
@@ -126,15 +126,15 @@ def player_status(request: HttpRequest, tournament: Tournament, number: int) -> 
     elif action == "delete":
         run_for_button(
             request,
-            lambda: services.player_delete(player=player, user=request.user, reason=reason),
+            lambda: entrants.entrant_delete(entrant=player, user=request.user, reason=reason),
             _("%(player)s deleted.") % {"player": player},
         )
     elif action in ("withdraw", "reinstate"):
         withdrawn = action == "withdraw"
         run_for_button(
             request,
-            lambda: services.player_set_withdrawn(
-                player=player, user=request.user, withdrawn=withdrawn, reason=reason
+            lambda: entrants.entrant_set_withdrawn(
+                entrant=player, user=request.user, withdrawn=withdrawn, reason=reason
             ),
             (_("%(player)s withdrawn.") if withdrawn else _("%(player)s reinstated."))
             % {"player": player},
@@ -149,13 +149,13 @@ def player_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse
     form = PlayerPenaltyForm(request.POST, tournament=tournament)
     if form.is_valid():
         data = form.cleaned_data
-        player = get_object_or_404(Player, tournament=tournament, number=data["player"])
+        player = get_object_or_404(Entrant, tournament=tournament, number=data["player"])
         done = run_for_button(
             request,
-            lambda: penalty_services.player_penalty_add(
+            lambda: penalties.penalty_add(
                 tournament=tournament,
                 user=request.user,
-                player=player,
+                entrant=player,
                 turno=data["turno"],
                 vp=data["vp"] or 0,
                 mp=data["mp"] or 0,
@@ -170,9 +170,9 @@ def player_penalty(request: HttpRequest, tournament: Tournament) -> HttpResponse
 
 @require_POST
 @director_view
-def player_penalty_delete(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+def penalty_delete(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     """Delete a player's penalty, with the reason typed beside it (kept in the change log)."""
-    penalty = get_object_or_404(IndividualPenalty, pk=pk, turno__tournament=tournament)
+    penalty = get_object_or_404(Penalty, pk=pk, turno__tournament=tournament)
     reason = posted_reason(request)
     if reason is None:
         pass
@@ -181,9 +181,7 @@ def player_penalty_delete(request: HttpRequest, tournament: Tournament, pk: int)
     else:
         run_for_button(
             request,
-            lambda: penalty_services.player_penalty_delete(
-                penalty=penalty, user=request.user, reason=reason
-            ),
+            lambda: penalties.penalty_delete(penalty=penalty, user=request.user, reason=reason),
             _("Penalty deleted."),
         )
     return redirect("manage:players", tournament.slug)
@@ -197,7 +195,7 @@ urlpatterns = [
     path("t/<slug:slug>/gestione/giocatori/penalita/", player_penalty, name="player_penalty"),
     path(
         "t/<slug:slug>/gestione/giocatori/penalita/<int:pk>/elimina/",
-        player_penalty_delete,
+        penalty_delete,
         name="player_penalty_delete",
     ),
 ]

@@ -40,7 +40,7 @@ def _ko(tournament: Tournament) -> Tournament:
 
 
 def _seeding_form(tournament: Tournament, page: BracketPage, data=None) -> SeedingForm:
-    pairs = list(tournament.pairs.filter(withdrawn=False).order_by("number"))
+    pairs = list(tournament.entrants.filter(withdrawn=False).order_by("number"))
     seeds = {p.number: p.seed for p in pairs}
     initial = {"third_place": tournament.ko_third_place}
     options = page.first_turno.draw_options if page.first_turno else {}
@@ -77,7 +77,7 @@ def _render(
             "section": "ko",
             "page": page,
             "form": form,
-            "has_pairs": tournament.pairs.exists(),
+            "has_pairs": tournament.entrants.exists(),
             "third_place_form": ThirdPlaceForm(initial={"third_place": tournament.ko_third_place}),
             "director": True,
             "pdf_url": download_url(tournament, "tabellone"),
@@ -225,7 +225,7 @@ def ko_from_standings(request: HttpRequest, tournament: Tournament) -> HttpRespo
             "tournament": tournament,
             "section": "ko",
             "form": form,
-            "has_pairs": tournament.pairs.exists(),
+            "has_pairs": tournament.entrants.exists(),
             "drawn": tournament.turni.exists(),
         },
     )

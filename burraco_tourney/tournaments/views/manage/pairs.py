@@ -29,16 +29,17 @@ from ...forms.pairs import (
     PairStatusForm,
     rows_sign,
 )
-from ...models import Pair, Tournament
+from ...models import Entrant, Tournament
 from ...pair_import import ImportRow, rows_have_errors
 from ...results_bridge import tournament_bye_value
+from ...services import entrants
 from ...services import pairs as services
 from ...services.late_pairs import MissedChoice, late_join_turno
 from .pair_tables import DirectorPairTable, PairPreviewTable
 
 
-def _pair(tournament: Tournament, number: int) -> Pair:
-    return get_object_or_404(Pair, tournament=tournament, number=number)
+def _pair(tournament: Tournament, number: int) -> Entrant:
+    return get_object_or_404(Entrant, tournament=tournament, number=number)
 
 
 def _late_form(tournament: Tournament, data=None) -> LatePairForm | None:
@@ -84,7 +85,7 @@ def _pairs_page(request: HttpRequest, tournament: Tournament, **forms) -> HttpRe
         "withdrawn_count": sum(p.withdrawn for p in pairs),
         "add_form": PairForm(
             number_required=False,
-            initial={"number": services.pair_next_number(tournament=tournament)},
+            initial={"number": entrants.entrant_next_number(tournament=tournament)},
         ),
         "paste_form": PairPasteForm(),
         "file_form": PairFileForm(),
@@ -112,7 +113,7 @@ def pairs(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         if submission.is_repeat():  # a double click on "add pair"
             return submission.repeat_response(fallback=next_pair)
         try:
-            pair = services.pair_create(
+            pair = entrants.entrant_create(
                 tournament=tournament,
                 user=request.user,
                 missed=_late_choice(late_form),
@@ -138,7 +139,7 @@ def pair_edit(request: HttpRequest, tournament: Tournament, number: int) -> Http
     form = PairForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.pair_update(pair=pair, user=request.user, **form.cleaned_data)
+            entrants.entrant_update(entrant=pair, user=request.user, **form.cleaned_data)
         except ValidationError as err:
             form.add_error(None, err)
         else:
@@ -149,7 +150,7 @@ def pair_edit(request: HttpRequest, tournament: Tournament, number: int) -> Http
         "section": "pairs",
         "pair": pair,
         "form": form,
-        "played": services.pair_has_played(pair),
+        "played": entrants.entrant_has_played(pair),
     }
     return render(request, "manage/pairs_edit.html", context)
 
@@ -170,17 +171,17 @@ def pair_status(
     if action != "delete" and pair.withdrawn == (action == "withdraw"):
         return redirect("manage:pair_edit", tournament.slug, pair.number)  # nothing to change
     form = PairStatusForm(request.POST or None)
-    played = services.pair_has_played(pair)
+    played = entrants.entrant_has_played(pair)
     if request.method == "POST" and form.is_valid():
         reason = form.cleaned_data["reason"]
         try:
             if action == "delete":
-                services.pair_delete(pair=pair, user=request.user, reason=reason)
+                entrants.entrant_delete(entrant=pair, user=request.user, reason=reason)
                 done = _("Pair %(pair)s deleted.")
             else:
                 withdrawn = action == "withdraw"
-                services.pair_set_withdrawn(
-                    pair=pair, user=request.user, withdrawn=withdrawn, reason=reason
+                entrants.entrant_set_withdrawn(
+                    entrant=pair, user=request.user, withdrawn=withdrawn, reason=reason
                 )
                 done = (
                     _("Pair %(pair)s withdrawn.") if withdrawn else _("Pair %(pair)s reinstated.")
@@ -224,7 +225,7 @@ def _accepts_warnings(request: HttpRequest) -> bool:
     return request.POST.get("accept_warnings") == "on"
 
 
-def _imported(request: HttpRequest, tournament: Tournament, pairs: list[Pair]) -> HttpResponse:
+def _imported(request: HttpRequest, tournament: Tournament, pairs: list[Entrant]) -> HttpResponse:
     count = len(pairs)
     messages.success(
         request,
@@ -327,7 +328,7 @@ def pairs_number_draw(request: HttpRequest, tournament: Tournament) -> HttpRespo
     form = NumberDrawForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.pair_numbers_draw(
+            entrants.entrant_numbers_draw(
                 tournament=tournament, user=request.user, seed=form.cleaned_data["seed"]
             )
         except ValidationError as err:
@@ -341,7 +342,7 @@ def pairs_number_draw(request: HttpRequest, tournament: Tournament) -> HttpRespo
         "form": form,
         "draw": services.number_draw_latest(tournament=tournament),
         "turni_exist": tournament.turni.exists(),
-        "pair_count": tournament.pairs.count(),
+        "pair_count": tournament.entrants.count(),
     }
     return render(request, "manage/pairs_draw.html", context)
 

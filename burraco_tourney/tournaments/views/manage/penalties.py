@@ -34,7 +34,7 @@ PHONE_HIDDEN = {"th": {"class": "hide-phone"}, "td": {"class": "hide-phone"}}
 class PenaltyTable(tables.Table):
     turno = tables.Column(verbose_name=gettext_lazy("Turno"), accessor="turno__number", attrs=NUM)
     pair = tables.Column(
-        verbose_name=gettext_lazy("Pair"), accessor="pair__number", order_by=("pair__number",)
+        verbose_name=gettext_lazy("Pair"), accessor="entrant__number", order_by=("entrant__number",)
     )
     vp = tables.Column(verbose_name=pgettext_lazy("victory points", "VP"), attrs=NUM)
     mp = tables.Column(verbose_name=pgettext_lazy("match points", "MP"), attrs=NUM)
@@ -63,8 +63,8 @@ class PenaltyTable(tables.Table):
     def render_pair(self, record: Penalty):
         return format_html(
             '<span class="pairno">{}</span> <span class="players">{}</span>',
-            record.pair.number,
-            record.pair.players,
+            record.entrant.number,
+            record.entrant.players,
         )
 
     # A penalty that came from an archive file: the file says neither who gave it nor when, so
@@ -92,7 +92,7 @@ class PenaltyTable(tables.Table):
     def render_delete(self, record: Penalty):
         url = reverse("manage:penalty_delete", args=[self.slug, record.pk])
         label = _("Delete the penalty of pair %(pair)s in turno %(turno)s") % {
-            "pair": record.pair.number,
+            "pair": record.entrant.number,
             "turno": record.turno.number,
         }
         return format_html('<a href="{}" aria-label="{}">{}</a>', url, label, _("Delete"))
@@ -101,7 +101,7 @@ class PenaltyTable(tables.Table):
 def _penalties(tournament: Tournament) -> QuerySet[Penalty]:
     return with_import_origin(
         Penalty.objects.filter(turno__tournament=tournament).select_related(
-            "turno", "pair", "created_by"
+            "turno", "entrant", "created_by"
         )
     )
 
@@ -123,7 +123,7 @@ def penalties(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 penalty = services.penalty_add(
                     tournament=tournament,
                     user=request.user,
-                    pair=data["pair"],
+                    entrant=data["pair"],
                     turno=data["turno"],
                     vp=data["vp"],
                     mp=data["mp"],
@@ -135,7 +135,7 @@ def penalties(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 messages.success(
                     request,
                     _("Penalty given to pair %(pair)s in turno %(turno)s.")
-                    % {"pair": penalty.pair.number, "turno": penalty.turno.number},
+                    % {"pair": penalty.entrant.number, "turno": penalty.turno.number},
                 )
                 return redirect("manage:penalties", tournament.slug)
     else:
@@ -165,7 +165,7 @@ def penalty_delete(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
         messages.success(
             request,
             _("The penalty of pair %(pair)s in turno %(turno)s was deleted.")
-            % {"pair": penalty.pair.number, "turno": penalty.turno.number},
+            % {"pair": penalty.entrant.number, "turno": penalty.turno.number},
         )
         return redirect("manage:penalties", tournament.slug)
     return render(

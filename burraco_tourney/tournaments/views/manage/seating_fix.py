@@ -63,8 +63,8 @@ def turno_seating_fix(request: HttpRequest, tournament: Tournament, number: int)
             exchange,
             lambda d: services.turno_exchange_pairs(
                 turno=turno,
-                first=tournament.pairs.get(number=d["first"]),
-                second=tournament.pairs.get(number=d["second"]),
+                first=tournament.entrants.get(number=d["first"]),
+                second=tournament.entrants.get(number=d["second"]),
                 user=request.user,
                 reason=d["reason"],
             ),

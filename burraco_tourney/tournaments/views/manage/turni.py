@@ -105,7 +105,7 @@ def _preview(
         form = _draw_form(tournament, turno.number, initial=draw_initial(turno, with_seating=True))
     refusal = services.unpublish_refusal(turno) if turno.published else None
     table_of = {p.number: t.number for t in seating.tables for p in (t.ns, t.eo)}
-    pairs = {p.number: p for p in tournament.pairs.all()}
+    pairs = {p.number: p for p in tournament.entrants.all()}
     ranking = [
         {
             "pair": pairs.get(p),
