@@ -41,7 +41,9 @@ def individual_export(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any
         .prefetch_related(
             Prefetch(
                 "tables",
-                queryset=Table.objects.order_by("number").prefetch_related(
+                queryset=Table.objects.order_by("number")
+                .select_related("match")
+                .prefetch_related(
                     Prefetch("smazzate", queryset=Smazzata.objects.order_by("number")),
                     Prefetch(
                         "seats",

@@ -88,7 +88,11 @@ class IndividualSeating:
 
 def individual_seating(*, turno: Turno) -> IndividualSeating:
     seats = TableSeat.objects.select_related("player").order_by("line", "seat")
-    tables = turno.tables.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
+    tables = (
+        turno.tables.order_by("number")
+        .select_related("match")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+    )
     result = []
     for table in tables:
         lines: dict[str, list[Player]] = {"ns": [], "eo": []}

@@ -24,6 +24,7 @@ from ..results_bridge import tournament_bye_value
 from .audit import audit_record
 from .closing import turno_close_before_draw
 from .locks import tournament_lock
+from .matches import tables_create
 from .turni import _check_ready, _lock_turno, _refuse, redraw_refusal, turno_snapshot
 
 
@@ -61,7 +62,7 @@ def individual_store_seating(turno: Turno, *, seats: Iterable, byes: Iterable[in
     the engine's ``IndividualSeat`` (player numbers). Runs inside the caller's transaction."""
     players = {p.number: p for p in turno.tournament.players.all()}
     seats = list(seats)
-    tables = Table.objects.bulk_create(Table(turno=turno, number=s.table) for s in seats)
+    tables = tables_create(Table(turno=turno, number=s.table) for s in seats)
     TableSeat.objects.bulk_create(
         TableSeat(table=table, line=line, seat=i, player=players[number])
         for table, s in zip(tables, seats, strict=True)
@@ -131,7 +132,7 @@ def individual_turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turn
     before = turno_snapshot(turno)
     plan = draw_individual_turno(tournament=tournament, number=turno.number, request=request)
     _check_bye_value(tournament, plan)
-    turno.tables.all().delete()
+    turno.matches.all().delete()  # with their tables
     turno.player_byes.all().delete()
     turno.movement = plan.movement
     turno.draw_options = plan.options

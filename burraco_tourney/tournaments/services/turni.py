@@ -31,6 +31,7 @@ from ..results_bridge import tournament_bye_value
 from .audit import audit_record
 from .closing import turno_close_before_draw
 from .locks import tournament_lock
+from .matches import tables_create
 from .table_links import table_links_revoke
 
 
@@ -93,9 +94,7 @@ def turno_store_seating(turno: Turno, *, seats: Iterable, byes: Iterable[int]) -
     with ``table``, ``ns`` and ``eo`` pair numbers (a draw's seats, a bracket's round-1 matches),
     ``byes`` the numbers of the pairs resting. Runs inside the caller's transaction."""
     pairs = {p.number: p for p in turno.tournament.pairs.all()}
-    Table.objects.bulk_create(
-        Table(turno=turno, number=s.table, ns=pairs[s.ns], eo=pairs[s.eo]) for s in seats
-    )
+    tables_create(Table(turno=turno, number=s.table, ns=pairs[s.ns], eo=pairs[s.eo]) for s in seats)
     Bye.objects.bulk_create(Bye(turno=turno, pair=pairs[p]) for p in byes)
 
 
@@ -221,7 +220,7 @@ def turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turno:
     before = turno_snapshot(turno)
     plan = draw_manager.draw_turno(tournament=tournament, number=turno.number, request=request)
     _check_bye_value(tournament, plan)
-    turno.tables.all().delete()
+    turno.matches.all().delete()  # with their tables
     turno.byes.all().delete()
     turno.movement = plan.movement
     turno.draw_options = plan.options
