@@ -105,6 +105,7 @@ def prepare(args, env: dict[str, str]) -> list[str]:
     from django.db import connections
 
     from burraco_tourney.tournaments.models import Table, Tournament, Turno
+    from burraco_tourney.tournaments.services.matches import tables_create
     from burraco_tourney.tournaments.services.table_links import turno_links_ensure
 
     call_command("migrate", verbosity=0)
@@ -125,7 +126,7 @@ def prepare(args, env: dict[str, str]) -> list[str]:
         tournament=tournament, number=args.turni + 1, movement="manual", published=True
     )
     pairs = list(tournament.entrants.order_by("number"))
-    tables = Table.objects.bulk_create(
+    tables = tables_create(
         Table(turno=open_turno, number=i + 1, ns=pairs[2 * i], eo=pairs[2 * i + 1])
         for i in range(args.pairs // 2)
     )

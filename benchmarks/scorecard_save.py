@@ -100,6 +100,7 @@ def main(argv: list[str] | None = None) -> None:
         from django.urls import reverse
 
         from burraco_tourney.tournaments.models import Table, Turno
+        from burraco_tourney.tournaments.services.matches import tables_create
 
         start = time.perf_counter()
         tournament = setup.build_tournament(
@@ -115,7 +116,7 @@ def main(argv: list[str] | None = None) -> None:
             tournament=tournament, number=args.turni + 1, movement="manual", published=True
         )
         pairs = list(tournament.entrants.order_by("number"))
-        Table.objects.bulk_create(
+        tables_create(
             Table(turno=last, number=i + 1, ns=pairs[2 * i], eo=pairs[2 * i + 1])
             for i in range(tables)
         )

@@ -72,12 +72,13 @@ def build_tournament(
 ):
     """A published tournament of ``pairs`` pairs and ``turni`` Mitchell turni, bulk inserted.
 
-    ``players(n)``: the ``Pair`` fields of pair ``n`` (names, club). With ``results``, every
+    ``players(n)``: the ``Entrant`` fields of pair ``n`` (names, club). With ``results``, every
     table gets ``SMAZZATE`` smazzate and the scoring service computes MP and VP, as after an
     import; without, the tables wait for their scorecards.
     """
     from burraco_tourney.rules.rulesets import get_ruleset
     from burraco_tourney.tournaments.models import Entrant, Smazzata, Table, Tournament, Turno
+    from burraco_tourney.tournaments.services.matches import tables_create
     from burraco_tourney.tournaments.services.results import tournament_recompute_results
 
     rng = random.Random(seed)
@@ -103,19 +104,16 @@ def build_tournament(
     )
     # Mitchell: NS pair i stays at table i, the EO pairs move one table a turno.
     tables = pairs // 2
-    table_rows = Table.objects.bulk_create(
-        (
-            Table(
-                turno=turno,
-                number=i,
-                ns=by_number[i],
-                eo=by_number[tables + (i - 1 + turno.number - 1) % tables + 1],
-                entry_mode="smazzate" if results else "",
-            )
-            for turno in turno_rows
-            for i in range(1, tables + 1)
-        ),
-        batch_size=500,
+    table_rows = tables_create(
+        Table(
+            turno=turno,
+            number=i,
+            ns=by_number[i],
+            eo=by_number[tables + (i - 1 + turno.number - 1) % tables + 1],
+            entry_mode="smazzate" if results else "",
+        )
+        for turno in turno_rows
+        for i in range(1, tables + 1)
     )
     if results:
         Smazzata.objects.bulk_create(

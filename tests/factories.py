@@ -18,6 +18,7 @@ from burraco_tourney.tournaments.models import (
     Tournament,
     Turno,
 )
+from burraco_tourney.tournaments.services.matches import tables_create
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
 
 _counter = itertools.count(1)
@@ -74,12 +75,14 @@ def make_turno(
         closed_at=timezone.now() if closed else None,
     )
     pairs = {p.number: p for p in tournament.entrants.all()}
+    tables = []
     for i, (ns, eo) in enumerate(seats, start=1):
         table = Table(turno=turno, number=i, ns=pairs[ns], eo=pairs[eo])
         if totals is not None:
             table.entry_mode = EntryMode.TOTALS
             table.ns_mp, table.eo_mp = totals[i - 1]
-        table.save()
+        tables.append(table)
+    tables_create(tables)
     for number in byes:
         Bye.objects.create(turno=turno, entrant=pairs[number])
     tournament_recompute_results(tournament=tournament)

@@ -62,7 +62,9 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
         .prefetch_related(
             Prefetch(
                 "tables",
-                queryset=Table.objects.order_by("number").prefetch_related(
+                queryset=Table.objects.order_by("number")
+                .select_related("match")
+                .prefetch_related(
                     Prefetch("smazzate", queryset=Smazzata.objects.order_by("number"))
                 ),
             ),
@@ -321,7 +323,7 @@ def _turno(turno: Turno, numbers: dict[int, int], ruleset: Ruleset) -> dict[str,
 
 
 def _results_turni(turni: list[Turno]) -> list[dict[str, Any]]:
-    """``results.turni``: each table's MP and VP as stored."""
+    """``results.turni``: each table's MP and its match's VP as stored."""
     return [
         {
             "number": turno.number,
@@ -330,8 +332,8 @@ def _results_turni(turni: list[Turno]) -> list[dict[str, Any]]:
                     "table": table.number,
                     "ns_mp": table.ns_mp,
                     "eo_mp": table.eo_mp,
-                    "ns_vp": table.ns_vp,
-                    "eo_vp": table.eo_vp,
+                    "ns_vp": table.match.ns_vp,
+                    "eo_vp": table.match.eo_vp,
                 }
                 for table in turno.tables.all()
                 if table.has_result
@@ -369,15 +371,16 @@ def _ko_results(
     matches: list[dict[str, Any]] = []
     for turno in turni:
         for table in turno.tables.all():
+            match = table.match
             winner = None
-            if table.winner:
-                winner = numbers[table.ns_id if table.winner == "ns" else table.eo_id]
+            if match.winner:
+                winner = numbers[table.ns_id if match.winner == "ns" else table.eo_id]
             matches.append(
                 {
                     "turno": turno.number,
                     "table": table.number,
                     "winner": winner,
-                    "by_last_move": table.by_last_move,
+                    "by_last_move": match.by_last_move,
                 }
             )
     try:

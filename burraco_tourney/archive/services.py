@@ -33,6 +33,7 @@ from burraco_tourney.tournaments.models import (
     AuditEntry,
     Bye,
     Entrant,
+    Match,
     Penalty,
     Smazzata,
     Table,
@@ -42,6 +43,7 @@ from burraco_tourney.tournaments.models import (
 )
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.services.audit import audit_record
+from burraco_tourney.tournaments.services.matches import tables_create
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
 from burraco_tourney.tournaments.services.tournaments import tournament_slug
 
@@ -186,6 +188,7 @@ def _line_fields(prefix: str, line: ArchiveLine) -> dict[str, Any]:
 
 def _table_row(turno: Turno, table: ArchiveTable, entrants: dict[int, Entrant]) -> Table:
     row = Table(turno=turno, number=table.table, entry_mode=table.entry_mode)
+    row.match = Match(turno=turno, number=table.table)
     # A line is a pair's number, or the numbers of the players sitting there (their seats).
     if isinstance(table.ns, int):
         row.ns, row.eo = entrants[table.ns], entrants[table.eo]
@@ -194,10 +197,10 @@ def _table_row(turno: Turno, table: ArchiveTable, entrants: dict[int, Entrant]) 
     if table.forfeit is not None:
         row.forfeit_winner = table.forfeit
     if table.totals_last_move is not None:
-        # A tie entered as totals keeps its last move as the tie's decision (the results
-        # service reads it back from there): the other line wins.
-        row.by_last_move = True
-        row.winner = "eo" if table.totals_last_move == "ns" else "ns"
+        # A tie entered as totals keeps its last move as the tie's decision on its match (the
+        # results service reads it back from there): the other line wins.
+        row.match.by_last_move = True
+        row.match.winner = "eo" if table.totals_last_move == "ns" else "ns"
     return row
 
 
@@ -221,7 +224,7 @@ def _create_tables(
     for turno in archive.turni:
         for table in turno.tables:
             table_rows.append((_table_row(turni[turno.number], table, entrants), table))
-    Table.objects.bulk_create(row for row, _table in table_rows)
+    tables_create(row for row, _table in table_rows)
     TableSeat.objects.bulk_create(
         TableSeat(table=row, line=line, seat=seat, entrant=entrants[number])
         for row, table in table_rows

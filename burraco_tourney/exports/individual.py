@@ -208,8 +208,8 @@ def _turno_sheet(turno, heading: str) -> Sheet:
             t.names["eo"],
             t.table.ns_mp,
             t.table.eo_mp,
-            t.table.ns_vp,
-            t.table.eo_vp,
+            t.table.match.ns_vp,
+            t.table.match.eo_vp,
         ]
         for t in seating.tables
     ]

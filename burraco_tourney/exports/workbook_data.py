@@ -123,8 +123,8 @@ def workbook_data(*, tournament: Tournament, turni: list[int]) -> WorkbookData:
         "forfeit_winner",
         "ns_mp",
         "eo_mp",
-        "ns_vp",
-        "eo_vp",
+        "match__ns_vp",
+        "match__eo_vp",
     ).iterator():
         by_turno[turno].tables.append(TableRow(*values, tuple(scores.pop(table_id, ()))))
     for turno, pair in (

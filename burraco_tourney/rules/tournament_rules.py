@@ -43,6 +43,8 @@ class TournamentRules:
     ko_length: KoLength | None = None
     ko_rounds: tuple[tuple[int, KoLength], ...] = ()
     ko_third_place: bool = False
+    # How a match's tables make its outcome (``match_outcome.MATCH_SCORINGS``): one table.
+    match_scoring: str = "table"
 
     def round_length(self, round_number: int) -> KoLength | None:
         """The match length of a KO round (its own or the tournament's); None outside KO."""

@@ -4,7 +4,8 @@
 it is kept on the instance while its settings stay the same). ``stored_entry`` and
 ``smazzata_entry`` turn stored ``Table`` and ``Smazzata`` rows into the engine's entries;
 ``table_outcome_for`` asks ``rules.outcome.table_outcome`` for the outcome (or its refusals) and
-``apply_outcome`` turns an outcome back into row values, in memory. Every path that scores a
+``apply_outcome`` turns an outcome back into row values, in memory: the table's MP and
+smazzate, and its match's VP and winner (``match_outcome``). Every path that scores a
 table comes through here: the result forms, the score services, the rule-change dry run, the
 standings, the KO pages, and the live preview (``table_outcome_preview``).
 
@@ -22,6 +23,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.ko_length import KoLength
+from burraco_tourney.rules.match_outcome import match_outcome
 from burraco_tourney.rules.outcome import (
     EntryRefused,
     ForfeitEntry,
@@ -39,7 +41,7 @@ from burraco_tourney.rules.standings import Value
 from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
 from burraco_tourney.rules.vp import VpTable
 
-from .models import EntryMode, Smazzata, Table, Tournament
+from .models import EntryMode, Match, Smazzata, Table, Tournament
 
 # The one place that names the VP presets for people: printouts, the workbook and the settings
 # say these words after "VP table", never the preset's code ("fibur-3").
@@ -50,8 +52,9 @@ VP_PRESET_LABELS = {
 
 LINES = ("ns", "eo")
 LINE_FIELDS = ("cards", "pulito", "semipulito", "sporco", "nobile", "reale", "chiusura", "pozzetto")
-# The table columns an outcome fills.
-RESULT_FIELDS = ["ns_mp", "eo_mp", "ns_vp", "eo_vp", "winner", "by_last_move"]
+# The table columns an outcome fills, and its match's (``Match``).
+RESULT_FIELDS = ["ns_mp", "eo_mp"]
+MATCH_FIELDS = ["ns_mp", "eo_mp", "ns_vp", "eo_vp", "winner", "by_last_move"]
 # The tournament fields the rules object is built from.
 RULES_SOURCE_FIELDS = (
     "kind",
@@ -183,11 +186,15 @@ def smazzata_row(table: Table, number: int, entry: SmazzataEntry) -> Smazzata:
 def totals_last_move(table: Table) -> str | None:
     """The last move of a KO match entered as turno totals only.
 
-    Only a tie needs it, and the table keeps it as the tie's stored decision (no smazzata row
-    holds it): ``by_last_move`` set and ``winner`` the line that did not make the last move.
+    Only a tie needs it, and the table's match keeps it as the tie's stored decision (no
+    smazzata row holds it): ``by_last_move`` set and ``winner`` the line that did not make the
+    last move.
     """
-    if table.entry_mode == EntryMode.TOTALS and table.by_last_move and table.winner in LINES:
-        return "eo" if table.winner == "ns" else "ns"
+    if table.entry_mode != EntryMode.TOTALS:
+        return None
+    match = table.match
+    if match.by_last_move and match.winner in LINES:
+        return "eo" if match.winner == "ns" else "ns"
     return None
 
 
@@ -243,17 +250,14 @@ def table_outcome_preview(tournament: Tournament, table: Table, entry: TableEntr
 def apply_outcome(
     table: Table, smazzate: Sequence[Smazzata], outcome: Outcome | None
 ) -> list[Smazzata]:
-    """Put ``outcome`` in the table's row values and its smazzate's totals, in memory (None:
-    no result); return the smazzate whose totals changed. Entered values are never touched."""
+    """Put ``outcome`` in the table's row values and its smazzate's totals, and the outcome of
+    the table's match in the match's, in memory (None: no result); return the smazzate whose
+    totals changed. Entered values are never touched."""
+    apply_match_outcome(table.match, table.turno.tournament, [] if outcome is None else [outcome])
     if outcome is None:
-        table.ns_mp = table.eo_mp = table.ns_vp = table.eo_vp = None
-        table.winner, table.by_last_move = "", False
+        table.ns_mp = table.eo_mp = None
         return []
     table.ns_mp, table.eo_mp = outcome.ns_mp, outcome.eo_mp
-    table.ns_vp, table.eo_vp = outcome.ns_vp, outcome.eo_vp
-    knockout = table.turno.tournament.fmt.knockout
-    table.winner = (outcome.winner or "") if knockout else ""
-    table.by_last_move = knockout and outcome.by_last_move
     changed: list[Smazzata] = []
     ordered = sorted(smazzate, key=lambda s: s.number)
     for row, score in zip(ordered, outcome.smazzate, strict=False):
@@ -261,6 +265,21 @@ def apply_outcome(
             row.ns_total, row.eo_total = score.ns.total, score.eo.total
             changed.append(row)
     return changed
+
+
+def apply_match_outcome(match: Match, tournament: Tournament, outcomes: Sequence[Outcome]) -> None:
+    """Put the engine's ``match_outcome`` of the match's table ``outcomes`` in the match's
+    values, in memory (no outcome: no result). The winner is kept in a KO only."""
+    if not outcomes:
+        match.ns_mp = match.eo_mp = match.ns_vp = match.eo_vp = None
+        match.winner, match.by_last_move = "", False
+        return
+    result = match_outcome(tournament_rules(tournament), outcomes)
+    match.ns_mp, match.eo_mp = result.ns_mp, result.eo_mp
+    match.ns_vp, match.eo_vp = result.ns_vp, result.eo_vp
+    knockout = tournament.fmt.knockout
+    match.winner = (result.winner or "") if knockout else ""
+    match.by_last_move = knockout and result.by_last_move
 
 
 def outcome_summary(table: Table, outcome: Outcome | None) -> dict[str, Any] | None:
@@ -279,16 +298,17 @@ def outcome_summary(table: Table, outcome: Outcome | None) -> dict[str, Any] | N
 
 
 def stored_summary(table: Table) -> dict[str, Any] | None:
-    """``outcome_summary`` of the values the table has stored now."""
+    """``outcome_summary`` of the values the table and its match have stored now."""
     if not table.entry_mode:
         return None
     knockout = table.turno.tournament.fmt.knockout
+    match = table.match
     return {
         "ns_mp": table.ns_mp,
         "eo_mp": table.eo_mp,
-        "ns_vp": None if knockout else table.ns_vp,
-        "eo_vp": None if knockout else table.eo_vp,
-        "winner": table.winner if knockout else "",
+        "ns_vp": None if knockout else match.ns_vp,
+        "eo_vp": None if knockout else match.eo_vp,
+        "winner": match.winner if knockout else "",
     }
 
 
@@ -298,6 +318,7 @@ __all__ = [
     "Preview",
     "SmazzateEntry",
     "TotalsEntry",
+    "apply_match_outcome",
     "apply_outcome",
     "smazzata_entry",
     "smazzata_row",

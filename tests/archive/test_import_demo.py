@@ -58,7 +58,7 @@ def test_demo_hand_checked_table(demo_bytes):
     assert (table.ns.number, table.eo.number) == (1, 10)
     totals = [(s.ns_total, s.eo_total) for s in table.smazzate.order_by("number")]
     assert totals == [(-295, 460), (500, 375), (520, 360)]
-    assert (table.ns_mp, table.eo_mp, table.ns_vp, table.eo_vp) == (725, 1195, 6, 14)
+    assert (table.ns_mp, table.eo_mp, table.match.ns_vp, table.match.eo_vp) == (725, 1195, 6, 14)
 
 
 def test_demo_table_recorded_by_totals(demo_bytes):
@@ -67,7 +67,7 @@ def test_demo_table_recorded_by_totals(demo_bytes):
     assert table.entry_mode == "totals"
     assert not table.smazzate.exists()
     # 1470 - 1120 = 350, the top of the 13-7 band.
-    assert (table.ns_mp, table.eo_mp, table.ns_vp, table.eo_vp) == (1470, 1120, 13, 7)
+    assert (table.ns_mp, table.eo_mp, table.match.ns_vp, table.match.eo_vp) == (1470, 1120, 13, 7)
 
 
 def test_demo_standings(demo_bytes):
@@ -82,9 +82,9 @@ def test_demo_standings(demo_bytes):
     tables = Table.objects.filter(turno__tournament=tournament)
     vp = scarto = 0
     for t in tables.filter(ns__number=9):
-        vp, scarto = vp + t.ns_vp, scarto + t.ns_mp - t.eo_mp
+        vp, scarto = vp + t.match.ns_vp, scarto + t.ns_mp - t.eo_mp
     for t in tables.filter(eo__number=9):
-        vp, scarto = vp + t.eo_vp, scarto + t.eo_mp - t.ns_mp
+        vp, scarto = vp + t.match.eo_vp, scarto + t.eo_mp - t.ns_mp
     assert (by_pair[9].vp, by_pair[9].scarto) == (vp + 14, scarto + 355)
     # Pair 12 came late in turno 2: 100 MP off its MP and its scarto.
     penalty = Penalty.objects.get(turno__tournament=tournament)

@@ -37,7 +37,7 @@ def results(tournament: Tournament) -> list[tuple]:
     return list(
         Table.objects.filter(turno__tournament=tournament)
         .order_by("turno__number", "number")
-        .values_list("ns_mp", "eo_mp", "ns_vp", "eo_vp")
+        .values_list("ns_mp", "eo_mp", "match__ns_vp", "match__eo_vp")
     )
 
 

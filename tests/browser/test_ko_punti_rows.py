@@ -50,7 +50,7 @@ def test_the_next_smazzata_is_offered_once_the_last_row_is_filled(page):
     page.locator("#scorecard button[type=submit]").first.click()
     expect(page).not_to_have_url(re.compile(r"/tavoli/1/$"))
     table = Table.objects.get(turno__tournament=tournament, turno__number=1, number=1)
-    assert table.smazzate.count() == 7 and table.winner == "ns"
+    assert table.smazzate.count() == 7 and table.match.winner == "ns"
 
 
 def test_enter_in_the_last_box_waits_for_the_next_smazzata(page):
@@ -76,4 +76,4 @@ def test_enter_in_the_last_box_waits_for_the_next_smazzata(page):
     page.keyboard.press("Enter")
     expect(page).not_to_have_url(url)
     table.refresh_from_db()
-    assert table.has_result and table.smazzate.count() == 7 and table.winner == "ns"
+    assert table.has_result and table.smazzate.count() == 7 and table.match.winner == "ns"

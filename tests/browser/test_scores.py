@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import AuditEntry, Table, Tournament, Turno
 from burraco_tourney.tournaments.services.closing import turno_close
+from burraco_tourney.tournaments.services.matches import tables_create
 from tests.browser.login_support import log_in
 from tests.factories import make_director
 
@@ -29,7 +30,7 @@ def turno4():
     turno = Turno.objects.create(tournament=tournament, number=4, movement="manual")
     pairs = {p.number: p for p in tournament.entrants.all()}
     for number, (ns, eo) in enumerate(SEATS, start=1):
-        Table.objects.create(turno=turno, number=number, ns=pairs[ns], eo=pairs[eo])
+        tables_create([Table(turno=turno, number=number, ns=pairs[ns], eo=pairs[eo])])
     return turno
 
 
@@ -131,7 +132,8 @@ def test_a_whole_turno_entered_by_keyboard_moves_the_standings(page, turno4):
     expect(page).to_have_url(re.compile(r"/turni/4/risultati/$"))
     expect(page.locator("tr.state-entered")).to_have_count(3)
     results = {
-        t.number: (t.ns_mp, t.eo_mp, t.ns_vp, t.eo_vp) for t in turno4.tables.order_by("number")
+        t.number: (t.ns_mp, t.eo_mp, t.match.ns_vp, t.match.eo_vp)
+        for t in turno4.tables.order_by("number")
     }
     assert results == {1: (585, 1365, 4, 16), 2: (725, 970, 8, 12), 3: (300, -65, 14, 6)}
     reasons = AuditEntry.objects.filter(action="result_enter").values_list("reason", flat=True)

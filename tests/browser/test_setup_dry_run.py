@@ -29,12 +29,12 @@ def test_a_rule_change_shows_which_results_change_before_it_is_confirmed(page, s
     expect(rows).to_have_count(1)  # the 900–900 draw stays 10–10
     expect(rows.first).to_contain_text("1250–830 MP, 14–6 PV")
     expect(rows.first).to_contain_text("1250–830 MP, 12–8 PV")
-    assert Table.objects.get(turno__tournament=tournament, number=1).ns_vp == 14
+    assert Table.objects.get(turno__tournament=tournament, number=1).match.ns_vp == 14
 
     page.locator("#id_confirm_recompute").check()
     page.locator("#tournament-form button[type=submit]").click()
     expect(page.locator(".msg.success")).to_contain_text("2 risultati ricalcolati")
-    assert Table.objects.get(turno__tournament=tournament, number=1).ns_vp == 12
+    assert Table.objects.get(turno__tournament=tournament, number=1).match.ns_vp == 12
 
 
 def test_a_new_forfeit_value_shows_the_standings_it_gives(page, san_martino):

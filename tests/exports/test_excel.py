@@ -150,7 +150,7 @@ def test_turno_sheet_has_the_stored_smazzata_totals_and_results(demo):
             assert row[f"Sm. {s.number} EO"] == s.eo_total
         assert row["NS MP"] == table.ns_mp == sum(s.ns_total for s in smazzate)
         assert row["EO MP"] == table.eo_mp == sum(s.eo_total for s in smazzate)
-        assert (row["NS VP"], row["EO VP"]) == (table.ns_vp, table.eo_vp)
+        assert (row["NS VP"], row["EO VP"]) == (table.match.ns_vp, table.match.eo_vp)
         assert type(row["NS MP"]) is int and type(row["Sm. 1 EO"]) is int
         assert row["Note"] is None
 

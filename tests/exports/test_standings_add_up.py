@@ -64,7 +64,7 @@ def tournament():
 def _table_vp(tournament, turno: int, pair: int) -> int:
     """The VP of a pair's table in a turno, as the turno's page and workbook sheet show them."""
     table = Table.objects.get(turno__tournament=tournament, turno__number=turno, ns__number=pair)
-    return table.ns_vp
+    return table.match.ns_vp
 
 
 def _penalty_vp(text: str) -> int:

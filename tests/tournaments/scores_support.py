@@ -103,4 +103,4 @@ FULL_RESULT = (585, 1365, 4, 16)
 
 def result(table: Table) -> tuple:
     table.refresh_from_db()
-    return (table.ns_mp, table.eo_mp, table.ns_vp, table.eo_vp)
+    return (table.ns_mp, table.eo_mp, table.match.ns_vp, table.match.eo_vp)

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.tournaments.models import AuditEntry, Bye, Table, Turno
+from burraco_tourney.tournaments.models import AuditEntry, Bye, Match, Turno
 from burraco_tourney.tournaments.selectors.ko import ko_bracket
 from burraco_tourney.tournaments.services.ko import (
     ko_advance,
@@ -104,7 +104,12 @@ def test_a_tie_is_won_by_the_line_that_did_not_make_the_last_move(director):
     start(tournament, director)
     # 300 + 200 each; NS made the last move of the last smazzata: EO (pair 4) goes on.
     table = play(tournament, director, 1, 1, deal(100, 200, "eo"), deal(400, 300, "ns"))
-    assert (table.ns_mp, table.eo_mp, table.winner, table.by_last_move) == (500, 500, "eo", True)
+    assert (table.ns_mp, table.eo_mp, table.match.winner, table.match.by_last_move) == (
+        500,
+        500,
+        "eo",
+        True,
+    )
     view = ko_bracket(tournament=tournament).rounds[0].matches[0]
     assert "pair 1 made the last move of the last smazzata" in view.decision
     assert "pair 4 wins" in view.decision
@@ -115,7 +120,7 @@ def test_an_unfinished_match_decides_nothing(director):
     tournament = ko_tournament(director, pairs=4, ko_smazzate=3)
     start(tournament, director)
     table = play(tournament, director, 1, 1, deal(900, 0))
-    assert table.has_result and table.winner == ""
+    assert table.has_result and table.match.winner == ""
     win_3 = [deal(300, 50), deal(100, 50), deal(100, 50)]
     play(tournament, director, 1, 2, *win_3)
     assert not Turno.objects.filter(tournament=tournament, number=2).exists()
@@ -127,7 +132,7 @@ def test_a_punti_the_match_ends_when_a_line_passes_the_target(director):
     tournament = ko_tournament(director, pairs=4, ko_mode="punti", ko_smazzate=None, ko_target=505)
     start(tournament, director)
     table = play(tournament, director, 1, 1, deal(300, 200), deal(300, 200))
-    assert (table.ns_mp, table.eo_mp, table.winner) == (600, 400, "ns")
+    assert (table.ns_mp, table.eo_mp, table.match.winner) == (600, 400, "ns")
     view = ko_bracket(tournament=tournament).rounds[0].matches[0]
     assert "passed 505 first: 600 to 400 after 2 smazzate" in view.decision
     # A smazzata entered after the match ended is refused, nothing is saved.
@@ -162,7 +167,7 @@ def test_a_correction_is_refused_when_the_next_match_has_a_result(director):
     with pytest.raises(ValidationError) as caught:
         play(tournament, director, 1, 1, deal(0, 300), deal(0, 100), reason="Errore")
     assert caught.value.code == "ko_later_result"
-    assert match(tournament, 1, 1).winner == "ns"  # the correction was rolled back
+    assert match(tournament, 1, 1).match.winner == "ns"  # the correction was rolled back
     assert pairs_at(tournament, 2) == [(1, 1, 2)]
 
 
@@ -231,7 +236,7 @@ def test_advance_creates_matches_missing_from_an_imported_bracket(director):
     start(tournament, director)
     win(tournament, director, 1, 1, "ns")
     win(tournament, director, 1, 2, "ns")
-    Table.objects.filter(turno__number=2, turno__tournament=tournament).delete()
+    Match.objects.filter(turno__number=2, turno__tournament=tournament).delete()  # with tables
     assert [t.number for t in ko_advance(tournament=tournament, user=director)] == [1]
     assert ko_advance(tournament=tournament, user=director) == []
 
@@ -241,7 +246,7 @@ def test_a_pairs_tournament_result_has_no_winner(director):
     make_pairs(tournament, 2)
     make_turno(tournament, 1, [(1, 2)])
     play(tournament, director, 1, 1, deal(300, 0))
-    assert match(tournament, 1, 1).winner == ""
+    assert match(tournament, 1, 1).match.winner == ""
     assert Turno.objects.filter(tournament=tournament).count() == 1
 
 

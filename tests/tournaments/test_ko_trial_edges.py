@@ -28,7 +28,7 @@ def test_a_match_to_a_target_entered_smazzata_by_smazzata_is_no_correction(
     play(to_2005, director, 1, 1, first)
     play(to_2005, director, 1, 1, first, second)  # no reason asked
     table = play(to_2005, director, 1, 1, first, second, third)
-    assert table.winner == "ns"
+    assert table.match.winner == "ns"
     actions = AuditEntry.objects.filter(table=table).values_list("action", flat=True)
     assert set(actions) == {"result_enter"}
     page = english.get(reverse("manage:turno_results", args=[to_2005.slug, 1])).content

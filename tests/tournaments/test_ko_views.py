@@ -203,11 +203,11 @@ def test_totals_of_a_match_a_punti_need_a_line_at_the_target(english, director):
         response.content.decode()
     )
     table.refresh_from_db()
-    assert not table.entry_mode and not table.winner
+    assert not table.entry_mode and not table.match.winner
     posted["ns_mp"] = "2010"
     assert english.post(url("score_entry", tournament, 1, 1), posted).status_code == 302
     table.refresh_from_db()
-    assert table.winner == "ns"
+    assert table.match.winner == "ns"
 
 
 def test_the_results_of_a_ko_round_say_who_goes_on_not_vp(english, director):

@@ -152,7 +152,7 @@ def test_scorecard_form_service_and_archive_agree_with_the_engine(table, directo
     else:
         assert outcome is not None
         stored = saved.table
-        assert (stored.ns_mp, stored.eo_mp, stored.ns_vp, stored.eo_vp) == (
+        assert (stored.ns_mp, stored.eo_mp, stored.match.ns_vp, stored.match.eo_vp) == (
             outcome.ns_mp,
             outcome.eo_mp,
             outcome.ns_vp,
@@ -195,7 +195,7 @@ def test_totals_form_service_and_archive_agree_with_the_engine(table, director, 
             version=current.version,
             reason="Prova",
         ).table
-        assert (saved.ns_vp, saved.eo_vp) == (outcome.ns_vp, outcome.eo_vp)
+        assert (saved.match.ns_vp, saved.match.eo_vp) == (outcome.ns_vp, outcome.eo_vp)
     path = _archive(table, {"totals": {"ns": ns_mp, "eo": eo_mp}})
     assert (path is None) == (outcome is not None)
 
@@ -252,7 +252,7 @@ def test_a_ko_match_a_punti_is_judged_alike_by_the_form_the_service_and_the_engi
         assert [(n, e.code) for n, e in refused.errors] == refusals
     else:
         assert outcome is not None
-        assert (saved.ns_mp, saved.eo_mp, saved.winner) == (
+        assert (saved.ns_mp, saved.eo_mp, saved.match.winner) == (
             outcome.ns_mp,
             outcome.eo_mp,
             outcome.winner or "",

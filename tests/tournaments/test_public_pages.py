@@ -93,7 +93,7 @@ def test_turno_page_shows_tables_smazzate_and_bye(client, five_pairs):
     assert "545" in html and "-140" in html
     assert "Riposo" in html
     table.refresh_from_db()
-    assert (table.ns_mp, table.eo_mp, table.ns_vp, table.eo_vp) == (545, -140, 16, 4)
+    assert (table.ns_mp, table.eo_mp, table.match.ns_vp, table.match.eo_vp) == (545, -140, 16, 4)
 
 
 def test_unknown_tournament_is_404(client):

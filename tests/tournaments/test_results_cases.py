@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from burraco_tourney.tournaments.models import Table
+from burraco_tourney.tournaments.models import Match, Table
 from burraco_tourney.tournaments.selectors.scores import smazzate_limit
 from burraco_tourney.tournaments.services.scores import table_record_forfeit, table_record_totals
 from burraco_tourney.tournaments.services.tournaments import (
@@ -50,7 +50,7 @@ def test_a_ko_switch_to_a_punti_refuses_a_totals_match_below_the_target(director
     assert (refused.value.turno, refused.value.table) == (1, 1)
     tournament.refresh_from_db()
     assert tournament.ko_mode == "smazzate"
-    assert match(tournament, 1, 1).winner == "ns"
+    assert match(tournament, 1, 1).match.winner == "ns"
 
 
 def test_a_ko_switch_lists_every_match_it_re_decides_and_re_decides_them_all(director):
@@ -72,7 +72,10 @@ def test_a_ko_switch_lists_every_match_it_re_decides_and_re_decides_them_all(dir
         _switch(tournament, director, ko_mode="punti", ko_smazzate=None, ko_target=300)
     assert refused.value.error.code == "smazzate_after_match_end"
     _switch(tournament, director, ko_mode="punti", ko_smazzate=None, ko_target=505)
-    assert (match(tournament, 1, 1).winner, match(tournament, 1, 2).winner) == ("", "ns")
+    assert (match(tournament, 1, 1).match.winner, match(tournament, 1, 2).match.winner) == (
+        "",
+        "ns",
+    )
     # The final drawn from the old winner of match 1 went with it.
     assert pairs_at(tournament, 2) == []
 
@@ -86,7 +89,7 @@ def test_a_ko_switch_is_refused_when_a_later_match_has_its_result(director):
     with pytest.raises(RecomputeFailed) as refused:
         _switch(tournament, director, ko_mode="punti", ko_smazzate=None, ko_target=1005)
     assert refused.value.error.code == "ko_later_match"
-    assert match(tournament, 2, 1).winner == "ns"
+    assert match(tournament, 2, 1).match.winner == "ns"
 
 
 # -- case 4: a KO round's own length -----------------------------------------------------------
@@ -101,7 +104,7 @@ def test_a_final_played_a_punti_after_rounds_a_smazzate_is_decided_by_its_target
     win(tournament, director, 1, 2, "ns")
     final = play(tournament, director, 2, 1, deal(600, 0))
     # One smazzata of a match a smazzate of 2 would leave it undecided.
-    assert (final.ns_mp, final.eo_mp, final.winner) == (600, 0, "ns")
+    assert (final.ns_mp, final.eo_mp, final.match.winner) == (600, 0, "ns")
     # The final's scorecard offers the open rows of a match a punti, round 1's only two.
     assert (smazzate_limit(tournament, 1), smazzate_limit(tournament, 2)) == (2, None)
 
@@ -121,7 +124,7 @@ def _forfeit_table(director, **fields) -> Table:
 
 def test_the_forfeiting_pair_gets_the_complement_by_default(director):
     table = _forfeit_table(director)
-    assert (table.ns_vp, table.eo_vp) == (14, 6)
+    assert (table.match.ns_vp, table.match.eo_vp) == (14, 6)
 
 
 def test_the_settings_give_the_forfeiting_pair_nothing(english, director):
@@ -134,7 +137,7 @@ def test_the_settings_give_the_forfeiting_pair_nothing(english, director):
     tournament.refresh_from_db()
     assert tournament.forfeit_loser_vp == 0
     table.refresh_from_db()
-    assert (table.ns_vp, table.eo_vp) == (14, 0)
+    assert (table.match.ns_vp, table.match.eo_vp) == (14, 0)
     form = english.get(edit_url(tournament)).context["form"]
     assert form["forfeit_loser"].value() == "zero"
 
@@ -148,7 +151,10 @@ def test_a_rule_change_shows_which_results_change_counting_only_tables_with_one(
     make_pairs(tournament, 6)
     make_turno(tournament, 1, [(1, 2), (3, 4), (5, 6)], totals=[(1250, 830), (900, 900), (0, 0)])
     Table.objects.filter(turno__tournament=tournament, number=3).update(
-        entry_mode="", ns_mp=None, eo_mp=None, ns_vp=None, eo_vp=None
+        entry_mode="", ns_mp=None, eo_mp=None
+    )
+    Match.objects.filter(turno__tournament=tournament, number=3).update(
+        ns_mp=None, eo_mp=None, ns_vp=None, eo_vp=None
     )
     response = english.post(edit_url(tournament), posted(tournament, vp_preset="fibur-4"))
     page = response.content.decode()

@@ -57,7 +57,7 @@ def test_a_forfeit_gives_the_present_pair_the_tournament_value(english, director
     assert "with 14 VP and +355 MP of scarto; the absent pair gets 6 VP and −355" in page
     assert english.post(entry_url(turno), forfeit(table, absent)).status_code == 302
     table.refresh_from_db()
-    assert (table.ns_vp, table.eo_vp, table.forfeit_winner) == expected
+    assert (table.match.ns_vp, table.match.eo_vp, table.forfeit_winner) == expected
     assert (table.ns_mp, table.eo_mp, table.entry_mode) == (0, 0, "forfeit")
     winner = table.eo if absent == "ns" else table.ns
     row = next(r for r in standings(tournament=tournament) if r.pair.pk == winner.pk)
@@ -69,7 +69,7 @@ def test_a_forfeit_uses_the_tournament_own_values(english, director):
     table = table_of(turno)
     assert english.post(entry_url(turno), forfeit(table, "eo")).status_code == 302
     table.refresh_from_db()
-    assert (table.ns_vp, table.eo_vp, table.forfeit_winner) == (12, 8, "ns")
+    assert (table.match.ns_vp, table.match.eo_vp, table.forfeit_winner) == (12, 8, "ns")
 
 
 def test_a_forfeit_needs_a_value(english, director):
@@ -107,7 +107,7 @@ def test_clearing_a_result_needs_a_reason_and_is_recorded(english, director):
     )
     assert response.url == results_url(turno)
     table.refresh_from_db()
-    assert (table.entry_mode, table.ns_mp, table.ns_vp) == ("", None, None)
+    assert (table.entry_mode, table.ns_mp, table.match.ns_vp) == ("", None, None)
     assert not table.smazzate.exists()
     entry = AuditEntry.objects.filter(tournament=tournament).first()
     assert (entry.action, entry.reason, entry.after) == (

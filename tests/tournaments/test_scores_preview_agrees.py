@@ -86,7 +86,7 @@ def test_the_preview_agrees_with_the_save(english, director, smazzate, ended_ear
         with transaction.atomic():
             saved = english.post(entry_url(turno), data)
             table.refresh_from_db()
-            stored = (table.ns_mp, table.eo_mp, table.ns_vp, table.eo_vp)
+            stored = (table.ns_mp, table.eo_mp, table.match.ns_vp, table.match.eo_vp)
             raise _Undo
     except _Undo:
         pass
@@ -127,7 +127,7 @@ def test_the_preview_of_turno_totals_agrees_with_the_save(english, director, ns_
         with transaction.atomic():
             saved = english.post(entry_url(turno), data)
             table.refresh_from_db()
-            stored = (table.ns_vp, table.eo_vp)
+            stored = (table.match.ns_vp, table.match.eo_vp)
             raise _Undo
     except _Undo:
         pass

@@ -116,3 +116,5 @@ def test_a_rule_change_during_a_save_never_leaves_a_result_of_the_old_rules(monk
     outcome = stored_outcome(tournament, table)
     assert outcome is not None
     assert (table.ns_mp, table.eo_mp) == (outcome.ns_mp, outcome.eo_mp) == (400, 250)
+    # The match above the table was written in the same transaction: its VP are the same rules'.
+    assert (table.match.ns_vp, table.match.eo_vp) == (outcome.ns_vp, outcome.eo_vp) == (11, 9)

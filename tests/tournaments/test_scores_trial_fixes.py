@@ -165,7 +165,12 @@ def test_a_blank_ko_last_move_is_the_closer_and_settles_a_tie(en, director):
     assert response.status_code == 302
     assert list(table.smazzate.values_list("last_move", flat=True)) == ["", "ns"]
     table.refresh_from_db()
-    assert (table.ns_mp, table.eo_mp, table.winner, table.by_last_move) == (300, 300, "eo", True)
+    assert (table.ns_mp, table.eo_mp, table.match.winner, table.match.by_last_move) == (
+        300,
+        300,
+        "eo",
+        True,
+    )
     assert saved_message(response) == (
         "Table 1 saved. Tie 300–300: pair 2 goes through, pair 1 made the last move."
     )
@@ -219,7 +224,11 @@ def test_a_ko_tie_in_totals_needs_the_last_move_and_then_saves(en, director):
     response = en.post(url, totals_post(table, 1000, 1000, last_move="eo"))
     assert response.status_code == 302
     table.refresh_from_db()
-    assert (table.entry_mode, table.winner, table.by_last_move) == ("totals", "ns", True)
+    assert (table.entry_mode, table.match.winner, table.match.by_last_move) == (
+        "totals",
+        "ns",
+        True,
+    )
     assert not table.smazzate.exists()
     assert saved_message(response) == (
         "Table 1 saved. Tie 1000–1000: pair 1 goes through, pair 2 made the last move."
@@ -227,7 +236,7 @@ def test_a_ko_tie_in_totals_needs_the_last_move_and_then_saves(en, director):
     # The decision survives a recompute (after a change of the rules, an import).
     tournament_recompute_results(tournament=turno.tournament)
     table.refresh_from_db()
-    assert (table.winner, table.by_last_move) == ("ns", True)
+    assert (table.match.winner, table.match.by_last_move) == ("ns", True)
     # The form shows the recorded last move back.
     html = en.get(entry_url(turno, mode="totali")).content.decode()
     assert re.search(r'<option value="eo" selected>EO 2</option>', html)
@@ -243,7 +252,7 @@ def test_changing_only_the_last_move_of_a_totals_tie_is_a_recorded_correction(en
     data = totals_post(table, 900, 900, last_move="eo", reason="Ultima mossa di EO")
     assert en.post(entry_url(turno), data).status_code == 302
     table.refresh_from_db()
-    assert (table.winner, table.by_last_move) == ("ns", True)
+    assert (table.match.winner, table.match.by_last_move) == ("ns", True)
     entry = AuditEntry.objects.get(action="result_correct")
     assert (entry.before["last_move"], entry.after["last_move"]) == ("ns", "eo")
 
@@ -254,7 +263,7 @@ def test_the_last_move_of_totals_matters_only_on_a_tie(en, director):
     response = en.post(entry_url(turno), totals_post(table, 1200, 1000, last_move="ns"))
     assert response.status_code == 302
     table.refresh_from_db()
-    assert (table.winner, table.by_last_move) == ("ns", False)
+    assert (table.match.winner, table.match.by_last_move) == ("ns", False)
     assert saved_message(response) == "Table 1 saved: pair 1 goes through, 1200 to 1000."
 
 
@@ -263,7 +272,7 @@ def test_a_pairs_tournament_tie_in_totals_needs_no_last_move(en, director):
     table = table_of(turno)
     assert en.post(entry_url(turno), totals_post(table, 800, 800)).status_code == 302
     table.refresh_from_db()
-    assert (table.ns_vp, table.eo_vp, table.winner) == (10, 10, "")
+    assert (table.match.ns_vp, table.match.eo_vp, table.match.winner) == (10, 10, "")
 
 
 def test_the_totals_service_refuses_a_ko_tie_without_the_last_move(director):

@@ -111,7 +111,7 @@ def test_editing_keeps_the_slug_and_records_the_change(english, owned, director)
 
 def _vp(tournament) -> tuple[int, int]:
     table = Table.objects.get(turno__tournament=tournament, turno__number=1, number=1)
-    return table.ns_vp, table.eo_vp
+    return table.match.ns_vp, table.match.eo_vp
 
 
 def test_rule_change_is_refused_without_confirmation(english, scored):

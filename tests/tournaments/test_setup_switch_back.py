@@ -87,7 +87,9 @@ def snapshot(tournament: Tournament) -> dict[str, Any]:
     tables = list(
         Table.objects.filter(turno__tournament=tournament)
         .order_by("turno__number", "number")
-        .values_list("entry_mode", "ns_mp", "eo_mp", "ns_vp", "eo_vp", "forfeit_winner")
+        .values_list(
+            "entry_mode", "ns_mp", "eo_mp", "match__ns_vp", "match__eo_vp", "forfeit_winner"
+        )
     )
     smazzate = list(
         Smazzata.objects.filter(table__turno__tournament=tournament)

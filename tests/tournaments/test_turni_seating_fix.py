@@ -35,7 +35,7 @@ def _tournament():
 
 def _pair_vp(table: Table) -> dict[int, int]:
     table.refresh_from_db()
-    return {table.ns.number: table.ns_vp, table.eo.number: table.eo_vp}
+    return {table.ns.number: table.match.ns_vp, table.eo.number: table.match.eo_vp}
 
 
 def test_swapped_lines_keep_each_pairs_smazzate_and_vp():

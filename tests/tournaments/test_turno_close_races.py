@@ -12,7 +12,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import OperationalError, connections
 
-from burraco_tourney.tournaments.models import AuditEntry, Table, Turno
+from burraco_tourney.tournaments.models import AuditEntry, Match, Table, Turno
 from burraco_tourney.tournaments.services import scores
 from burraco_tourney.tournaments.services.closing import turno_close
 from burraco_tourney.tournaments.services.scores import table_record_totals
@@ -68,7 +68,10 @@ def _turno(number_with_result: tuple[int, ...]):
     turno = make_turno(tournament, 1, [(1, 2), (3, 4)], totals=[(1250, 830), (900, 880)])
     Turno.objects.filter(pk=turno.pk).update(closed_at=None)
     Table.objects.filter(turno=turno).exclude(number__in=number_with_result).update(
-        entry_mode="", ns_mp=None, eo_mp=None, ns_vp=None, eo_vp=None
+        entry_mode="", ns_mp=None, eo_mp=None
+    )
+    Match.objects.filter(turno=turno).exclude(number__in=number_with_result).update(
+        ns_mp=None, eo_mp=None, ns_vp=None, eo_vp=None
     )
     return turno
 

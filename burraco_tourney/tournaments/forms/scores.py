@@ -94,7 +94,7 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.table = table
         self.fields["version"].initial = table.version
-        if table.has_result and not table.winner and table.turno.tournament.fmt.knockout:
+        if table.has_result and not table.match.winner and table.turno.tournament.fmt.knockout:
             # A match a punti still being played: its next smazzate are no change.
             self.fields["reason"].help_text = _(
                 "Not needed to add the next smazzate of a match still being played: only to "

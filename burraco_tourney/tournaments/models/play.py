@@ -79,15 +79,55 @@ class EntryMode(models.TextChoices):
     FORFEIT = "forfeit", _("Forfeit")
 
 
+class Match(models.Model):
+    """A turno's meeting of two sides, and what it is worth: VP and the winner.
+
+    A pairs, individual or KO match is played at one table, whose NS and EO lines are the
+    match's two sides (``ns``/``eo`` here); a team match will have two tables. Who plays is read
+    through the match's tables. The values are written with the tables' results by the scoring
+    services from the engine's ``match_outcome``, so reads (standings, bracket, exports) never
+    recompute a match.
+    """
+
+    turno = models.ForeignKey(
+        Turno, verbose_name=_("turno"), on_delete=models.CASCADE, related_name="matches"
+    )
+    number = models.PositiveSmallIntegerField(_("match"))
+    # Each side's MP over the match's tables (the scarto is their difference).
+    ns_mp = models.IntegerField(_("NS MP"), null=True, blank=True)
+    eo_mp = models.IntegerField(_("EO MP"), null=True, blank=True)
+    ns_vp = models.IntegerField(_("NS VP"), null=True, blank=True)
+    eo_vp = models.IntegerField(_("EO VP"), null=True, blank=True)
+    # KO only: the side that won the match (blank while it is not decided, and in a pairs
+    # tournament) and whether a tie was settled by the last move; written with MP and VP.
+    winner = models.CharField(_("match won by"), max_length=2, choices=Line.choices, blank=True)
+    by_last_move = models.BooleanField(_("decided by the last move"), default=False)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["turno", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["turno", "number"], name="match_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Match %(number)s") % {"number": self.number}
+
+
 class Table(models.Model):
     """A tavolo in one turno: the NS pair against the EO pair, and its result.
 
-    The MP and VP columns are written by the scoring service from the entered scores, so reads
-    (standings, exports) never recompute every smazzata.
+    The MP columns are written by the scoring service from the entered scores, the VP and the
+    winner on the table's ``match``, so reads (standings, exports) never recompute every
+    smazzata.
     """
 
     turno = models.ForeignKey(
         Turno, verbose_name=_("turno"), on_delete=models.CASCADE, related_name="tables"
+    )
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="tables"
     )
     number = models.PositiveSmallIntegerField(_("table"))
     # The entrant sitting in each line; empty only in an individual tournament, whose lines are
@@ -116,12 +156,6 @@ class Table(models.Model):
     )
     ns_mp = models.IntegerField(_("NS MP"), null=True, blank=True)
     eo_mp = models.IntegerField(_("EO MP"), null=True, blank=True)
-    ns_vp = models.IntegerField(_("NS VP"), null=True, blank=True)
-    eo_vp = models.IntegerField(_("EO VP"), null=True, blank=True)
-    # KO only: the line that won the match (blank while it is not decided, and in a pairs
-    # tournament) and whether a tie was settled by the last move; written with MP and VP.
-    winner = models.CharField(_("match won by"), max_length=2, choices=Line.choices, blank=True)
-    by_last_move = models.BooleanField(_("decided by the last move"), default=False)
     # Optimistic concurrency: a save names the version it read; a stale one is refused.
     version = models.PositiveIntegerField(_("version"), default=0)
     # When the result was last changed after its turno had been closed (the public pages say

@@ -89,7 +89,11 @@ class IndividualSeating:
 
 def individual_seating(*, turno: Turno) -> IndividualSeating:
     seats = TableSeat.objects.select_related("entrant").order_by("line", "seat")
-    tables = turno.tables.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
+    tables = (
+        turno.tables.order_by("number")
+        .select_related("match")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+    )
     result = [
         IndividualTable(table, tuple(table.line_entrants("ns")), tuple(table.line_entrants("eo")))
         for table in tables

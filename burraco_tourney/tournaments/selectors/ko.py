@@ -48,8 +48,8 @@ class KoData:
 def played_match(turno: int, table: Table) -> PlayedMatch:
     """The engine's view of a stored match: pair numbers and the winner once decided."""
     winner = None
-    if table.winner:
-        winner = (table.ns if table.winner == "ns" else table.eo).number
+    if table.match.winner:
+        winner = (table.ns if table.match.winner == "ns" else table.eo).number
     return PlayedMatch(turno, table.number, table.ns.number, table.eo.number, winner)
 
 
@@ -60,7 +60,7 @@ def ko_data(*, tournament: Tournament, include_drafts: bool = True) -> KoData:
     by_number = {t.number: t for t in turni}
     tables = (
         Table.objects.filter(turno__in=list(by_number.values()))
-        .select_related("turno", "ns", "eo")
+        .select_related("turno", "ns", "eo", "match")
         .prefetch_related("smazzate")
         .order_by("turno__number", "number")
     )
@@ -103,7 +103,7 @@ class MatchView:
             return "bye"
         if self.table is None:
             return "waiting" if None in (self.slot.ns, self.slot.eo) else "to_play"
-        if self.table.winner:
+        if self.table.match.winner:
             return "decided"
         return "playing" if self.table.has_result else "to_play"
 
@@ -113,7 +113,7 @@ class MatchView:
 
     @property
     def winner_line(self) -> str:
-        return self.table.winner if self.table else ""
+        return self.table.match.winner if self.table else ""
 
     @property
     def forfeit(self) -> bool:
@@ -184,17 +184,18 @@ def _describe(view: MatchView, tournament: Tournament, next_name: str | None) ->
     if not table.has_result:
         view.decision = _("To be played at table %(table)s.") % {"table": table.number}
         return
-    if not table.winner:
+    match = table.match
+    if not match.winner:
         _describe_unfinished(view, tournament)
         return
-    winner, loser = (view.ns, view.eo) if table.winner == "ns" else (view.eo, view.ns)
+    winner, loser = (view.ns, view.eo) if match.winner == "ns" else (view.eo, view.ns)
     won_mp, lost_mp = (
-        (table.ns_mp, table.eo_mp) if table.winner == "ns" else (table.eo_mp, table.ns_mp)
+        (table.ns_mp, table.eo_mp) if match.winner == "ns" else (table.eo_mp, table.ns_mp)
     )
     numbers = {"winner": winner.number, "loser": loser.number}
     if table.entry_mode == EntryMode.FORFEIT:
         view.decision = _("Won by forfeit: pair %(loser)s did not play.") % numbers
-    elif table.by_last_move:
+    elif match.by_last_move:
         view.decision = _(
             "Tie at %(mp)s: pair %(loser)s made the last move of the last smazzata, so it "
             "loses and pair %(winner)s wins."

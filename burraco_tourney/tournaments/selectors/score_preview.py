@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from django.forms import Form
 
 from burraco_tourney.core.rule_messages import rule_error_message
+from burraco_tourney.rules.match_outcome import MatchOutcome, match_outcome
 from burraco_tourney.rules.outcome import (
     EntryRefused,
     Outcome,
@@ -27,7 +28,7 @@ from burraco_tourney.rules.outcome import (
 )
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
-from ..models import EntryMode, Table, Tournament
+from ..models import EntryMode, Match, Table, Tournament
 from ..results_bridge import table_outcome_preview, tournament_rules
 
 # The forms whose outcome can be previewed (a forfeit has no figures to type).
@@ -76,18 +77,23 @@ class TablePreview:
 def _figures(
     tournament: Tournament, source: Table | Outcome, totals: dict[int, tuple[int, int]]
 ) -> TablePreview:
-    """The figures of a table's row: the ones it has stored now (a ``Table``), or the ones a
-    save stores for an ``Outcome`` (as ``results_bridge.apply_outcome`` puts them in the row)."""
+    """The figures of a table's row: the ones it and its match have stored now (a ``Table``),
+    or the ones a save stores for an ``Outcome`` (as ``results_bridge.apply_outcome`` puts them
+    in the row and its match)."""
     knockout = tournament.fmt.knockout
+    if isinstance(source, Table):
+        match: Match | MatchOutcome = source.match
+    else:
+        match = match_outcome(tournament_rules(tournament), [source])
     return TablePreview(
         totals=totals,
         ns_mp=source.ns_mp,
         eo_mp=source.eo_mp,
-        ns_vp=None if knockout else source.ns_vp,
-        eo_vp=None if knockout else source.eo_vp,
+        ns_vp=None if knockout else match.ns_vp,
+        eo_vp=None if knockout else match.eo_vp,
         knockout=knockout,
-        winner=(source.winner or "") if knockout else "",
-        by_last_move=knockout and source.by_last_move,
+        winner=(match.winner or "") if knockout else "",
+        by_last_move=knockout and match.by_last_move,
     )
 
 

@@ -37,7 +37,7 @@ def scoring_turno(*, tournament: Tournament, number: int) -> Turno:
 
 def scoring_table(*, turno: Turno, number: int) -> Table:
     """A table of the turno with its pairs and its stored smazzate."""
-    queryset = Table.objects.select_related("ns", "eo").prefetch_related("smazzate")
+    queryset = Table.objects.select_related("ns", "eo", "match").prefetch_related("smazzate")
     table = get_object_or_404(queryset, turno=turno, number=number)
     table.turno = turno
     return table
@@ -73,13 +73,15 @@ def smazzate_rows(
     return max(limit, stored)
 
 
-def forfeit_scarto(table: Table, forfeit: Value | None) -> tuple[int, int] | None:
+def forfeit_scarto(
+    table: Table, forfeit: Value | None, vp: tuple[int | None, int | None]
+) -> tuple[int, int] | None:
     """What a forfeit puts in the two lines' scarto, (NS, EO), as the standings count it (see
-    ``forfeit_split``). None for a table not won by forfeit, or when the tournament has no
-    forfeit value."""
+    ``forfeit_split``); ``vp`` the two lines' VP, as the table's match holds them. None for a
+    table not won by forfeit, or when the tournament has no forfeit value."""
     if table.entry_mode != EntryMode.FORFEIT or forfeit is None:
         return None
-    total = table.ns_vp + table.eo_vp
+    total = vp[0] + vp[1]
     return forfeit_split(forfeit, total, table.forfeit_winner).scarto
 
 
@@ -124,7 +126,7 @@ class TurnoProgress:
 def turno_progress(*, turno: Turno) -> TurnoProgress:
     """Every table of the turno with its pairs, result, whether it was ever corrected, and for a
     forfeit the scarto it gives."""
-    tables = list(turno.tables.select_related("ns", "eo").order_by("number"))
+    tables = list(turno.tables.select_related("ns", "eo", "match").order_by("number"))
     corrected = set(
         AuditEntry.objects.filter(
             table__turno=turno, action__in=(RESULT_CORRECT, RESULT_CORRECT_CLOSED)
@@ -139,7 +141,9 @@ def turno_progress(*, turno: Turno) -> TurnoProgress:
         turno=turno,
         tables=[
             TableProgress(
-                table=t, corrected=t.pk in corrected, forfeit_scarto=forfeit_scarto(t, forfeit)
+                table=t,
+                corrected=t.pk in corrected,
+                forfeit_scarto=forfeit_scarto(t, forfeit, (t.match.ns_vp, t.match.eo_vp)),
             )
             for t in tables
         ],

@@ -72,7 +72,7 @@ def surname_key(name: str) -> str:
 
 def turno_seating(*, turno: Turno) -> Seating:
     """The tables (with their pairs), the resting pairs and every player alphabetically."""
-    tables = list(turno.tables.select_related("ns", "eo").order_by("number"))
+    tables = list(turno.tables.select_related("ns", "eo", "match").order_by("number"))
     byes = [b.entrant for b in turno.byes.select_related("entrant").order_by("entrant__number")]
     players: list[PlayerSeat] = []
     for table in tables:

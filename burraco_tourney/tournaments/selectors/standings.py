@@ -63,7 +63,8 @@ def table_results(
     after_turno: int | None = None,
     pair_numbers: dict[int, int] | None = None,
 ) -> list[TableResult]:
-    """Every table with a result, as the engine's TableResult, keyed by pair numbers.
+    """Every table with a result, as the engine's TableResult, keyed by pair numbers, with its
+    match's MP and VP (a match of one table: its sides are the table's lines).
 
     ``pair_numbers`` maps the tournament's pair ids to their numbers when the caller has read
     the pairs already; the tables are then read without joining the pairs twice.
@@ -96,10 +97,10 @@ def table_results(
             "number",
             "ns_id",
             "eo_id",
-            "ns_mp",
-            "eo_mp",
-            "ns_vp",
-            "eo_vp",
+            "match__ns_mp",
+            "match__eo_mp",
+            "match__ns_vp",
+            "match__eo_vp",
             "forfeit_winner",
         )
     ]

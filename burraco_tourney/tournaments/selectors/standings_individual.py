@@ -50,7 +50,8 @@ def individual_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
 def player_table_results(
     *, tournament: Tournament, after_turno: int | None = None
 ) -> list[PlayerTableResult]:
-    """Every published table with a result, with its four players' numbers."""
+    """Every published table with a result, with its four players' numbers and its match's
+    MP and VP."""
     rows = Table.objects.filter(turno__tournament=tournament, turno__published=True).exclude(
         entry_mode=""
     )
@@ -78,10 +79,10 @@ def player_table_results(
             "pk",
             "turno__number",
             "number",
-            "ns_mp",
-            "eo_mp",
-            "ns_vp",
-            "eo_vp",
+            "match__ns_mp",
+            "match__eo_mp",
+            "match__ns_vp",
+            "match__eo_vp",
             "forfeit_winner",
         )
     ]

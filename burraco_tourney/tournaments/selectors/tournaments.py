@@ -69,7 +69,7 @@ def turno_get(*, tournament: Tournament, number: int, include_drafts: bool = Fal
 
 
 def turno_tables(*, turno: Turno) -> QuerySet[Table]:
-    return turno.tables.select_related("ns", "eo").prefetch_related("smazzate")
+    return turno.tables.select_related("ns", "eo", "match").prefetch_related("smazzate")
 
 
 def turno_byes(*, turno: Turno) -> list[Entrant]:

@@ -121,7 +121,7 @@ def individual_turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turn
     before = turno_snapshot(turno)
     plan = draw_individual_turno(tournament=tournament, number=turno.number, request=request)
     _check_bye_value(tournament, plan)
-    turno.tables.all().delete()
+    turno.matches.all().delete()  # with their tables
     turno.byes.all().delete()
     turno.movement = plan.movement
     turno.draw_options = plan.options

@@ -48,6 +48,7 @@ from ..selectors.ko import KoData, bracket_of, ko_data
 from ..selectors.standings import standings
 from .audit import audit_record
 from .locks import tournament_lock
+from .matches import tables_create
 from .table_links import table_photos_delete_on_commit
 from .turni import (
     turno_delete_recorded,
@@ -181,7 +182,7 @@ def ko_round_draw(*, tournament: Tournament, user, request: SeedingRequest) -> T
     }
     if first is not None:
         options["source"] = first.draw_options.get("source")
-        first.tables.all().delete()
+        first.matches.all().delete()  # with their tables
         first.byes.all().delete()
         first.draw_options = options
         first.save(update_fields=["draw_options"])
@@ -264,8 +265,8 @@ def _create(tournament: Tournament, data: KoData, slot: Slot, user) -> Table:
     number = 2 if slot.third_place else slot.index
     if number in taken:
         number = max(taken) + 1
-    table = Table.objects.create(
-        turno=turno, number=number, ns=data.pairs[slot.ns], eo=data.pairs[slot.eo]
+    (table,) = tables_create(
+        [Table(turno=turno, number=number, ns=data.pairs[slot.ns], eo=data.pairs[slot.eo])]
     )
     data.tables[(slot.round, number)] = table
     audit_record(
@@ -313,7 +314,7 @@ def _delete_match(tournament: Tournament, table: Table, user) -> None:
         round=turno.number, table=table.number, ns=table.ns.number, eo=table.eo.number
     )
     table_photos_delete_on_commit([table])
-    table.delete()
+    table.match.delete()  # with its table
     audit_record(
         tournament=tournament,
         user=user,

@@ -1,6 +1,6 @@
 """Recomputing stored results: smazzata totals, MP, VP and KO winners, through the results bridge.
 
-The stored MP/VP columns of a table, its KO winner and the totals of its smazzate are derived
+The stored MP of a table, its match's VP and KO winner and the totals of its smazzate are derived
 data: these services and the score services are the only code that writes them, always from the
 entered scores and the tournament's rules (``results_bridge`` → ``rules.outcome``), so a change
 of rules can recompute everything. What was entered is never rewritten: a rule change changes how
@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from ..models import EntryMode, Smazzata, Table, Tournament
+from ..models import EntryMode, Match, Smazzata, Table, Tournament
 from ..results_bridge import (
+    MATCH_FIELDS,
     RESULT_FIELDS,
     apply_outcome,
     stored_entry,
@@ -34,7 +35,7 @@ def tournament_recompute_results(*, tournament: Tournament) -> int:
     tables = list(
         Table.objects.filter(turno__tournament=tournament)
         .exclude(entry_mode=EntryMode.NONE)
-        .select_related("turno")
+        .select_related("turno", "match")
         .prefetch_related("smazzate")
     )
     changed_smazzate: list[Smazzata] = []
@@ -47,6 +48,7 @@ def tournament_recompute_results(*, tournament: Tournament) -> int:
         changed_smazzate += apply_outcome(table, smazzate, outcome)
     Smazzata.objects.bulk_update(changed_smazzate, ["ns_total", "eo_total"], batch_size=500)
     Table.objects.bulk_update(tables, RESULT_FIELDS, batch_size=500)
+    Match.objects.bulk_update([t.match for t in tables], MATCH_FIELDS, batch_size=500)
     # Its callers record the change in the log too; raised here as well so that no recompute,
     # whoever calls it, leaves the public pages' cache behind.
     tournament_touch(tournament=tournament)

@@ -10,7 +10,8 @@ transaction that:
 - claims the table's version with a conditional update, so that of two directors saving the same
   table at once the second is refused ("someone else saved this table meanwhile") instead of
   silently overwriting the first;
-- replaces the table's smazzate as a whole, stores the outcome (``results_bridge.apply_outcome``)
+- replaces the table's smazzate as a whole, stores the outcome and its match's
+  (``results_bridge.apply_outcome``)
   and records the change with ``audit_record``:
   ``result_enter`` for a first result, ``result_correct`` (a reason is required) for a change,
   ``result_clear`` (with a reason) when the table goes back to "no result";
@@ -50,6 +51,7 @@ from burraco_tourney.rules.scoring import with_closer_as_last_move
 from ..audit_text import table_subject
 from ..models import EntryMode, Line, Smazzata, Table, Turno
 from ..results_bridge import (
+    MATCH_FIELDS,
     RESULT_FIELDS,
     RULES_CHANGED,
     apply_outcome,
@@ -103,9 +105,9 @@ def table_snapshot(
     }
     if table.turno.tournament.fmt.knockout:
         # A knock-out has no VP: the line that goes on, "" while the match is being played.
-        data["winner"] = table.winner
+        data["winner"] = table.match.winner
     else:
-        data["ns_vp"], data["eo_vp"] = table.ns_vp, table.eo_vp
+        data["ns_vp"], data["eo_vp"] = table.match.ns_vp, table.match.eo_vp
     if table.entry_mode == EntryMode.FORFEIT:
         data["forfeit_winner"] = table.forfeit_winner
     if totals_last_move(table):
@@ -148,7 +150,7 @@ def _current(table: Table, rules_seen: str = "") -> Table:
     first, tournament after (``ko_after_result``)."""
     Table.objects.select_for_update().filter(pk=table.pk).first()
     current = (
-        Table.objects.select_related("turno__tournament", "ns", "eo")
+        Table.objects.select_related("turno__tournament", "ns", "eo", "match")
         .prefetch_related("smazzate")
         .get(pk=table.pk)
     )
@@ -194,7 +196,7 @@ def _save(
     """
     tournament = table.turno.tournament
     kinds = tournament_ruleset(tournament).entry_kinds
-    stored = Table.objects.get(pk=table.pk)
+    stored = Table.objects.select_related("match").get(pk=table.pk)
     before = table_snapshot(stored, list(table.smazzate.all()), kinds)
     apply_outcome(table, smazzate, outcome)
     after = table_snapshot(table, smazzate, kinds)
@@ -230,6 +232,7 @@ def _save(
     Smazzata.objects.filter(table=table).delete()
     Smazzata.objects.bulk_create(smazzate)
     table.save(update_fields=fields)
+    table.match.save(update_fields=MATCH_FIELDS)
     audit_record(
         tournament=tournament,
         user=user,
@@ -316,7 +319,7 @@ def table_record_totals(
     """Store only the turno totals of the two lines (MP, multiples of 5); VP by the engine.
 
     In a KO a tie is settled by ``last_move``, the line that made the last move of the last
-    smazzata (it loses): required then, ignored otherwise. The table keeps it as the tie's
+    smazzata (it loses): required then, ignored otherwise. The table's match keeps it as the tie's
     decision (``winner``, ``by_last_move``), which the bridge reads back.
     """
     current = _current(table, rules_seen)

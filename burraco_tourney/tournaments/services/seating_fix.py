@@ -29,6 +29,7 @@ from ..audit_text import turno_subject
 from ..models import Entrant, Line, Smazzata, Table, Turno
 from ..results_bridge import (
     LINE_FIELDS,
+    MATCH_FIELDS,
     RESULT_FIELDS,
     EntryRefused,
     apply_outcome,
@@ -89,6 +90,7 @@ def _rescore(table: Table, smazzate: list[Smazzata]) -> None:
     changed = apply_outcome(table, smazzate, outcome)
     table.version += 1
     table.save(update_fields=["ns", "eo", "forfeit_winner", "version", *RESULT_FIELDS])
+    table.match.save(update_fields=MATCH_FIELDS)
     if changed:
         Smazzata.objects.bulk_update(changed, ["ns_total", "eo_total"])
 
@@ -108,7 +110,7 @@ def table_swap_lines(*, table: Table, user, reason: str) -> Table:
     turno = _locked_turno(table.turno)
     reason = _reason(reason)
     table = (
-        Table.objects.select_related("turno__tournament", "ns", "eo")
+        Table.objects.select_related("turno__tournament", "ns", "eo", "match")
         .prefetch_related("smazzate")
         .get(pk=table.pk)
     )
@@ -141,7 +143,7 @@ def table_swap_lines(*, table: Table, user, reason: str) -> Table:
 def _seat_of(turno: Turno, pair: Entrant) -> tuple[Table, str]:
     for line in ("ns", "eo"):
         table = (
-            Table.objects.select_related("turno__tournament", "ns", "eo")
+            Table.objects.select_related("turno__tournament", "ns", "eo", "match")
             .filter(turno=turno, **{line: pair})
             .first()
         )

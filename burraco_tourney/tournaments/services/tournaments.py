@@ -228,7 +228,7 @@ def tournament_results_check(*, tournament: Tournament) -> ResultsCheck:
     rules = tournament_rules(tournament)
     every_table = list(
         Table.objects.filter(turno__tournament_id=tournament.pk)
-        .select_related("turno", "ns", "eo")
+        .select_related("turno", "ns", "eo", "match")
         .prefetch_related("smazzate")
         .order_by("turno__number", "number")
     )
@@ -277,7 +277,7 @@ def tournament_results_check(*, tournament: Tournament) -> ResultsCheck:
 def _check_later_matches(table: Table, outcome: Outcome, tables: list[Table]) -> list[DroppedMatch]:
     """A KO winner that changes is refused while a later match of its pairs has a result;
     the later matches without one are drawn again (``ko_after_result``): they are listed."""
-    if (outcome.winner or "") == table.winner:
+    if (outcome.winner or "") == table.match.winner:
         return []
     pairs = {table.ns_id, table.eo_id}
     dropped: list[DroppedMatch] = []

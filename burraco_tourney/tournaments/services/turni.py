@@ -31,6 +31,7 @@ from ..results_bridge import tournament_bye_value
 from .audit import audit_record
 from .closing import turno_close_before_draw
 from .locks import tournament_lock
+from .matches import tables_create
 from .table_links import table_links_revoke
 
 
@@ -100,7 +101,7 @@ def turno_store_seating(turno: Turno, *, seats: Iterable, byes: Iterable[int]) -
     def entrant(line):
         return entrants[line] if isinstance(line, int) else None
 
-    tables = Table.objects.bulk_create(
+    tables = tables_create(
         Table(turno=turno, number=s.table, ns=entrant(s.ns), eo=entrant(s.eo)) for s in seats
     )
     TableSeat.objects.bulk_create(
@@ -237,7 +238,7 @@ def turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turno:
     before = turno_snapshot(turno)
     plan = draw_manager.draw_turno(tournament=tournament, number=turno.number, request=request)
     _check_bye_value(tournament, plan)
-    turno.tables.all().delete()
+    turno.matches.all().delete()  # with their tables
     turno.byes.all().delete()
     turno.movement = plan.movement
     turno.draw_options = plan.options

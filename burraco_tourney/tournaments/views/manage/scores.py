@@ -144,14 +144,15 @@ def _try_record(form: ResultForm, table: Table, user) -> services.SavedResult | 
 
 def _ko_saved_message(table: Table) -> str:
     """Who goes through, and on a tie that the last move decided it (RULES.md section 8)."""
-    if not table.winner:
+    match = table.match
+    if not match.winner:
         return _("Table %(table)s saved: %(ns_mp)s – %(eo_mp)s, the match is not decided yet.") % {
             "table": table.number,
             "ns_mp": score_text(table.ns_mp),
             "eo_mp": score_text(table.eo_mp),
         }
-    winner, loser = (table.ns, table.eo) if table.winner == "ns" else (table.eo, table.ns)
-    won, lost = (table.ns_mp, table.eo_mp) if table.winner == "ns" else (table.eo_mp, table.ns_mp)
+    winner, loser = (table.ns, table.eo) if match.winner == "ns" else (table.eo, table.ns)
+    won, lost = (table.ns_mp, table.eo_mp) if match.winner == "ns" else (table.eo_mp, table.ns_mp)
     params = {"table": table.number, "winner": winner.number, "loser": loser.number}
     if table.entry_mode == EntryMode.FORFEIT:
         return (
@@ -161,7 +162,7 @@ def _ko_saved_message(table: Table) -> str:
             )
             % params
         )
-    if table.by_last_move:
+    if match.by_last_move:
         return _(
             "Table %(table)s saved. Tie %(mp)s–%(mp)s: pair %(winner)s goes through, pair "
             "%(loser)s made the last move."
@@ -175,7 +176,9 @@ def _ko_saved_message(table: Table) -> str:
 
 def _forfeit_saved_message(table: Table) -> str | None:
     """A forfeit: who won it, the VP and the scarto it gives each line (the MP stay 0 – 0)."""
-    scarto = selectors.forfeit_scarto(table, tournament_forfeit_value(table.turno.tournament))
+    match = table.match
+    forfeit = tournament_forfeit_value(table.turno.tournament)
+    scarto = selectors.forfeit_scarto(table, forfeit, (match.ns_vp, match.eo_vp))
     if scarto is None:
         return None
     # Translators: %(line)s is NS or EO, the line that won; the scarto are signed: +355, -355.
@@ -187,8 +190,8 @@ def _forfeit_saved_message(table: Table) -> str | None:
         "line": LINE_LABELS.get(table.forfeit_winner, table.forfeit_winner),
         "ns": table.ns_line.number,
         "eo": table.eo_line.number,
-        "ns_vp": table.ns_vp,
-        "eo_vp": table.eo_vp,
+        "ns_vp": match.ns_vp,
+        "eo_vp": match.eo_vp,
         "ns_scarto": f"{scarto[0]:+d}",
         "eo_scarto": f"{scarto[1]:+d}",
     }
@@ -210,8 +213,8 @@ def _saved_message(table: Table) -> str:
         "eo": table.eo_line.number,
         "ns_mp": table.ns_mp,
         "eo_mp": table.eo_mp,
-        "ns_vp": table.ns_vp,
-        "eo_vp": table.eo_vp,
+        "ns_vp": table.match.ns_vp,
+        "eo_vp": table.match.eo_vp,
     }
 
 
