@@ -18,8 +18,9 @@ from .play import (
     Table,
     Turno,
 )
-from .player_entry import PlayerEntry, TableAccess, TableProblem
+from .player_entry import TableAccess, TableProblem
 from .room import AnomalyDismissal
+from .submission import Submission, SubmissionSource, SubmissionState
 from .tournament import (
     KoMode,
     MissedTurni,
@@ -44,11 +45,13 @@ __all__ = [
     "Pair",
     "Penalty",
     "Player",
-    "PlayerEntry",
     "TableProblem",
     "RulesetName",
     "Smazzata",
     "SmazzataEnd",
+    "Submission",
+    "SubmissionSource",
+    "SubmissionState",
     "Table",
     "TableAccess",
     "TableSeat",

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from burraco_tourney.core.rule_messages import LINE_LABELS, rule_error_message
 from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.submission_data import data_smazzate
 
 from ..forms.scorecard import ScorecardForm
 from ..models import EntryMode, TableAccess
@@ -163,7 +164,7 @@ def _figures(access: TableAccess, form: ScorecardForm, draft) -> score_preview.T
     tournament = access.table.turno.tournament
     if form.is_bound:
         return score_preview.table_preview(tournament=tournament, table=access.table, form=form)
-    smazzate = selectors.entry_smazzate(draft.smazzate) if draft is not None else []
+    smazzate = data_smazzate(draft.smazzate) if draft is not None else []
     return score_preview.draft_figures(tournament=tournament, table=access.table, smazzate=smazzate)
 
 
