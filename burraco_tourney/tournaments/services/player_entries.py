@@ -255,6 +255,16 @@ def _accepted_note(chosen: Submission, other: Submission | None) -> str:
     return _("Entered by the players: %(line)s (phone %(phone)s).") % params
 
 
+def _accept_reason(chosen: Submission, other: Submission | None, reason: str) -> str:
+    """The reason the change log keeps for an accepted draft: who entered and confirmed it,
+    an early end, then what the director typed."""
+    note = _accepted_note(chosen, other)
+    if chosen.ended_early:
+        played = len(chosen.smazzate)
+        note = _("The turno ended early: %(played)s smazzate.") % {"played": played} + " " + note
+    return f"{note} {reason.strip()}".strip()
+
+
 def _accept(
     table: Table,
     chosen: Submission,
@@ -264,14 +274,13 @@ def _accept(
     reason: str,
     outcome: Outcome | None = None,
 ) -> SavedResult:
-    note = _accepted_note(chosen, other)
-    if chosen.ended_early:
-        played = len(chosen.smazzate)
-        note = _("The turno ended early: %(played)s smazzate.") % {"played": played} + " " + note
-    full = f"{note} {reason.strip()}".strip()
     # The version read under the table's lock: a result saved before it was taken is seen.
     return submission_accept(
-        submission=chosen, user=user, version=table.version, reason=full, outcome=outcome
+        submission=chosen,
+        user=user,
+        version=table.version,
+        reason=_accept_reason(chosen, other, reason),
+        outcome=outcome,
     )
 
 
@@ -326,8 +335,9 @@ def player_table_accept(
             % {"table": table.number},
             code="stale",
         )
+    full = _accept_reason(chosen, other, reason)
     accept_log(table, chosen, other, user=user, reason=reason)
-    return _accept(table, chosen, other, user=user, reason=reason)
+    return submission_accept(submission=chosen, user=user, version=table.version, reason=full)
 
 
 @transaction.atomic

@@ -319,7 +319,7 @@ def submission_accept(
     """
     current = _current(submission.table, rules_seen)
     knockout = current.turno.tournament.fmt.knockout
-    entry = data_entry(submission.data)
+    entry = sent = data_entry(submission.data)
     if isinstance(entry, SmazzateEntry) and knockout:
         # Stored as the engine reads it: a chiusura is the last move.
         entry = SmazzateEntry(tuple(with_closer_as_last_move(s) for s in entry.smazzate))
@@ -332,7 +332,8 @@ def submission_accept(
         )
     if entry is not None and outcome is None:
         outcome = _outcome(current, entry)
-    if submission.pk is None:
+    if submission.pk is None and entry != sent:
+        # A director's submission is stored as the table holds it (a line's keeps its draft).
         submission.data = entry_data(entry)
     rows: list[Smazzata] = []
     current.forfeit_winner = ""
