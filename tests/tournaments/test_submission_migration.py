@@ -11,7 +11,7 @@ from django.db.migrations.executor import MigrationExecutor
 from burraco_tourney.archive.export import archive_json, tournament_export
 from burraco_tourney.tournaments.models import Submission
 from burraco_tourney.tournaments.services import player_entries as phones
-from tests.tournaments.player_support import players_turno, three_smazzate
+from tests.tournaments.player_support import first_save, players_turno, three_smazzate
 
 BEFORE = [("tournaments", "0017_turno_close")]
 KEPT = ("source", "state", "data", "ended_early", "entered_at", "session", "holder", "version")
@@ -40,14 +40,7 @@ def test_every_draft_survives_the_migration_both_ways(settings, tmp_path):
     one, two, three = (links[turno.tables.get(number=n).pk] for n in (1, 2, 3))
     # Table 1: the lines differ; table 2: they agree; table 3: EO chose its line, saved nothing.
     for access, line, cards in ((one, "ns", 185), (one, "eo", 155), (two, "ns", 185)):
-        phones.player_entry_save(
-            access=access,
-            line=line,
-            session=f"{line}-phone",
-            smazzate=three_smazzate(cards),
-            version=0,
-            client_id=f"save-{line}-{access.table.number}",
-        )
+        first_save(access, line, cards, client_id=f"save-{line}-{access.table.number}")
     phones.player_entry_save(
         access=two,
         line="eo",

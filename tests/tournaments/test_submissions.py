@@ -11,7 +11,7 @@ from django.urls import reverse
 from burraco_tourney.tournaments import results_bridge
 from burraco_tourney.tournaments.models import AuditEntry, Submission, Table
 from burraco_tourney.tournaments.services import player_entries as phones
-from tests.tournaments.player_support import players_turno, three_smazzate
+from tests.tournaments.player_support import first_save, players_turno
 from tests.tournaments.scores_support import (
     FULL,
     clear_url,
@@ -142,9 +142,7 @@ def test_a_phone_confirming_the_other_line_asks_the_engine_once(client, monkeypa
     _, turno = players_turno()
     access = phones.turno_links_ensure(turno=turno)[turno.tables.get(number=1).pk]
     phones.player_line_choose(access=access, line="ns", session="ns-phone")
-    phones.player_entry_save(
-        access=access, line="ns", session="ns-phone", smazzate=three_smazzate(), version=0
-    )
+    first_save(access, "ns")
     client.post(reverse("table:line", args=[access.token]), {"line": "eo"})
     with engine_calls(monkeypatch) as calls:
         response = client.post(reverse("table:page", args=[access.token]), _boxes(0))
@@ -160,14 +158,8 @@ def test_the_director_accepting_a_line_asks_the_engine_once(english, director, m
     tournament, turno = players_turno(auto_accept=False)
     tournament.directors.add(director)
     access = phones.turno_links_ensure(turno=turno)[turno.tables.get(number=1).pk]
-    for line, cards in (("ns", 185), ("eo", 155)):
-        phones.player_entry_save(
-            access=access,
-            line=line,
-            session=f"{line}-phone",
-            smazzate=three_smazzate(cards),
-            version=0,
-        )
+    first_save(access, "ns", 185)
+    first_save(access, "eo", 155)
     table = Table.objects.get(pk=access.table_id)
     assert {s.source: s.state for s in table.submissions.all()} == {"ns": "draft", "eo": "draft"}
     ns = Submission.objects.get(table=table, source="ns")
