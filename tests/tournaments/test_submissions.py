@@ -8,6 +8,8 @@ from contextlib import contextmanager
 import pytest
 from django.urls import reverse
 
+from burraco_tourney.archive.export import tournament_export
+from burraco_tourney.archive.services import tournament_import
 from burraco_tourney.tournaments import results_bridge
 from burraco_tourney.tournaments.models import AuditEntry, Submission, Table
 from burraco_tourney.tournaments.services import player_entries as phones
@@ -182,3 +184,27 @@ def test_the_director_accepting_a_line_asks_the_engine_once(english, director, m
         "eo": "draft",
         "director": "accepted",
     }
+
+
+def test_an_imported_result_is_the_archive_submission_and_a_correction_supersedes_it(
+    english, director
+):
+    _, turno = scored_tournament(director)
+    table = table_of(turno)
+    english.post(entry_url(turno), scorecard(table, *FULL))
+    other = table_of(turno, 2)
+    english.post(entry_url(turno, 2), {"mode": "forfeit", "version": 0, "absent": "eo"})
+    copy = tournament_import(data=tournament_export(turno.tournament), owner=director)
+    copied = table_of(copy.turni.get(number=1))
+    imported = copied.submissions.get()
+    assert (imported.source, imported.state) == ("archive", "accepted")
+    assert imported.data == table.submissions.get().data
+    assert table_of(copy.turni.get(number=1), 2).submissions.get().data == {"forfeit": "ns"}
+    assert not table_of(copy.turni.get(number=1), 3).submissions.exists()
+    assert other.submissions.get().data == {"forfeit": "ns"}
+    totals = {"mode": "totals", "version": copied.version, "ns_mp": "1200", "eo_mp": "900"}
+    english.post(entry_url(copied.turno, 1), {**totals, "reason": "Recounted"})
+    assert [(s.source, s.state) for s in copied.submissions.order_by("pk")] == [
+        ("archive", "superseded"),
+        ("director", "accepted"),
+    ]
