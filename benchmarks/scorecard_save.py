@@ -7,8 +7,9 @@ touches the project's own database.
 
 Each timed save is one POST of a full scorecard (three smazzate) through Django's test
 ``Client`` to a different table of the last turno: URL routing, middleware, the director's
-access check, the form (which asks the results bridge for the outcome), the scoring service (the
-engine again, the version check, the rows, the audit entry), and the redirect to the next table
+access check, the form (its boxes: a save leaves the engine to the service), the scoring service
+(the director's submission, the engine once, the version check, the rows, the superseded
+submission, the audit entry), and the redirect to the next table
 (the redirect is not followed). Each timed preview is one POST of the same scorecard to the
 page's preview endpoint (the same form, the bridge's ``table_outcome_preview``, nothing written),
 which answers with the HTML fragment. Printed: the median, the fastest and the slowest of

@@ -3,16 +3,16 @@ table entered from its phones — the draft of the scorecard as stored, when, fr
 session, its version — so the copy's room board shows every table as it stood (being entered,
 waiting, the lines differ, confirmed, accepted).
 
-An entry is written whole: ``turno``, ``table`` and ``line`` say where it belongs, then every
-stored field of ``PlayerEntry`` under its own name but those ``KEPT_OUT`` (the row's id and
-table; the photo: photos travel in the site's backup, not in the JSON; and the phone holding
-the line and its last save's id, which belong to this site's phone sessions like the tables'
-secret links: a copy's lines are free for its own phones). A field added to
-the model later follows by itself; only its key is added to ``archive.schema.json`` and
-docs/archive.md (a test compares them). A relation to another row is refused on export: a row's
-id means nothing on another site, so it needs a key and a reading of its own. The file is read
-field by field with the check each kind of field needs; a JSON field is kept as it is unless
-``JSON_READERS`` has a check for it.
+An entry is a line's ``Submission`` (its phones' draft), written whole: ``turno``, ``table``
+and ``line`` say where it belongs, then the stored fields ``KEPT`` under their own names:
+``smazzate`` (the draft's smazzate, in the one shape of ``rules.submission_data``),
+``ended_early``, ``entered_at``, ``session``, ``version``. Left out: the row's id and table; the
+photo (photos travel in the site's backup, not in the JSON); the phone holding the line and its
+last save's id, which belong to this site's phone sessions like the tables' secret links (a
+copy's lines are free for its own phones); and what the site derives (the submission's state).
+A field added to ``KEPT`` has its key added to ``archive.schema.json`` and docs/archive.md (a
+test compares them). The file is read field by field with the check each kind of field needs;
+a JSON field is kept as it is unless ``JSON_READERS`` has a check for it.
 """
 
 from __future__ import annotations
@@ -26,7 +26,14 @@ from django.db import models
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.scoring import LineEntry
-from burraco_tourney.tournaments.models import PlayerEntry, SmazzataEnd, Tournament
+from burraco_tourney.rules.submission_data import data_smazzate, smazzate_data
+from burraco_tourney.tournaments.models import (
+    SmazzataEnd,
+    Submission,
+    SubmissionSource,
+    SubmissionState,
+    Tournament,
+)
 
 from .checks import (
     SMALL_MAX,
@@ -43,7 +50,8 @@ from .log import moment_json
 from .records import ArchiveError, ArchiveTurno
 from .room_state import archive_table, read_place, stored_tables
 
-KEPT_OUT = ("id", "table", "line", "photo", "holder", "client_id")
+# The fields of a line's submission the archive carries, in this order.
+KEPT = ("smazzate", "ended_early", "entered_at", "session", "version")
 LINES = ("ns", "eo")
 PLACE_KEYS = ("turno", "table", "line")
 POSITIVE = (
@@ -54,8 +62,10 @@ POSITIVE = (
 
 
 def entry_fields() -> list[models.Field]:
-    """The stored fields of a line's entry that the archive carries, in the model's order."""
-    return [f for f in PlayerEntry._meta.concrete_fields if f.name not in KEPT_OUT]
+    """The stored fields of a line's entry that the archive carries (``smazzate`` is the
+    smazzate of the submission's data), in the archive's order."""
+    smazzate = models.JSONField(name="smazzate")
+    return [smazzate if name == "smazzate" else Submission._meta.get_field(name) for name in KEPT]
 
 
 def entry_keys() -> tuple[str, ...]:
@@ -77,9 +87,10 @@ class EntriesPart:
     def export(self, tournament: Tournament) -> list[dict[str, Any]]:
         fields = entry_fields()
         entries = (
-            PlayerEntry.objects.filter(table__turno__tournament=tournament)
+            Submission.objects.lines()
+            .filter(table__turno__tournament=tournament)
             .select_related("table__turno")
-            .order_by("table__turno__number", "table__number", "line")
+            .order_by("table__turno__number", "table__number", "source")
         )
         items = []
         for entry in entries:
@@ -89,7 +100,7 @@ class EntriesPart:
                 "line": entry.line,
             }
             for field in fields:
-                value = field.value_from_object(entry)
+                value = getattr(entry, field.name)
                 if value is not None:  # an empty time: left out
                     item[field.name] = _to_json(field, value)
             items.append(item)
@@ -127,12 +138,24 @@ class EntriesPart:
 
     def write(self, tournament: Tournament, items: tuple[EntryState, ...]) -> None:
         tables = stored_tables(tournament)
-        PlayerEntry.objects.bulk_create(
-            PlayerEntry(
-                table=tables[(state.turno, state.table)], line=state.line, **dict(state.values)
-            )
-            for state in items
-        )
+        drafts = {(s.turno, s.table, s.line): dict(s.values).get("smazzate") for s in items}
+        Submission.objects.bulk_create(_submission(tables, state, drafts) for state in items)
+
+
+def _submission(tables, state: EntryState, drafts: Mapping[tuple, Any]) -> Submission:
+    """A line's submission as the archive gives it: confirmed when the other line entered the
+    same smazzate."""
+    values = dict(state.values)
+    smazzate = values.pop("smazzate", [])
+    other = "eo" if state.line == "ns" else "ns"
+    agreed = bool(smazzate) and drafts.get((state.turno, state.table, other)) == smazzate
+    return Submission(
+        table=tables[(state.turno, state.table)],
+        source=SubmissionSource(state.line),
+        state=SubmissionState.CONFIRMED if agreed else SubmissionState.DRAFT,
+        data={"smazzate": smazzate} if smazzate else {},
+        **values,
+    )
 
 
 def _to_json(field: models.Field, value: Any) -> Any:
@@ -164,7 +187,7 @@ def _from_json(field: models.Field, value: Any, path: str) -> Any:
 
 
 def _read_draft(value: Any, path: str) -> list[dict[str, Any]]:
-    """A line's draft (``selectors.player_entries.entry_data``): each smazzata's ``end``, its
+    """A line's draft (``rules.submission_data.smazzate_data``): each smazzata's ``end``, its
     ``last_move`` ("" when not said) and both lines' boxes, every box written."""
     boxes = [f.name for f in dataclasses.fields(LineEntry)]
     smazzate = []
@@ -181,7 +204,8 @@ def _read_draft(value: Any, path: str) -> list[dict[str, Any]]:
                 box: _read_box(box, values[box], at(at(where, line), box)) for box in boxes
             }
         smazzate.append(smazzata)
-    return smazzate
+    # Kept in the one shape of a submission's smazzate.
+    return smazzate_data(data_smazzate(smazzate))
 
 
 def _read_box(box: str, value: Any, path: str) -> Any:

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import get_ruleset
+from burraco_tourney.rules.submission_data import entry_data
 from burraco_tourney.tournaments.audit_text import (
     IMPORT_LOG_REASON,
     IMPORT_REASON,
@@ -36,6 +37,9 @@ from burraco_tourney.tournaments.models import (
     Match,
     Penalty,
     Smazzata,
+    Submission,
+    SubmissionSource,
+    SubmissionState,
     Table,
     TableSeat,
     Tournament,
@@ -53,6 +57,7 @@ from .log import log_rows
 from .reader import read_archive
 from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable, ArchiveTurno, LatePair
 from .room_state import write_room
+from .tables import table_entry
 
 
 def tournament_import(
@@ -246,6 +251,20 @@ def _create_tables(
             )
             for row, table in table_rows
             for number, smazzata in enumerate(table.smazzate or (), start=1)
+        ),
+        batch_size=500,
+    )
+    # Each result the file gives arrived from the archive: the table's accepted submission.
+    Submission.objects.bulk_create(
+        (
+            Submission(
+                table=row,
+                source=SubmissionSource.ARCHIVE,
+                state=SubmissionState.ACCEPTED,
+                data=entry_data(table_entry(table)),
+            )
+            for row, table in table_rows
+            if row.entry_mode
         ),
         batch_size=500,
     )

@@ -76,6 +76,17 @@ def smazzata_entry(smazzata: ArchiveSmazzata) -> SmazzataEntry:
     )
 
 
+def table_entry(table: ArchiveTable) -> TableEntry | None:
+    """The engine's entry of an archive table; None for a table without a result."""
+    if table.smazzate:
+        return SmazzateEntry(tuple(smazzata_entry(s) for s in table.smazzate))
+    if table.totals is not None:
+        return TotalsEntry(*table.totals, table.totals_last_move)
+    if table.forfeit is not None:
+        return ForfeitEntry(table.forfeit)
+    return None
+
+
 def violation_path(path: str, error: RuleError) -> str:
     """Where in a smazzata an engine refusal points: its line and field when it names them."""
     line = error.params.get("line")

@@ -16,7 +16,7 @@ from django.db import connection
 from django.urls import reverse
 
 from burraco_tourney.archive import backup
-from burraco_tourney.tournaments.models import PlayerEntry
+from burraco_tourney.tournaments.models import Submission
 from tests.factories import make_director
 from tests.tournaments.player_support import players_turno
 
@@ -40,7 +40,7 @@ def _site_with_a_photo():
     tournament, turno = players_turno()
     tournament.directors.add(director)
     table = turno.tables.get(number=1)
-    entry = PlayerEntry.objects.create(table=table, line="ns")
+    entry = Submission.objects.create(table=table, source="ns")
     entry.photo.save("t1-ns-abc.jpg", ContentFile(PHOTO), save=True)
     return director, tournament, entry
 

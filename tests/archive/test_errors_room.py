@@ -202,5 +202,5 @@ def test_a_valid_room_imports(v2):
     first = tournament.turni.get(number=1)
     assert first.players_closed and first.published_at.isoformat() == "2024-10-18T18:30:00+00:00"
     table = first.tables.get(number=1)
-    assert [e.line for e in table.player_entries.order_by("line")] == ["eo", "ns"]
+    assert [e.line for e in table.submissions.lines().order_by("source")] == ["eo", "ns"]
     assert table.dismissals.get().table_version == table.version

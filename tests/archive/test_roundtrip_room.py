@@ -23,7 +23,7 @@ from django.urls import reverse
 from burraco_tourney.archive.export import tournament_export
 from burraco_tourney.archive.services import tournament_import
 from burraco_tourney.tournaments.draw_manager import DrawRequest
-from burraco_tourney.tournaments.models import Movement, PlayerEntry, Table, Tournament
+from burraco_tourney.tournaments.models import Movement, Submission, Table, Tournament
 from burraco_tourney.tournaments.selectors.player_entries import TableState, room_board
 from burraco_tourney.tournaments.services import player_entries as phones
 from burraco_tourney.tournaments.services.anomalies import anomaly_dismiss
@@ -55,7 +55,7 @@ def enter(tournament: Tournament, turno: int, number: int, line: str, smazzate) 
     """``line`` saves ``smazzate`` from its phone, as the phone page does."""
     current = table(tournament, turno, number)
     access = phones.turno_links_ensure(turno=current.turno)[current.pk]
-    entry = PlayerEntry.objects.filter(table=current, line=line).first()
+    entry = Submission.objects.filter(table=current, source=line).first()
     phones.player_entry_save(
         access=access,
         line=line,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from burraco_tourney.tournaments.models import AuditEntry, PlayerEntry
+from burraco_tourney.tournaments.models import AuditEntry, Submission
 from tests.browser.test_players_at_the_table import (  # noqa: F401 (fixtures)
     director_page,
     join,
@@ -28,7 +28,7 @@ def test_a_second_phone_takes_a_line_only_once_the_director_frees_it(request, li
 
     join(first, token, "ns")
     expect(first.locator(".you-are")).to_contain_text("linea NS")
-    holder = PlayerEntry.objects.get(table=table, line="ns").holder
+    holder = Submission.objects.get(table=table, source="ns").holder
 
     # The second phone finds NS taken: its button is off, EO is still free.
     second.goto(f"{second.base_url}/tavolo/{token}/")
@@ -49,4 +49,4 @@ def test_a_second_phone_takes_a_line_only_once_the_director_frees_it(request, li
     first.reload()
     expect(first.locator(".lost-line")).to_contain_text("non tiene più la linea NS")
     expect(first.locator('button[name=line][value="ns"]')).to_be_disabled()
-    assert PlayerEntry.objects.get(table=table, line="ns").holder not in ("", holder)
+    assert Submission.objects.get(table=table, source="ns").holder not in ("", holder)

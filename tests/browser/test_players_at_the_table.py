@@ -10,7 +10,7 @@ from contextlib import ExitStack
 import pytest
 from playwright.sync_api import expect
 
-from burraco_tourney.tournaments.models import PlayerEntry, Table
+from burraco_tourney.tournaments.models import Submission, Table
 from burraco_tourney.tournaments.services.table_links import turno_links_ensure
 from tests.browser.conftest import _new_page
 from tests.browser.login_support import log_in
@@ -146,7 +146,7 @@ def test_differing_card_points_are_shown_box_by_box_fixed_and_accepted(
         expect(row).to_contain_text("smazzata 2, EO punti carte")
         expect(row.locator("td")).to_have_text(["185", "155"])
     # Nothing was deleted: both entries are kept.
-    assert PlayerEntry.objects.filter(table=table).exclude(smazzate=[]).count() == 2
+    assert Submission.objects.lines().filter(table=table).exclude(data={}).count() == 2
 
     eo.fill("[name=s2_eo_cards]", "185")
     press(eo, "Salva lo score", ns_mp=875, eo_mp=560)
@@ -173,5 +173,5 @@ def test_a_closed_turno_refuses_a_late_entry(phones, director_page, live_server)
     ns.get_by_role("button", name="Salva lo score").click()
     expect(ns.locator(".closed-notice")).to_contain_text("Turno chiuso")
     expect(ns.locator("#scorecard")).to_have_count(0)
-    assert not PlayerEntry.objects.filter(table=table).exclude(smazzate=[]).exists()
+    assert not Submission.objects.lines().filter(table=table).exclude(data={}).exists()
     assert not Table.objects.get(pk=table.pk).entry_mode

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from burraco_tourney.tournaments.models import AuditEntry, PlayerEntry
+from burraco_tourney.tournaments.models import AuditEntry, Submission
 from burraco_tourney.tournaments.services.player_entries import PLAYER_ENTER
 from tests.browser.test_players_at_the_table import ROWS, fill_scorecard, join, phones, room
 
@@ -20,7 +20,7 @@ __all__ = ["phones"]
 
 
 def _stored(table):
-    entry = PlayerEntry.objects.filter(table=table, line="ns").first()
+    entry = Submission.objects.filter(table=table, source="ns").first()
     saves = AuditEntry.objects.filter(table=table, action=PLAYER_ENTER).count()
     return (entry.version if entry else None), saves
 
@@ -47,7 +47,7 @@ def test_offline_in_the_middle_of_a_smazzata_the_entry_arrives_once(phones):
     expect(ns.locator(".messages")).to_contain_text("ora l'altra linea")
     expect(ns.locator("[name=s2_eo_cards]")).to_have_value("185")
     assert _stored(table) == (1, 1)
-    entry = PlayerEntry.objects.get(table=table, line="ns")
+    entry = Submission.objects.get(table=table, source="ns")
     assert [s["eo"]["cards"] for s in entry.smazzate] == [45, 185, 30]
 
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from PIL import Image, ImageFile
 
 from burraco_tourney.tournaments import photos
-from burraco_tourney.tournaments.models import PlayerEntry
+from burraco_tourney.tournaments.models import Submission
 from burraco_tourney.tournaments.services import player_entries as services
 from tests.tournaments.player_support import players_turno
 
@@ -68,7 +68,7 @@ def test_a_tiny_file_claiming_a_huge_picture_is_refused_without_decoding_it(eo_p
     monkeypatch.setattr(ImageFile.ImageFile, "load", no_decoding)
     response = _send(phone, access, bomb, "score.jpg")
     assert "più grande di quella che contiene" in response.content.decode()
-    assert not PlayerEntry.objects.get(table=access.table, line="eo").photo
+    assert not Submission.objects.get(table=access.table, source="eo").photo
 
 
 def test_a_truncated_photo_is_refused_though_another_library_allows_truncated_images(eo_phone):
@@ -78,7 +78,7 @@ def test_a_truncated_photo_is_refused_though_another_library_allows_truncated_im
     truncated = out.getvalue()[: len(out.getvalue()) // 2]
     response = _send(phone, access, truncated, "score.png")
     assert "non è una foto" in response.content.decode()
-    assert not PlayerEntry.objects.get(table=access.table, line="eo").photo
+    assert not Submission.objects.get(table=access.table, source="eo").photo
     # The setting the rest of the process relies on is as it was.
     assert ImageFile.LOAD_TRUNCATED_IMAGES is True
 
@@ -97,7 +97,7 @@ def test_a_big_jpeg_is_decoded_at_the_reduced_size_it_is_kept_at(eo_phone, monke
 
     monkeypatch.setattr(ImageFile.ImageFile, "load", watching)
     _send(phone, access, out.getvalue(), "score.jpg")
-    entry = PlayerEntry.objects.get(table=access.table, line="eo")
+    entry = Submission.objects.get(table=access.table, source="eo")
     assert entry.photo
     assert decoded[0] == (1650, 1200)
 
@@ -110,8 +110,8 @@ def test_a_table_sends_a_limited_number_of_photos_then_is_told_why(eo_phone, mon
     for _ in range(2):
         response = _send(phone, access, out.getvalue(), "score.jpg")
         assert "Foto salvata" in response.content.decode()
-    first = PlayerEntry.objects.get(table=access.table, line="eo").photo.name
+    first = Submission.objects.get(table=access.table, source="eo").photo.name
     response = _send(phone, access, out.getvalue(), "score.jpg")
     text = response.content.decode()
     assert "ha già inviato 2 foto" in text
-    assert PlayerEntry.objects.get(table=access.table, line="eo").photo.name == first
+    assert Submission.objects.get(table=access.table, source="eo").photo.name == first

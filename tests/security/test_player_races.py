@@ -11,7 +11,7 @@ import time
 import pytest
 from django.core.exceptions import ValidationError
 
-from burraco_tourney.tournaments.models import AuditEntry, PlayerEntry, Table
+from burraco_tourney.tournaments.models import AuditEntry, Submission, Table
 from burraco_tourney.tournaments.selectors.player_entries import live_access
 from burraco_tourney.tournaments.services import player_entries as services
 from burraco_tourney.tournaments.services.scores import table_record_smazzate
@@ -80,7 +80,7 @@ def test_a_confirmation_and_the_directors_save_at_once_never_lose_either():
             # The director was first: his result stands, the phone was told the table is his.
             assert refused[0].code == "accepted"
             assert stored == DIRECTOR_CARDS
-            assert not PlayerEntry.objects.filter(table=table, line="eo", version__gt=0)
+            assert not Submission.objects.filter(table=table, source="eo", version__gt=0)
         else:
             # The phone was first: the director, holding an old version, is refused.
             assert refused[0].code == "stale"
@@ -104,5 +104,5 @@ def test_two_phones_choosing_one_line_at_once_one_holds_it():
         results = _at_once(2, choose)
         refused = [r for r in results if isinstance(r, ValidationError)]
         assert len(refused) == 1 and refused[0].code == "line_held", results
-        holder = PlayerEntry.objects.get(table=table, line="ns").holder
-        assert holder == next(r for r in results if isinstance(r, PlayerEntry)).holder
+        holder = Submission.objects.get(table=table, source="ns").holder
+        assert holder == next(r for r in results if isinstance(r, Submission)).holder

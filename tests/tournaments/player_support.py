@@ -28,3 +28,17 @@ def smazzata(ns_cards: int, eo_cards: int, *, ns_closes: bool = True) -> Smazzat
 
 def three_smazzate(eo_cards_2: int = 185) -> list[SmazzataEntry]:
     return [smazzata(120, 45), smazzata(60, eo_cards_2, ns_closes=False), smazzata(95, 30)]
+
+
+def first_save(access, line: str, eo_cards_2: int = 185, **extra):
+    """``line``'s first save of ``three_smazzate`` from its phone ("ns-phone", "eo-phone")."""
+    from burraco_tourney.tournaments.services.player_entries import player_entry_save
+
+    return player_entry_save(
+        access=access,
+        line=line,
+        session=f"{line}-phone",
+        smazzate=three_smazzate(eo_cards_2),
+        version=0,
+        **extra,
+    )

@@ -11,7 +11,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from burraco_tourney.tournaments.models import AuditEntry, Movement, PlayerEntry
+from burraco_tourney.tournaments.models import AuditEntry, Movement, Submission
 from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
 from burraco_tourney.tournaments.services import player_entries as entry_services
 from burraco_tourney.tournaments.services.closing import turno_close
@@ -108,7 +108,7 @@ def test_the_phone_page_names_the_four_players_and_takes_an_entry(client):
         smazzate=three_smazzate(),
         version=0,
     )
-    assert PlayerEntry.objects.filter(table=table, line="ns").exists()
+    assert Submission.objects.filter(table=table, source="ns").exists()
     client.force_login(director)
     board = _text(client.get(reverse("manage:room_board", args=[tournament.slug, 1])))
     assert f"{ns.players} · {eo.players}" in board

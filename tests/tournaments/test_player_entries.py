@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from burraco_tourney.tournaments.models import AuditEntry, PlayerEntry, Table, TableAccess
+from burraco_tourney.tournaments.models import AuditEntry, Submission, Table, TableAccess
 from burraco_tourney.tournaments.selectors.player_entries import (
     TableState,
     entry_differences,
@@ -27,7 +27,7 @@ def _access(turno, number=1) -> TableAccess:
 
 
 def _save(access, line, smazzate, session=None):
-    entry = PlayerEntry.objects.filter(table=access.table, line=line).first()
+    entry = Submission.objects.lines().filter(table=access.table, source=line).first()
     return services.player_entry_save(
         access=access,
         line=line,
@@ -78,7 +78,7 @@ def test_differing_entries_are_kept_and_compared_box_by_box():
     table = Table.objects.get(pk=access.table_id)
     assert not table.entry_mode
     assert room_board(turno=turno)[0].state == TableState.DISPUTED
-    entries = {e.line: e for e in PlayerEntry.objects.filter(table=table)}
+    entries = {e.line: e for e in Submission.objects.lines().filter(table=table)}
     diffs = entry_differences(entries["ns"].smazzate, entries["eo"].smazzate, ["pulito"])
     assert [(d.smazzata, d.line, d.box, d.ns_value, d.eo_value) for d in diffs] == [
         (2, "eo", "cards", 185, 155)
@@ -131,7 +131,7 @@ def test_the_engine_refuses_a_players_entry_as_a_directors():
     )
     with pytest.raises(ScorecardInvalid):
         _save(access, "ns", [bad])
-    assert not PlayerEntry.objects.filter(table=access.table, line="ns").exists()
+    assert not Submission.objects.lines().filter(table=access.table, source="ns").exists()
 
 
 def test_two_tabs_of_one_phone_saving_at_once_never_lose_an_entry():
@@ -145,7 +145,7 @@ def test_two_tabs_of_one_phone_saving_at_once_never_lose_an_entry():
             access=access, line="ns", session="a", smazzate=three_smazzate(155), version=0
         )
     assert refused.value.code == "stale"
-    entry = PlayerEntry.objects.get(table=access.table, line="ns")
+    entry = Submission.objects.get(table=access.table, source="ns")
     assert entry.session == "a" and entry.smazzate[1]["eo"]["cards"] == 185
 
 
@@ -165,7 +165,7 @@ def test_a_seating_change_revokes_the_link_and_drops_the_drafts():
     table_swap_lines(table=access.table, user=make_director(), reason="Scambiati")
     access.refresh_from_db()
     assert access.revoked_at is not None
-    assert not PlayerEntry.objects.filter(table=access.table).exists()
+    assert not Submission.objects.lines().filter(table=access.table).exists()
     with pytest.raises(ValidationError) as refused:
         _save(access, "ns", three_smazzate())
     assert refused.value.code == "revoked"

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from burraco_tourney.tournaments.models import AuditEntry, PlayerEntry, Table
+from burraco_tourney.tournaments.models import AuditEntry, Submission, Table
 from burraco_tourney.tournaments.services import player_entries as services
 from tests.security.test_races import _at_once
 from tests.tournaments.player_support import players_turno, three_smazzate
@@ -43,12 +43,12 @@ def test_a_save_sent_twice_is_stored_once():
     first = _save(access)
     again = _save(access)
     assert not first.resent and again.resent
-    entry = PlayerEntry.objects.get(table=access.table, line="ns")
+    entry = Submission.objects.get(table=access.table, source="ns")
     assert entry.version == 1 and entry.client_id == SAVE_ID
     assert _entries(access) == 1
     # Another save of the same line (a new id) is a new save, checked against its version.
     _save(access, version=1, cards=155, save_id="another-save-id-1")
-    assert PlayerEntry.objects.get(pk=entry.pk).version == 2
+    assert Submission.objects.get(pk=entry.pk).version == 2
 
 
 @pytest.mark.django_db
@@ -77,7 +77,7 @@ def test_the_same_save_arriving_twice_at_once_is_stored_once():
     access = _access(turno)
     results = _at_once(2, lambda i: _save(access))
     assert sorted(str(getattr(r, "resent", r)) for r in results) == ["False", "True"], results
-    assert PlayerEntry.objects.get(table=access.table, line="ns").version == 1
+    assert Submission.objects.get(table=access.table, source="ns").version == 1
     assert _entries(access) == 1
 
 

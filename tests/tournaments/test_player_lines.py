@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from burraco_tourney.tournaments.models import AuditEntry, PlayerEntry, Table
+from burraco_tourney.tournaments.models import AuditEntry, Submission, Table
 from burraco_tourney.tournaments.services import player_entries as services
 from tests.tournaments.player_support import players_turno, three_smazzate
 from tests.tournaments.test_table_side_pages import _boxes
@@ -40,7 +40,7 @@ def _name(phone: Client) -> str:
 
 
 def _save(access, line, session, eo_cards_2=185):
-    entry = PlayerEntry.objects.filter(table=access.table, line=line).first()
+    entry = Submission.objects.filter(table=access.table, source=line).first()
     return services.player_entry_save(
         access=access,
         line=line,
@@ -62,7 +62,7 @@ def test_one_phone_cannot_enter_for_ns_and_confirm_for_eo():
     assert phone.post(url, _boxes(version=1)).status_code == 302  # saved again as NS
     table = Table.objects.get(pk=access.table_id)
     assert not table.entry_mode
-    assert not PlayerEntry.objects.filter(table=table, line="eo").exists()
+    assert not Submission.objects.filter(table=table, source="eo").exists()
     # The service refuses it too, whichever way it is asked.
     with pytest.raises(ValidationError) as refused:
         _save(access, "eo", _name(phone))
@@ -99,7 +99,7 @@ def test_a_phone_cannot_overwrite_the_other_lines_draft():
     assert refused.value.code == "line_held"
     with pytest.raises(ValidationError):
         _save(access, "ns", "third-phone", eo_cards_2=155)
-    ns = PlayerEntry.objects.get(table=access.table, line="ns")
+    ns = Submission.objects.get(table=access.table, source="ns")
     assert ns.smazzate[1]["eo"]["cards"] == 185 and ns.session == "ns-phone"
 
 
@@ -117,7 +117,7 @@ def test_a_held_line_is_shown_taken_until_the_director_frees_it(english, directo
     refused = second.post(reverse("table:line", args=[access.token]), {"line": "ns"}, follow=True)
     assert "La linea NS è già tenuta da un altro telefono" in refused.content.decode()
     assert second.post(url, _boxes()).status_code == 302
-    assert not PlayerEntry.objects.get(table=access.table, line="ns").entered
+    assert not Submission.objects.get(table=access.table, source="ns").entered
 
     # The room board says which phone holds NS and frees it; the change log says so.
     tiles = english.get(reverse("manage:room_board_tiles", args=[tournament.slug, 1]))
@@ -132,10 +132,10 @@ def test_a_held_line_is_shown_taken_until_the_director_frees_it(english, directo
     # The first phone is told; the second takes NS and enters.
     assert "Questo telefono non tiene più la linea NS" in first.get(url).content.decode()
     assert first.post(url, _boxes()).status_code == 302
-    assert not PlayerEntry.objects.get(table=access.table, line="ns").entered
+    assert not Submission.objects.get(table=access.table, source="ns").entered
     second.post(reverse("table:line", args=[access.token]), {"line": "ns"})
     assert second.post(url, _boxes()).status_code == 302
-    entry = PlayerEntry.objects.get(table=access.table, line="ns")
+    entry = Submission.objects.get(table=access.table, source="ns")
     assert entry.entered and entry.session == entry.holder == _name(second)
 
 
@@ -147,7 +147,7 @@ def test_the_director_is_told_when_the_entry_changed_after_he_opened_it(english,
     _save(access, "eo", "eo-phone", eo_cards_2=155)
     table_url = reverse("manage:room_table", args=[tournament.slug, 1, 1])
     page = english.get(table_url).content.decode()
-    seen = PlayerEntry.objects.get(table=access.table, line="eo").version
+    seen = Submission.objects.get(table=access.table, source="eo").version
     assert f'name="entry_version" value="{seen}"' in page
     # The EO phone changes its entry while the director reads the page.
     _save(access, "eo", "eo-phone", eo_cards_2=175)
@@ -162,7 +162,7 @@ def test_the_director_is_told_when_the_entry_changed_after_he_opened_it(english,
     table.refresh_from_db()
     assert not table.entry_mode
     # Accepting the entry now shown goes in, as EO entered it.
-    fresh = PlayerEntry.objects.get(table=access.table, line="eo").version
+    fresh = Submission.objects.get(table=access.table, source="eo").version
     english.post(accept, {**data, "entry_version": fresh})
     table.refresh_from_db()
     assert table.entry_mode == "smazzate"
@@ -176,7 +176,7 @@ def test_the_change_log_settles_a_dispute(english, director):
     _save(access, "ns", "ns-phone", eo_cards_2=180)
     _save(access, "eo", "eo-phone", eo_cards_2=150)
     table = Table.objects.get(pk=access.table_id)
-    ns = PlayerEntry.objects.get(table=table, line="ns")
+    ns = Submission.objects.get(table=table, source="ns")
     services.player_table_accept(
         table=table,
         user=director,

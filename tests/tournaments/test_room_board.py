@@ -10,7 +10,7 @@ from django.core.files.base import ContentFile
 from django.urls import reverse
 from PIL import Image
 
-from burraco_tourney.tournaments.models import PlayerEntry, Table
+from burraco_tourney.tournaments.models import Submission, Table
 from burraco_tourney.tournaments.services import player_entries as services
 from tests.tournaments.player_support import players_turno, three_smazzate
 
@@ -24,7 +24,7 @@ def _media(settings, tmp_path):
 
 def _enter(turno, number, line, eo_cards_2=185):
     access = services.turno_links_ensure(turno=turno)[turno.tables.get(number=number).pk]
-    entry = PlayerEntry.objects.filter(table=access.table, line=line).first()
+    entry = Submission.objects.filter(table=access.table, source=line).first()
     services.player_entry_save(
         access=access,
         line=line,
@@ -91,7 +91,7 @@ def test_the_director_accepts_a_disputed_table_with_a_reason(english, director):
     _enter(turno, 1, "ns", 185)
     _enter(turno, 1, "eo", 155)
     table = Table.objects.get(turno=turno, number=1)
-    ns = PlayerEntry.objects.get(table=table, line="ns")
+    ns = Submission.objects.get(table=table, source="ns")
     url = reverse("manage:room_accept", args=[tournament.slug, 1, 1])
     seen = {"line": "ns", "version": table.version, "entry_version": ns.version}
     response = english.post(url, seen, follow=True)

@@ -17,6 +17,7 @@ from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.tournaments.models import Table, Tournament
 from burraco_tourney.tournaments.results_bridge import rules_fingerprint, stored_outcome
 from burraco_tourney.tournaments.services import scores as score_services
+from burraco_tourney.tournaments.services import submissions
 from burraco_tourney.tournaments.services.tournaments import (
     tournament_settings_of,
     tournament_update,
@@ -70,7 +71,7 @@ def test_a_rule_change_during_a_save_never_leaves_a_result_of_the_old_rules(monk
     tournament, table = one_table(director)
     seen = rules_fingerprint(tournament)
     scored = threading.Event()
-    real = score_services.table_outcome_for
+    real = submissions.table_outcome_for
 
     def slow(*args, **kwargs):
         outcome = real(*args, **kwargs)
@@ -79,7 +80,7 @@ def test_a_rule_change_during_a_save_never_leaves_a_result_of_the_old_rules(monk
             time.sleep(0.8)  # the window in which the rule change arrives
         return outcome
 
-    monkeypatch.setattr(score_services, "table_outcome_for", slow)
+    monkeypatch.setattr(submissions, "table_outcome_for", slow)
     outcomes: dict[str, object] = {}
 
     def save():

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from PIL import Image
 
-from burraco_tourney.tournaments.models import PlayerEntry, Table
+from burraco_tourney.tournaments.models import Submission, Table
 from burraco_tourney.tournaments.services import player_entries as services
 from tests.factories import make_director
 from tests.tournaments.player_support import players_turno
@@ -84,7 +84,7 @@ def test_a_refused_box_gets_the_directors_refusal_and_nothing_is_saved(client):
     data["s1_ns_cards"] = "123"
     page = client.post(url, data).content.decode()
     assert "multiplo di 5" in page
-    assert not PlayerEntry.objects.filter(table=access.table, line="ns").exclude(smazzate=[])
+    assert not Submission.objects.lines().filter(table=access.table, source="ns").exclude(data={})
 
 
 def test_a_closed_turno_shows_turno_chiuso_and_refuses_a_late_entry(client):
@@ -95,7 +95,7 @@ def test_a_closed_turno_shows_turno_chiuso_and_refuses_a_late_entry(client):
     page = client.get(url).content.decode()
     assert "Turno chiuso" in page
     client.post(url, _boxes())
-    assert not PlayerEntry.objects.filter(table=access.table).exclude(smazzate=[]).exists()
+    assert not Submission.objects.lines().filter(table=access.table).exclude(data={}).exists()
 
 
 def test_a_photo_is_resized_and_kept_with_the_line(client):
@@ -107,7 +107,7 @@ def test_a_photo_is_resized_and_kept_with_the_line(client):
     buffer.seek(0)
     buffer.name = "score.png"
     client.post(reverse("table:photo", args=[access.token]), {"photo": buffer})
-    entry = PlayerEntry.objects.get(table=access.table, line="eo")
+    entry = Submission.objects.get(table=access.table, source="eo")
     with entry.photo.open() as stored:
         image = Image.open(stored)
         assert image.format == "JPEG" and max(image.size) == 1600
@@ -123,7 +123,7 @@ def test_a_file_that_is_not_a_photo_is_refused(client):
         reverse("table:photo", args=[access.token]), {"photo": fake}, follow=True
     )
     assert "non è una foto" in response.content.decode()
-    assert not PlayerEntry.objects.get(table=access.table, line="eo").photo
+    assert not Submission.objects.get(table=access.table, source="eo").photo
 
 
 def test_an_empty_scorecard_asks_for_smazzata_1_only(client):

@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import OperationalError, connections
 
 from burraco_tourney.tournaments.models import AuditEntry, Match, Table, Turno
-from burraco_tourney.tournaments.services import scores
+from burraco_tourney.tournaments.services import scores, submissions
 from burraco_tourney.tournaments.services.closing import turno_close
 from burraco_tourney.tournaments.services.scores import table_record_totals
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
@@ -136,7 +136,7 @@ def test_a_result_cleared_while_the_turno_is_being_closed_keeps_it_open(monkeypa
     director = make_director()
     turno = _turno((1, 2))
     cleared = threading.Event()
-    real_record = scores.audit_record
+    real_record = submissions.audit_record
 
     def slow_record(**kwargs):
         entry = real_record(**kwargs)
@@ -145,7 +145,7 @@ def test_a_result_cleared_while_the_turno_is_being_closed_keeps_it_open(monkeypa
             time.sleep(0.5)  # still inside the clear's transaction
         return entry
 
-    monkeypatch.setattr(scores, "audit_record", slow_record)
+    monkeypatch.setattr(submissions, "audit_record", slow_record)
 
     def clear():
         table = Table.objects.get(turno=turno, number=2)

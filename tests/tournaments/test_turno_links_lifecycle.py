@@ -9,7 +9,7 @@ from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.urls import reverse
 
-from burraco_tourney.tournaments.models import AuditEntry, PlayerEntry, Turno
+from burraco_tourney.tournaments.models import AuditEntry, Submission, Turno
 from burraco_tourney.tournaments.services import player_entries as services
 from burraco_tourney.tournaments.services.turni import turno_publish
 from tests.factories import make_turno
@@ -60,7 +60,7 @@ def test_a_deleted_ko_match_takes_its_photos_off_the_disk(
     win(tournament, director, 1, 1, "ns")
     win(tournament, director, 1, 2, "ns")
     final = match(tournament, 2, 1)
-    entry = PlayerEntry.objects.create(table=final, line="ns")
+    entry = Submission.objects.create(table=final, source="ns")
     entry.photo.save("t-final-ns.jpg", ContentFile(b"a photo of the final"), save=True)
     stored = tmp_path / entry.photo.name
     assert stored.exists()
@@ -69,5 +69,5 @@ def test_a_deleted_ko_match_takes_its_photos_off_the_disk(
         # Round 1's first match corrected: its winner changes, the final goes.
         play(tournament, director, 1, 1, deal(0, 300), deal(0, 100), reason="Righe scambiate")
 
-    assert not PlayerEntry.objects.filter(pk=entry.pk).exists()
+    assert not Submission.objects.filter(pk=entry.pk).exists()
     assert not stored.exists()

@@ -10,8 +10,9 @@ smazzate were not played: a turno may end early, but in a pairs tournament only 
 ticks "the turno ended early" (``ended_early``), so that Enter pressed too soon in an empty
 smazzata never saves half a table; the note goes into the change log. Its ``clean`` asks the
 results bridge for the table's outcome (``table_outcome_preview``, the engine's one function)
-and puts every refusal next to the box it concerns, so the director sees them all at once; the
-scoring service asks the same function again before writing.
+and puts every refusal next to the box it concerns, so the director sees them all at once;
+bound for a save (``engine_at_save``) it leaves that to the scoring service, which asks the
+same function once and whose refusals the page puts next to the same boxes.
 
 What every result form shares (``ResultForm``, the box limits, the pair labels) is in
 ``scores.py``, with the other ways to enter a result; the boxes grouped for the templates are
@@ -195,7 +196,7 @@ class ScorecardForm(ResultForm):
                 else _("Enter smazzata 1, or choose “turno totals only” or “forfeit” above.")
             )
             self.add_error("s1_ns_cards", self.empty_message or other_modes)
-        if entries:
+        if entries and (self.engine_needed() or self._asks_ended_early(played, cleaned)):
             self._check_with_engine(entries)
         self._check_ended_early(played, cleaned)
         self.numbered_smazzate = entries
@@ -215,6 +216,11 @@ class ScorecardForm(ResultForm):
                 self.add_rule_error(refusal.smazzata, refusal.error)
             elif refusal.smazzata is not None and refusal.code in SMAZZATA_CODES:
                 self.add_rule_error(numbers[refusal.smazzata - 1], refusal.error)
+
+    def _asks_ended_early(self, played: int, cleaned: dict[str, Any]) -> bool:
+        """Whether "the turno ended early" is still to be ticked: asked only once the engine
+        takes the scorecard, so the form asks the engine first even for a save."""
+        return bool(self.planned) and played < self.planned and not cleaned.get("ended_early")
 
     def _check_ended_early(self, played: int, cleaned: dict[str, Any]) -> None:
         """Fewer smazzate than a turno has: only with "the turno ended early" ticked (asked

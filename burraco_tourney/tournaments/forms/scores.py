@@ -88,6 +88,10 @@ class ResultForm(forms.Form):
     # A save refuses a page built under rules no longer in force; a live preview does not (it
     # shows the figures of the rules in force).
     refuse_changed_rules = True
+    # Bound for a save: the service that saves asks the engine (once per save), so the form
+    # asks it only when its own boxes are already refused, to show every refusal at once. A
+    # live preview leaves it off: the form asks the engine and shows its refusals.
+    engine_at_save = False
 
     def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
@@ -131,6 +135,10 @@ class ResultForm(forms.Form):
             self.add_error(None, error)
             return
         self.add_error("reason" if on_reason else None, error)
+
+    def engine_needed(self) -> bool:
+        """Whether the form asks the engine itself (``engine_at_save``)."""
+        return not self.engine_at_save or bool(self.errors)
 
     def check_entry(self, entry: TableEntry) -> None:
         """Ask the engine, through the results bridge, what ``entry`` gives; show each refusal
@@ -181,7 +189,7 @@ class TotalsForm(ResultForm):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         ns_mp, eo_mp = cleaned.get("ns_mp"), cleaned.get("eo_mp")
-        if ns_mp is not None and eo_mp is not None:
+        if ns_mp is not None and eo_mp is not None and self.engine_needed():
             last_move = (cleaned.get("last_move") or None) if self.knockout else None
             self.check_entry(TotalsEntry(ns_mp, eo_mp, last_move))
         return cleaned
@@ -208,7 +216,7 @@ class ForfeitForm(ResultForm):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         absent = cleaned.get("absent")
-        if absent in LINES:
+        if absent in LINES and self.engine_needed():
             self.check_entry(ForfeitEntry("eo" if absent == "ns" else "ns"))
         return cleaned
 

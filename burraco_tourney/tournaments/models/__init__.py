@@ -19,8 +19,9 @@ from .play import (
     Table,
     Turno,
 )
-from .player_entry import PlayerEntry, TableAccess, TableProblem
+from .player_entry import TableAccess, TableProblem
 from .room import AnomalyDismissal
+from .submission import Submission, SubmissionSource, SubmissionState
 from .tournament import (
     Entrant,
     KoMode,
@@ -43,11 +44,13 @@ __all__ = [
     "MissedTurni",
     "Movement",
     "Penalty",
-    "PlayerEntry",
     "TableProblem",
     "RulesetName",
     "Smazzata",
     "SmazzataEnd",
+    "Submission",
+    "SubmissionSource",
+    "SubmissionState",
     "Table",
     "TableAccess",
     "TableSeat",

@@ -1,26 +1,25 @@
 """Reading what the players entered at their tables: the drafts in the engine's terms, how two
 lines' drafts differ box by box, each table's state, and the room board of a turno.
 
-A draft's smazzate are stored as plain JSON (``entry_data``) and read back as the engine's
-``Smazzata`` objects (``entry_smazzate``), so the comparison, the phone page and the acceptance
-all speak of the same boxes the director's scorecard has. This module never writes.
+A line's draft is its ``Submission``: the smazzate as data in the one shape of
+``rules.submission_data`` (``smazzate_data``), read back as the engine's ``Smazzata`` objects
+(``data_smazzate``), so the comparison, the phone page and the acceptance all speak of the
+same boxes the director's scorecard has. This module never writes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.outcome import Outcome
-from burraco_tourney.rules.outcome import SmazzateEntry as SmazzateEntry_
-from burraco_tourney.rules.scoring import LineEntry
-from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
+from burraco_tourney.rules.submission_data import data_entry
 
-from ..models import PlayerEntry, SmazzataEnd, Table, TableAccess, TableProblem, Turno
+from ..models import SmazzataEnd, Submission, Table, TableAccess, TableProblem, Turno
 from ..results_bridge import table_outcome_preview
 
 LINES = ("ns", "eo")
@@ -58,32 +57,6 @@ BOX_LABELS = {
     "chiusura": _("closed"),
     "pozzetto": _("took the pozzetto"),
 }
-
-
-def entry_data(smazzate: Sequence[SmazzataEntry]) -> list[dict[str, Any]]:
-    """The engine's smazzate as JSON, as a draft stores them."""
-    return [
-        {
-            "end": s.end,
-            "last_move": s.last_move or "",
-            "ns": asdict(s.ns),
-            "eo": asdict(s.eo),
-        }
-        for s in smazzate
-    ]
-
-
-def entry_smazzate(data: Sequence[dict[str, Any]]) -> list[SmazzataEntry]:
-    """A draft's smazzate as the engine's objects."""
-    return [
-        SmazzataEntry(
-            ns=LineEntry(**s["ns"]),
-            eo=LineEntry(**s["eo"]),
-            end=s["end"],
-            last_move=s["last_move"] or None,
-        )
-        for s in data
-    ]
 
 
 def entry_initial(data: Sequence[dict[str, Any]], kinds: Sequence[str]) -> dict[str, Any]:
@@ -168,7 +141,7 @@ def entry_differences(
     ]
 
 
-def table_state(table: Table, entries: dict[str, PlayerEntry]) -> str:
+def table_state(table: Table, entries: dict[str, Submission]) -> str:
     """The state of a table, from its result and its two drafts."""
     if table.entry_mode:
         return TableState.ACCEPTED
@@ -189,7 +162,7 @@ class Tile:
 
     table: Table
     state: str
-    entries: dict[str, PlayerEntry]
+    entries: dict[str, Submission]
 
     @property
     def state_label(self) -> str:
@@ -209,7 +182,7 @@ class Tile:
         return line_holders(self.entries)
 
 
-def line_holders(entries: dict[str, PlayerEntry]) -> list[tuple[str, str]]:
+def line_holders(entries: dict[str, Submission]) -> list[tuple[str, str]]:
     """(line, phone) of each line a phone holds, NS first."""
     held = [entries.get(line) for line in LINES]
     return [(entry.line, entry.holder) for entry in held if entry is not None and entry.holder]
@@ -218,14 +191,18 @@ def line_holders(entries: dict[str, PlayerEntry]) -> list[tuple[str, str]]:
 def room_board(*, turno: Turno) -> list[Tile]:
     """Every table of ``turno`` with its state, in table order."""
     tables = turno.tables.select_related("ns", "eo").prefetch_related(
-        Prefetch("player_entries", queryset=PlayerEntry.objects.order_by("line")),
+        Prefetch(
+            "submissions",
+            queryset=Submission.objects.lines().order_by("source"),
+            to_attr="line_submissions",
+        ),
         Prefetch("problems", queryset=open_problems_query(), to_attr="open_problems"),
         # An individual table's players (``Table.ns_line``/``eo_line``), in one query.
         "seats__entrant",
     )
     tiles = []
     for table in tables:
-        entries = {e.line: e for e in table.player_entries.all()}
+        entries = {e.line: e for e in table.line_submissions}
         tiles.append(Tile(table=table, state=table_state(table, entries), entries=entries))
     return tiles
 
@@ -262,14 +239,16 @@ def turno_accesses(*, turno: Turno) -> dict[int, TableAccess]:
     return {access.table_id: access for access in live}
 
 
-def entry_outcome(*, table: Table, entry: PlayerEntry | None) -> Outcome | None:
+def entry_outcome(*, table: Table, entry: Submission | None) -> Outcome | None:
     """What accepting ``entry`` would give the table (MP, VP; a KO's winner), as the results
     bridge computes every result; None when nothing is entered or the rules refuse it."""
     if entry is None or not entry.entered:
         return None
-    smazzate = SmazzateEntry_(tuple(entry_smazzate(entry.smazzate)))
-    return table_outcome_preview(table.turno.tournament, table, smazzate).outcome
+    entered = data_entry(entry.data)
+    assert entered is not None
+    return table_outcome_preview(table.turno.tournament, table, entered).outcome
 
 
-def table_entries(*, table: Table) -> dict[str, PlayerEntry]:
-    return {e.line: e for e in PlayerEntry.objects.filter(table=table)}
+def table_entries(*, table: Table) -> dict[str, Submission]:
+    """Each line's submission (its phones' draft), by line."""
+    return {e.line: e for e in Submission.objects.lines().filter(table=table)}

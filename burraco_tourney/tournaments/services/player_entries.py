@@ -3,14 +3,16 @@
 - ``turno_links_ensure`` gives every table of a published turno its secret link (a long random
   token, never derived from ids); ``table_links_revoke`` revokes a table's link and drops its
   drafts when the table's seating changes (``services/seating_fix.py``).
-- ``player_line_choose`` and ``player_entry_save`` keep one draft per line (``PlayerEntry``):
+- ``player_line_choose`` and ``player_entry_save`` keep one draft per line (the line's
+  ``Submission``, updated in place, its ``version`` counting the saves):
   a line enters the smazzate, the other confirms them (saves the same) or enters its own. The
   engine checks every draft through the results bridge, exactly as a director's save. A line
   belongs to the phone that chose it until the director frees it (``services.player_lines``).
 - When both lines agree, the table is accepted at once (the tournament's
   ``players_auto_accept``) or waits for the director's ``player_table_accept``. Acceptance goes
-  through ``services.scores.table_record_smazzate``, the one path for results: nothing a
-  player does reaches the standings before it.
+  through ``services.submissions.submission_accept``, the one path for results: nothing a
+  player does reaches the standings before it. A confirming save asks the engine once: its
+  answer checks the draft, details the change log and, accepted at once, is the table's.
 - ``turno_players_close`` closes a turno to the players (its links answer "turno chiuso").
 
 Every function is one transaction: it locks the table's row first and reads the table, its
@@ -32,13 +34,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from burraco_tourney.core.rule_messages import LINE_LABELS
-from burraco_tourney.rules.outcome import EntryRefused, SmazzateEntry
+from burraco_tourney.rules.outcome import EntryRefused, Outcome, SmazzateEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
+from burraco_tourney.rules.submission_data import entry_data
 
 from ..audit_text import table_subject, turno_subject
-from ..models import PlayerEntry, Table, TableAccess, Turno
+from ..models import Submission, SubmissionState, Table, TableAccess, Turno
 from ..results_bridge import table_outcome_for
-from ..selectors.player_entries import entry_data, entry_smazzate
 from .audit import audit_record
 from .player_lines import (
     OTHER,
@@ -50,7 +52,7 @@ from .player_lines import (
     phone_log,
     player_line_free,
 )
-from .scores import SavedResult, ScorecardInvalid, table_record_smazzate
+from .submissions import SavedResult, ScorecardInvalid, submission_accept
 from .table_links import table_links_revoke, turno_links_ensure
 
 PLAYER_ENTER = "player_enter"
@@ -111,7 +113,7 @@ def _check_line(line: str) -> None:
 
 
 @transaction.atomic
-def player_line_choose(*, access: TableAccess, line: str, session: str) -> PlayerEntry:
+def player_line_choose(*, access: TableAccess, line: str, session: str) -> Submission:
     """A phone says which line it is: it holds the line from now (refused when another phone
     does, or when this phone is the other line), and the table shows "being entered"."""
     _check_line(line)
@@ -125,16 +127,19 @@ class PlayerSaved:
     """What a phone's save did: the line's draft, whether it matches the other line's, and the
     table's result when that made the table accepted."""
 
-    entry: PlayerEntry
+    entry: Submission
     agreed: bool
     accepted: SavedResult | None
     # The phone sent a save already stored (same ``client_id``): nothing was saved again.
     resent: bool = False
 
 
-def _log_save(table: Table, entry: PlayerEntry, before: list, other: PlayerEntry | None) -> bool:
+def _log_save(
+    table: Table, entry: Submission, before: list, other: Submission | None, outcome: Outcome
+) -> bool:
     """Record a phone's save: what the line entered (and had entered before), from which
-    phone, and where it differs from the other line; whether the two lines agree now."""
+    phone, and where it differs from the other line; whether the two lines agree now. The
+    line's submission and the other's are marked confirmed when they agree, else draft."""
     agreed = other is not None and other.entered and other.smazzate == entry.smazzate
     after: dict = {"line": entry.line, "phone": entry.session}
     if agreed:
@@ -143,7 +148,11 @@ def _log_save(table: Table, entry: PlayerEntry, before: list, other: PlayerEntry
     differences = differences_log(table, by_line["ns"], by_line["eo"])
     if differences:
         after.update(other_line=other.line, other_phone=other.session, differences=differences)
-    after["smazzate"] = draft_log(table, entry.smazzate)
+    after["smazzate"] = draft_log(table, entry.smazzate, outcome)
+    state = SubmissionState.CONFIRMED if agreed else SubmissionState.DRAFT
+    lines = [entry.pk] if other is None else [entry.pk, other.pk]
+    if agreed or (other is not None and other.state == SubmissionState.CONFIRMED):
+        Submission.objects.filter(pk__in=lines).update(state=state)
     audit_record(
         tournament=table.turno.tournament,
         user=None,
@@ -183,15 +192,16 @@ def player_entry_save(
         return resent
     access = _open_access(access)
     table = access.table
+    entered = SmazzateEntry(tuple(smazzate))
     try:
-        table_outcome_for(table.turno.tournament, table, SmazzateEntry(tuple(smazzate)))
+        outcome = table_outcome_for(table.turno.tournament, table, entered)
     except EntryRefused as refused:
         raise ScorecardInvalid([(r.smazzata, r.error) for r in refused.refusals]) from None
     entry, other = line_hold(table, line, session)
     before = entry.smazzate
-    data = entry_data(smazzate)
-    claimed = PlayerEntry.objects.filter(pk=entry.pk, version=version).update(
-        smazzate=data,
+    claimed = Submission.objects.filter(pk=entry.pk, version=version).update(
+        data=entry_data(entered),
+        state=SubmissionState.DRAFT,
         ended_early=ended_early,
         session=session,
         entered_at=timezone.now(),
@@ -207,10 +217,10 @@ def player_entry_save(
             code="stale",
         )
     entry.refresh_from_db()
-    agreed = _log_save(table, entry, before, other)
+    agreed = _log_save(table, entry, before, other, outcome)
     accepted = None
     if agreed and table.turno.tournament.players_auto_accept:
-        accepted = _accept(table, entry, other, user=None, reason="")
+        accepted = _accept(table, entry, other, user=None, reason="", outcome=outcome)
     return PlayerSaved(entry=entry, agreed=agreed, accepted=accepted)
 
 
@@ -220,15 +230,17 @@ def _resent(access: TableAccess, line: str, client_id: str) -> PlayerSaved | Non
     if not client_id:
         return None
     Table.objects.select_for_update().filter(pk=access.table_id).first()
-    entry = PlayerEntry.objects.filter(
-        table_id=access.table_id, line=line, client_id=client_id
-    ).first()
+    entry = (
+        Submission.objects.lines()
+        .filter(table_id=access.table_id, source=line, client_id=client_id)
+        .first()
+    )
     if entry is None:
         return None
     return PlayerSaved(entry=entry, agreed=False, accepted=None, resent=True)
 
 
-def _accepted_note(chosen: PlayerEntry, other: PlayerEntry | None) -> str:
+def _accepted_note(chosen: Submission, other: Submission | None) -> str:
     """The change log's words for an accepted table: who entered, who confirmed."""
     params = {"line": LINE_LABELS[chosen.line], "phone": chosen.session}
     if other is not None and other.entered and other.smazzate == chosen.smazzate:
@@ -243,21 +255,32 @@ def _accepted_note(chosen: PlayerEntry, other: PlayerEntry | None) -> str:
     return _("Entered by the players: %(line)s (phone %(phone)s).") % params
 
 
-def _accept(
-    table: Table, chosen: PlayerEntry, other: PlayerEntry | None, *, user, reason: str
-) -> SavedResult:
+def _accept_reason(chosen: Submission, other: Submission | None, reason: str) -> str:
+    """The reason the change log keeps for an accepted draft: who entered and confirmed it,
+    an early end, then what the director typed."""
     note = _accepted_note(chosen, other)
     if chosen.ended_early:
         played = len(chosen.smazzate)
         note = _("The turno ended early: %(played)s smazzate.") % {"played": played} + " " + note
-    full = f"{note} {reason.strip()}".strip()
+    return f"{note} {reason.strip()}".strip()
+
+
+def _accept(
+    table: Table,
+    chosen: Submission,
+    other: Submission | None,
+    *,
+    user,
+    reason: str,
+    outcome: Outcome | None = None,
+) -> SavedResult:
     # The version read under the table's lock: a result saved before it was taken is seen.
-    return table_record_smazzate(
-        table=table,
+    return submission_accept(
+        submission=chosen,
         user=user,
-        smazzate=entry_smazzate(chosen.smazzate),
         version=table.version,
-        reason=full,
+        reason=_accept_reason(chosen, other, reason),
+        outcome=outcome,
     )
 
 
@@ -279,7 +302,7 @@ def player_table_accept(
     what he saw."""
     _check_line(line)
     table = locked_table(table.pk)
-    entries = {e.line: e for e in PlayerEntry.objects.filter(table=table)}
+    entries = {e.line: e for e in Submission.objects.lines().filter(table=table)}
     chosen = entries.get(line)
     if chosen is None or not chosen.entered:
         raise ValidationError(
@@ -312,12 +335,13 @@ def player_table_accept(
             % {"table": table.number},
             code="stale",
         )
+    full = _accept_reason(chosen, other, reason)
     accept_log(table, chosen, other, user=user, reason=reason)
-    return _accept(table, chosen, other, user=user, reason=reason)
+    return submission_accept(submission=chosen, user=user, version=table.version, reason=full)
 
 
 @transaction.atomic
-def player_photo_attach(*, access: TableAccess, line: str, session: str, photo) -> PlayerEntry:
+def player_photo_attach(*, access: TableAccess, line: str, session: str, photo) -> Submission:
     """Keep ``photo`` (an already resized JPEG file) as ``line``'s picture of the scorecard,
     replacing any earlier one."""
     _check_line(line)

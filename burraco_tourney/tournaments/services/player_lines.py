@@ -1,7 +1,8 @@
 """One line, one phone: which phone holds each line of a table, and what the change log keeps
 of the players' drafts.
 
-A phone that chooses a line holds it (``PlayerEntry.holder``, its session's short random name)
+A phone that chooses a line holds it (``Submission.holder`` of the line's submission, its
+session's short random name)
 until the director frees it: no other phone, no second tab of another session, saves that
 line; a phone never holds both lines, and the line that confirms is never the phone that
 entered. Every function here runs inside the caller's transaction, with the table's row
@@ -22,12 +23,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from burraco_tourney.core.rule_messages import LINE_LABELS
-from burraco_tourney.rules.outcome import EntryRefused, SmazzateEntry
+from burraco_tourney.rules.outcome import EntryRefused, Outcome, SmazzateEntry
+from burraco_tourney.rules.submission_data import data_smazzate, smazzate_log
 
 from ..audit_text import table_subject
-from ..models import PlayerEntry, Table
+from ..models import Submission, SubmissionSource, Table
 from ..results_bridge import table_outcome_for, tournament_ruleset
-from ..selectors.player_entries import box_differences, entry_smazzate
+from ..selectors.player_entries import box_differences
 from .audit import audit_record
 
 OTHER = {"ns": "eo", "eo": "ns"}
@@ -42,7 +44,7 @@ def locked_table(pk: int) -> Table:
     return Table.objects.select_related("turno__tournament", "ns", "eo").get(pk=pk)
 
 
-def line_refusal(entries: dict[str, PlayerEntry], line: str, session: str) -> str:
+def line_refusal(entries: dict[str, Submission], line: str, session: str) -> str:
     """Why the phone ``session`` may not be ``line`` at this table; empty when it may."""
     params = {"line": LINE_LABELS[line], "other": LINE_LABELS[OTHER[line]]}
     other = entries.get(OTHER[line])
@@ -68,14 +70,16 @@ def line_refusal(entries: dict[str, PlayerEntry], line: str, session: str) -> st
     return ""
 
 
-def line_hold(table: Table, line: str, session: str) -> tuple[PlayerEntry, PlayerEntry | None]:
+def line_hold(table: Table, line: str, session: str) -> tuple[Submission, Submission | None]:
     """``line``'s draft, held by ``session`` (taken now when free), and the other line's;
     refused (``ValidationError``) when ``line_refusal`` says why. The table is locked."""
-    entries = {e.line: e for e in PlayerEntry.objects.filter(table=table)}
+    entries = {e.line: e for e in Submission.objects.lines().filter(table=table)}
     refusal = line_refusal(entries, line, session)
     if refusal:
         raise ValidationError(refusal, code="line_held")
-    entry = entries.get(line) or PlayerEntry(table=table, line=line, session=session)
+    entry = entries.get(line) or Submission(
+        table=table, source=SubmissionSource(line), session=session
+    )
     if entry.pk is None or entry.holder != session:
         entry.holder = session
         entry.save(update_fields=None if entry.pk is None else ["holder"])
@@ -83,13 +87,13 @@ def line_hold(table: Table, line: str, session: str) -> tuple[PlayerEntry, Playe
 
 
 @transaction.atomic
-def player_line_free(*, table: Table, user, line: str) -> PlayerEntry | None:
+def player_line_free(*, table: Table, user, line: str) -> Submission | None:
     """The director frees ``line``: the phone holding it no longer may save it, the next phone
     to choose it holds it. Its draft stays. None when the line was free already."""
     if line not in OTHER:
         raise ValueError(f"line must be 'ns' or 'eo', not {line!r}")
     table = locked_table(table.pk)
-    entry = PlayerEntry.objects.filter(table=table, line=line).first()
+    entry = Submission.objects.lines().filter(table=table, source=line).first()
     if entry is None or not entry.holder:
         return None
     phone = entry.holder
@@ -111,30 +115,25 @@ def phone_log(table: Table, action: str, *, user, line: str, phone: str) -> None
     )
 
 
-def draft_log(table: Table, data: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A draft's smazzate as the change log keeps a result's: numbered, each line's boxes and
-    its total (when the engine still takes the draft)."""
-    try:
-        outcome = table_outcome_for(
-            table.turno.tournament, table, SmazzateEntry(tuple(entry_smazzate(data)))
-        )
-        totals = [(s.ns.total, s.eo.total) for s in outcome.smazzate]
-    except EntryRefused:
-        totals = []
+def draft_log(
+    table: Table, data: list[dict[str, Any]], outcome: Outcome | None = None
+) -> list[dict[str, Any]]:
+    """A draft's smazzate as the change log keeps a result's (``rules.submission_data``):
+    numbered, each line's boxes and its total when the engine takes the draft. ``outcome`` is
+    the engine's answer for this draft when the caller already has it."""
+    if outcome is None:
+        try:
+            outcome = table_outcome_for(
+                table.turno.tournament, table, SmazzateEntry(tuple(data_smazzate(data)))
+            )
+        except EntryRefused:
+            outcome = None
+    totals = [(s.ns.total, s.eo.total) for s in outcome.smazzate] if outcome else []
     # The boxes of the tournament's ruleset, as its results are kept (``table_snapshot``).
-    boxes = ("cards", *tournament_ruleset(table.turno.tournament).burraco_kinds, "chiusura")
-    rows = []
-    for n, s in enumerate(data, start=1):
-        row: dict[str, Any] = {"number": n, "end": s["end"], "last_move": s["last_move"]}
-        for i, line in enumerate(("ns", "eo")):
-            row[line] = {box: s[line].get(box) for box in (*boxes, "pozzetto")}
-            if len(totals) >= n:
-                row[line]["total"] = totals[n - 1][i]
-        rows.append(row)
-    return rows
+    return smazzate_log(data, totals, tournament_ruleset(table.turno.tournament).burraco_kinds)
 
 
-def differences_log(table: Table, ns: PlayerEntry | None, eo: PlayerEntry | None) -> list[dict]:
+def differences_log(table: Table, ns: Submission | None, eo: Submission | None) -> list[dict]:
     """Each box the two lines' drafts differ on, with both values (empty: they agree, or a
     line has entered nothing)."""
     if ns is None or eo is None or not ns.entered or not eo.entered:
@@ -147,7 +146,7 @@ def differences_log(table: Table, ns: PlayerEntry | None, eo: PlayerEntry | None
 
 
 def accept_log(
-    table: Table, chosen: PlayerEntry, other: PlayerEntry | None, *, user, reason: str
+    table: Table, chosen: Submission, other: Submission | None, *, user, reason: str
 ) -> None:
     """The director took ``chosen``'s draft as the table's result: which line, over what."""
     pair = {chosen.line: chosen, OTHER[chosen.line]: other}

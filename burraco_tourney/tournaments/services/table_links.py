@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ..models import PlayerEntry, Table, TableAccess, Turno
+from ..models import Submission, Table, TableAccess, Turno
 
 
 def new_token() -> str:
@@ -46,7 +46,7 @@ def turno_links_ensure(*, turno: Turno) -> dict[int, TableAccess]:
 def table_photos_delete_on_commit(tables: Iterable[Table]) -> None:
     """The players' photos of ``tables``, about to be deleted with them, leave the disk too once
     the caller's transaction commits (a rollback keeps them: the rows come back)."""
-    entries = PlayerEntry.objects.filter(table_id__in=[t.pk for t in tables]).exclude(photo="")
+    entries = Submission.objects.filter(table_id__in=[t.pk for t in tables]).exclude(photo="")
     for entry in entries:
         storage, name = entry.photo.storage, entry.photo.name
         transaction.on_commit(lambda storage=storage, name=name: storage.delete(name))
@@ -60,7 +60,7 @@ def table_links_revoke(tables: Iterable[Table]) -> None:
     TableAccess.objects.filter(table_id__in=ids, revoked_at__isnull=True).update(
         revoked_at=timezone.now()
     )
-    for entry in PlayerEntry.objects.filter(table_id__in=ids):
+    for entry in Submission.objects.lines().filter(table_id__in=ids):
         if entry.photo:
             entry.photo.delete(save=False)
         entry.delete()

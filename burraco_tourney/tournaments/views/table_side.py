@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from burraco_tourney.core.rule_messages import LINE_LABELS, rule_error_message
 from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.submission_data import data_smazzate
 
 from ..forms.scorecard import ScorecardForm
 from ..models import EntryMode, TableAccess
@@ -84,9 +85,10 @@ def _line(request: HttpRequest, access: TableAccess) -> str | None:
     return line if entry is not None and phone and entry.holder == phone else None
 
 
-def _form(access: TableAccess, line: str, entries, data=None) -> ScorecardForm:
+def _form(access: TableAccess, line: str, entries, data=None, saving=False) -> ScorecardForm:
     """The director's scorecard form for this table; unbound, it shows this line's draft, or
-    else the other line's (to confirm), with the draft's version."""
+    else the other line's (to confirm), with the draft's version. ``saving``: bound for a save
+    (``result_form``)."""
     table = access.table
     tournament = table.turno.tournament
     own = entries.get(line)
@@ -95,7 +97,7 @@ def _form(access: TableAccess, line: str, entries, data=None) -> ScorecardForm:
     rows = None
     if data is None and source is not None and source.entered:
         rows = max(len(source.smazzate), tournament.smazzate_per_turno)
-    form = result_form(tournament, table, EntryMode.SMAZZATE, data, rows=rows)
+    form = result_form(tournament, table, EntryMode.SMAZZATE, data, rows=rows, saving=saving)
     assert isinstance(form, ScorecardForm)
     form.empty_message = _("Enter smazzata 1.")
     form.fields["version"].initial = own.version if own is not None else 0
@@ -163,7 +165,7 @@ def _figures(access: TableAccess, form: ScorecardForm, draft) -> score_preview.T
     tournament = access.table.turno.tournament
     if form.is_bound:
         return score_preview.table_preview(tournament=tournament, table=access.table, form=form)
-    smazzate = selectors.entry_smazzate(draft.smazzate) if draft is not None else []
+    smazzate = data_smazzate(draft.smazzate) if draft is not None else []
     return score_preview.draft_figures(tournament=tournament, table=access.table, smazzate=smazzate)
 
 
@@ -179,7 +181,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         if line is None:
             return redirect("table:page", token)
         entries = selectors.table_entries(table=access.table)
-        form = _form(access, line, entries, request.POST)
+        form = _form(access, line, entries, request.POST, saving=True)
         if form.is_valid() and _save(request, access, line, form):
             return redirect("table:page", token)
     context = _context(request, access, line, form)

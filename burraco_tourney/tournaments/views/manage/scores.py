@@ -79,10 +79,25 @@ def _mode(request: HttpRequest, table: Table) -> str:
 
 
 def result_form(
-    tournament: Tournament, table: Table, mode: str, data=None, *, rows: int | None = None
+    tournament: Tournament,
+    table: Table,
+    mode: str,
+    data=None,
+    *,
+    rows: int | None = None,
+    saving: bool = False,
 ) -> ResultForm:
     """The form of ``mode`` for ``table``, bound to ``data``: the same for a save and a preview.
-    ``rows``: the scorecard's number of smazzate, when not the usual one."""
+    ``rows``: the scorecard's number of smazzate, when not the usual one. ``saving``: bound for
+    a save, whose service asks the engine (``ResultForm.engine_at_save``)."""
+    form = _result_form(tournament, table, mode, data, rows)
+    form.engine_at_save = saving
+    return form
+
+
+def _result_form(
+    tournament: Tournament, table: Table, mode: str, data, rows: int | None
+) -> ResultForm:
     knockout = tournament.fmt.knockout
     if mode == EntryMode.TOTALS:
         return TotalsForm(data, table=table, knockout=knockout)
@@ -323,7 +338,7 @@ def score_entry(request: HttpRequest, tournament: Tournament, turno: int, table:
     table_obj = selectors.scoring_table(turno=turno_obj, number=table)
     mode = _mode(request, table_obj)
     if request.method == "POST":
-        form = result_form(tournament, table_obj, mode, request.POST)
+        form = result_form(tournament, table_obj, mode, request.POST, saving=True)
         if form.is_valid():
             saved = _try_record(form, table_obj, request.user)
             if saved is not None:
