@@ -106,7 +106,7 @@ def tournament_rules(tournament: Tournament) -> TournamentRules:
         forfeit_mp=tournament.forfeit_mp,
         forfeit_loser_vp=tournament.forfeit_loser_vp,
         tiebreaks=tournament.tiebreaks,
-        knockout=tournament.fmt.knockout,
+        **tournament.fmt.scoring.rules_options(),
         ko_mode=tournament.ko_mode,
         ko_smazzate=tournament.ko_smazzate,
         ko_target=tournament.ko_target,
@@ -251,9 +251,7 @@ def apply_outcome(
         return []
     table.ns_mp, table.eo_mp = outcome.ns_mp, outcome.eo_mp
     table.ns_vp, table.eo_vp = outcome.ns_vp, outcome.eo_vp
-    knockout = table.turno.tournament.fmt.knockout
-    table.winner = (outcome.winner or "") if knockout else ""
-    table.by_last_move = knockout and outcome.by_last_move
+    table.winner, table.by_last_move = table.turno.tournament.fmt.scoring.decision(outcome)
     changed: list[Smazzata] = []
     ordered = sorted(smazzate, key=lambda s: s.number)
     for row, score in zip(ordered, outcome.smazzate, strict=False):
@@ -268,13 +266,12 @@ def outcome_summary(table: Table, outcome: Outcome | None) -> dict[str, Any] | N
     these before and after."""
     if outcome is None:
         return None
-    knockout = table.turno.tournament.fmt.knockout
     return {
         "ns_mp": outcome.ns_mp,
         "eo_mp": outcome.eo_mp,
         "ns_vp": outcome.ns_vp,
         "eo_vp": outcome.eo_vp,
-        "winner": (outcome.winner or "") if knockout else "",
+        "winner": table.turno.tournament.fmt.scoring.decision(outcome)[0],
     }
 
 
@@ -282,13 +279,14 @@ def stored_summary(table: Table) -> dict[str, Any] | None:
     """``outcome_summary`` of the values the table has stored now."""
     if not table.entry_mode:
         return None
-    knockout = table.turno.tournament.fmt.knockout
+    scoring = table.turno.tournament.fmt.scoring
+    ns_vp, eo_vp = scoring.vp(table)
     return {
         "ns_mp": table.ns_mp,
         "eo_mp": table.eo_mp,
-        "ns_vp": None if knockout else table.ns_vp,
-        "eo_vp": None if knockout else table.eo_vp,
-        "winner": table.winner if knockout else "",
+        "ns_vp": ns_vp,
+        "eo_vp": eo_vp,
+        "winner": scoring.decision(table)[0],
     }
 
 

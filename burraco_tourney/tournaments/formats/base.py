@@ -111,6 +111,8 @@ from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 
+from .scoring import VP_SCORING, VpScoring
+
 # The settings form's boxes of a tournament ranked by VP over planned turni.
 VP_SETUP_FIELDS: tuple[str, ...] = (
     "planned_turni",
@@ -174,6 +176,8 @@ class TournamentFormat:
     refused_tiebreaks_reason = ""
     standings_export_key: ClassVar[str] = "classifica"
     templates: ClassVar[FormatTemplates] = FormatTemplates()
+    # What a table's result gives its sides (``scoring.py``): VP, or in a KO the line that goes on.
+    scoring: ClassVar[VpScoring] = VP_SCORING
     entrants_per_table: ClassVar[int] = 2
     register_prompt = _("Register the pairs: at least two are needed to draw a turno.")
     register_action = _("Register pairs")

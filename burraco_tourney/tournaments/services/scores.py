@@ -45,7 +45,6 @@ from burraco_tourney.rules.outcome import (
     TotalsEntry,
 )
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
-from burraco_tourney.rules.scoring import with_closer_as_last_move
 
 from ..audit_text import table_subject
 from ..models import EntryMode, Line, Smazzata, Table, Turno
@@ -61,7 +60,6 @@ from ..results_bridge import (
 )
 from ..selectors.scores import RESULT_CORRECT, RESULT_CORRECT_CLOSED
 from .audit import audit_record
-from .ko import ko_after_result
 
 RESULT_ENTER = "result_enter"
 RESULT_CLEAR = "result_clear"
@@ -101,11 +99,7 @@ def table_snapshot(
         "ns_mp": table.ns_mp,
         "eo_mp": table.eo_mp,
     }
-    if table.turno.tournament.fmt.knockout:
-        # A knock-out has no VP: the line that goes on, "" while the match is being played.
-        data["winner"] = table.winner
-    else:
-        data["ns_vp"], data["eo_vp"] = table.ns_vp, table.eo_vp
+    data.update(table.turno.tournament.fmt.scoring.logged_decision(table))
     if table.entry_mode == EntryMode.FORFEIT:
         data["forfeit_winner"] = table.forfeit_winner
     if totals_last_move(table):
@@ -240,9 +234,7 @@ def _save(
         after=after,
         table=table,
     )
-    if tournament.fmt.knockout:
-        # The bracket follows the result: later matches it contradicts go, ready ones come.
-        ko_after_result(table=table, user=user)
+    tournament.fmt.scoring.after_result(table=table, user=user)
     return SavedResult(table=table, action=action)
 
 
@@ -292,9 +284,7 @@ def table_record_smazzate(
     """
     current = _current(table, rules_seen)
     outcome = _outcome(current, SmazzateEntry(tuple(smazzate)))
-    if current.turno.tournament.fmt.knockout:
-        # Stored as the engine read it: a chiusura is the last move.
-        smazzate = [with_closer_as_last_move(entry) for entry in smazzate]
+    smazzate = current.turno.tournament.fmt.scoring.stored_smazzate(smazzate)
     current.entry_mode = EntryMode.SMAZZATE
     current.forfeit_winner = ""
     rows = [smazzata_row(current, n, entry) for n, entry in enumerate(smazzate, start=1)]
@@ -320,8 +310,8 @@ def table_record_totals(
     decision (``winner``, ``by_last_move``), which the bridge reads back.
     """
     current = _current(table, rules_seen)
-    knockout = current.turno.tournament.fmt.knockout
-    entry = TotalsEntry(ns_mp, eo_mp, (last_move or None) if knockout else None)
+    scoring = current.turno.tournament.fmt.scoring
+    entry = TotalsEntry(ns_mp, eo_mp, scoring.totals_last_move(last_move))
     outcome = _outcome(current, entry)
     current.entry_mode = EntryMode.TOTALS
     current.forfeit_winner = ""

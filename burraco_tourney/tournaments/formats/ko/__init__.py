@@ -10,12 +10,14 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.ko import round_count
 
-from .base import VP_SETUP_FIELDS, FormatTemplates, TournamentFormat
+from ..base import VP_SETUP_FIELDS, FormatTemplates, TournamentFormat
+from ..scoring import GOES_ON_SCORING
 
 
 class KoFormat(TournamentFormat):
     key = "ko"
     knockout = True
+    scoring = GOES_ON_SCORING
     has_vp_standings = False
     plans_turni = False
     bye_needs_value = False

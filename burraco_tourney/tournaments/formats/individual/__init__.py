@@ -13,7 +13,7 @@ from burraco_tourney.rules.standings_individual import (
     PAIRS_ONLY_TIEBREAKS,
 )
 
-from .base import TournamentFormat
+from ..base import TournamentFormat
 
 
 class IndividualFormat(TournamentFormat):
