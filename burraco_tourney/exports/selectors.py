@@ -17,7 +17,7 @@ from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.tournaments.models import KoMode, Table, Tournament, Turno
 from burraco_tourney.tournaments.results_bridge import (
-    tournament_ko_length,
+    tournament_rules,
     tournament_ruleset,
     tournament_vp_table,
     vp_table_label,
@@ -160,8 +160,9 @@ def scorecards(*, tournament: Tournament, turno: Turno) -> Scorecards:
     """The cards of a turno. A KO round is printed with its own match length: its number of
     smazzate, or for a match to a target score the running-total column and that target."""
     rules = rules_in_use(tournament=tournament, turno=turno.number)
-    ko = tournament.fmt.knockout
-    length = tournament_ko_length(tournament, turno.number) if ko else None
+    # Only a knock-out's round has a match length of its own.
+    length = tournament_rules(tournament).round_length(turno.number)
+    ko = length is not None
     # A KO match played to a target score has no fixed number of smazzate.
     rows = rules.smazzate or TARGET_MATCH_ROWS
     return Scorecards(

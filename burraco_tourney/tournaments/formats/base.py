@@ -111,6 +111,7 @@ from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 
+from .draw import PAIRS_DRAW, PairsDrawManager
 from .scoring import VP_SCORING, VpScoring
 
 # The settings form's boxes of a tournament ranked by VP over planned turni.
@@ -178,6 +179,8 @@ class TournamentFormat:
     templates: ClassVar[FormatTemplates] = FormatTemplates()
     # What a table's result gives its sides (``scoring.py``): VP, or in a KO the line that goes on.
     scoring: ClassVar[VpScoring] = VP_SCORING
+    # Who draws a turno (``draw.py``): the pairs' movements, the individual's, the KO bracket.
+    draw_manager: ClassVar[PairsDrawManager] = PAIRS_DRAW
     entrants_per_table: ClassVar[int] = 2
     register_prompt = _("Register the pairs: at least two are needed to draw a turno.")
     register_action = _("Register pairs")

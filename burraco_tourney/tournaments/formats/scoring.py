@@ -59,6 +59,16 @@ class VpScoring:
         """The two lines' VP (an ``Outcome`` or a ``Table``)."""
         return source.ns_vp, source.eo_vp
 
+    def result_words(self, values: dict[str, Any], change: Any) -> str:
+        """One result in words (a rule change's dry run): its MP and VP. ``values``: the
+        bridge's ``outcome_summary``; ``change``: the table's ``ResultChange``."""
+        mp = _("%(ns)s–%(eo)s MP") % {"ns": values["ns_mp"], "eo": values["eo_mp"]}
+        return _("%(mp)s, %(ns)s–%(eo)s VP") % {
+            "mp": mp,
+            "ns": values["ns_vp"],
+            "eo": values["eo_vp"],
+        }
+
     def undecided(self, figures: Any) -> bool:
         """Whether figures a save would store leave the match still being played (a VP turno
         is decided by its last smazzata)."""
@@ -146,6 +156,15 @@ class GoesOnScoring(VpScoring):
 
     def vp(self, source: Any) -> tuple[int | None, int | None]:
         return None, None
+
+    def result_words(self, values: dict[str, Any], change: Any) -> str:
+        # The MP and who goes on.
+        mp = _("%(ns)s–%(eo)s MP") % {"ns": values["ns_mp"], "eo": values["eo_mp"]}
+        winner = values.get("winner")
+        if not winner:
+            return _("%(mp)s, not decided") % {"mp": mp}
+        pair = change.ns if winner == "ns" else change.eo
+        return _("%(mp)s, pair %(pair)s goes on") % {"mp": mp, "pair": pair}
 
     def undecided(self, figures: Any) -> bool:
         # A match to a target score goes on while nobody reached it.

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.errors import RuleError
@@ -37,10 +36,7 @@ def late_join_turno(*, tournament: Tournament) -> int | None:
     """The turno a pair added now plays first: the one after the last published turno; None
     before any turno is published (a draft turno can still be drawn again with the pair), and
     in a knock-out (its bracket has no place for a pair arriving late, nor standings)."""
-    if tournament_rules(tournament).knockout:
-        return None
-    last = tournament.turni.filter(published=True).aggregate(last=Max("number"))["last"]
-    return None if last is None else last + 1
+    return tournament.fmt.draw_manager.late_join_turno(tournament)
 
 
 def default_missed(*, tournament: Tournament) -> str:

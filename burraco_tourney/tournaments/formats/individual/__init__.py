@@ -14,6 +14,7 @@ from burraco_tourney.rules.standings_individual import (
 )
 
 from ..base import TournamentFormat
+from ..draw import INDIVIDUAL_DRAW
 
 
 class IndividualFormat(TournamentFormat):
@@ -26,6 +27,7 @@ class IndividualFormat(TournamentFormat):
     entrant_names_column = _("Player")
     # Drawn on the individual turni page, not by ``turno_draw``.
     draws_turni = False
+    draw_manager = INDIVIDUAL_DRAW
     director_draw_url = "manage:individual_turni"
     director_turno_url = "manage:individual_turno"
     director_entrants_url = "manage:players"

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from burraco_tourney.rules.ko import round_count
 
 from ..base import VP_SETUP_FIELDS, FormatTemplates, TournamentFormat
+from ..draw import BRACKET_DRAW
 from ..scoring import GOES_ON_SCORING
 
 
@@ -18,6 +19,7 @@ class KoFormat(TournamentFormat):
     key = "ko"
     knockout = True
     scoring = GOES_ON_SCORING
+    draw_manager = BRACKET_DRAW
     has_vp_standings = False
     plans_turni = False
     bye_needs_value = False
