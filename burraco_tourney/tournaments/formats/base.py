@@ -112,7 +112,9 @@ from django.utils.translation import ngettext, pgettext, pgettext_lazy
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 
 from .draw import PAIRS_DRAW, PairsDrawManager
+from .entrants import PAIR_ENTRANTS, PairEntrants
 from .scoring import VP_SCORING, VpScoring
+from .standings import PAIR_STANDINGS, PairStandings
 
 # The settings form's boxes of a tournament ranked by VP over planned turni.
 VP_SETUP_FIELDS: tuple[str, ...] = (
@@ -181,6 +183,10 @@ class TournamentFormat:
     scoring: ClassVar[VpScoring] = VP_SCORING
     # Who draws a turno (``draw.py``): the pairs' movements, the individual's, the KO bracket.
     draw_manager: ClassVar[PairsDrawManager] = PAIRS_DRAW
+    # Who registers and their public pages (``entrants.py``).
+    entrants: ClassVar[PairEntrants] = PAIR_ENTRANTS
+    # The standings' selector, page and explainer (``standings.py``); None: no VP standings.
+    standings: ClassVar[PairStandings | None] = PAIR_STANDINGS
     entrants_per_table: ClassVar[int] = 2
     register_prompt = _("Register the pairs: at least two are needed to draw a turno.")
     register_action = _("Register pairs")
@@ -215,6 +221,11 @@ class TournamentFormat:
     def seating_fix_refusal(self) -> str | None:
         """Why a published turno's seating cannot be corrected (None: it can)."""
         return None
+
+    def planned_turni(self, tournament) -> int | None:
+        """The turni the tournament plans ("3 / 5" on the dashboard and the overview); None
+        when it is not played over planned turni."""
+        return tournament.planned_turni
 
     def last_turno(
         self, *, planned: int | None, first_turno_entrants: Callable[[], int]

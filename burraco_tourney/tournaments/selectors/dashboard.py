@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet
 
 from ..access import tournaments_directed_by
-from ..models import EntryMode, Pair, Player, Table, Tournament, Turno
+from ..models import EntryMode, Table, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .imports import with_import_mark
 
@@ -101,7 +101,7 @@ class Dashboard:
 
     @property
     def planned_turni(self) -> int | None:
-        return self.tournament.planned_turni
+        return self.tournament.fmt.planned_turni(self.tournament)
 
     @property
     def missing_count(self) -> int:
@@ -169,8 +169,7 @@ def dashboard(*, tournament: Tournament) -> Dashboard:
     for table in missing_rows:
         by_turno.setdefault(table.turno.number, []).append(table)
     # The entrants: the pairs, or an individual tournament's players.
-    entrants = Player if tournament.fmt.registers == "players" else Pair
-    counts = entrants.objects.filter(tournament=tournament).aggregate(
+    counts = tournament.fmt.entrants.of(tournament).aggregate(
         active=Count("pk", filter=Q(withdrawn=False)),
         withdrawn=Count("pk", filter=Q(withdrawn=True)),
     )
@@ -193,7 +192,7 @@ def dashboard(*, tournament: Tournament) -> Dashboard:
         # Entrants that do not fill the tables mean a riposo every turno, and a custom VP table
         # has no default value for it: the standings cannot be computed until one is set.
         bye_value_missing=(
-            tournament.fmt.bye_needs_value
+            tournament.fmt.standings is not None
             and counts["active"] % tournament.fmt.entrants_per_table != 0
             and tournament_bye_value(tournament) is None
         ),

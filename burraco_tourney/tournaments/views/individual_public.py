@@ -1,12 +1,14 @@
 """Public pages of an individual tournament: the standings by player and "dove mi siedo" by a
 player's name. Served, like the pairs' pages, through ``live_pages`` (they update themselves).
 
-``public.standings_page`` and ``pair_page.seat_search`` hand an individual tournament over here.
+The individual format's entrants and standings (``formats/entrants.py``, ``formats/standings.py``)
+hand an individual tournament's pages over here.
 """
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from burraco_tourney.core.rule_messages import rule_error_message
@@ -16,6 +18,14 @@ from ..models import Tournament
 from ..selectors.individual_seating import find_player_places
 from ..selectors.standings import standings_choice
 from ..selectors.standings_individual import individual_standings_or_missing
+
+
+def player_list_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The public list of an individual tournament's players."""
+    players = tournament.players.order_by("number")
+    return render(
+        request, "tournaments/player_list.html", {"tournament": tournament, "players": players}
+    )
 
 
 def individual_standings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:

@@ -13,13 +13,15 @@ from ..selectors import seating as seating_selectors
 from ..selectors import tournaments as selectors
 from ..selectors.pair_page import pair_turni, play_by_pair, standings_by_turno
 from ..selectors.seating import SEARCH_MIN_LENGTH, latest_turno, name_key
-from .individual_public import individual_seat_search
 
 
 def pair_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
-    if tournament.fmt.registers != "pairs":
-        raise Http404  # an individual tournament has players, not pairs
+    return tournament.fmt.entrants.own_page(request, tournament, number)
+
+
+def pair_own_page(request: HttpRequest, tournament, number: int) -> HttpResponse:
+    """A pair's own page (``formats.entrants.PairEntrants``)."""
 
     def build(director: bool):
         # The ranks after each turno and every pair's tables are read once for every pair's page.
@@ -45,8 +47,11 @@ def pair_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def seat_search(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
-    if tournament.fmt.registers == "players":
-        return individual_seat_search(request, tournament)
+    return tournament.fmt.entrants.seat_search_page(request, tournament)
+
+
+def pairs_seat_search(request: HttpRequest, tournament) -> HttpResponse:
+    """ "Where do I sit" by a player's name, among the pairs (``formats.entrants``)."""
     query = request.GET.get("nome", "")[:80].strip()
 
     def build(director: bool):

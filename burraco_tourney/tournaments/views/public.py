@@ -18,7 +18,6 @@ from ..live_pages import LivePage, live_response, render_parts
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
 from ..tables import PairTable, PublicStandingsTable
-from .individual_public import individual_standings_page
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -37,9 +36,8 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         {
             "tournament": tournament,
             "turni": selectors.turno_summaries(tournament=tournament),
-            "entrant_count": (
-                tournament.players if tournament.fmt.registers == "players" else tournament.pairs
-            ).count(),
+            "entrant_count": tournament.fmt.entrants.of(tournament).count(),
+            "planned_turni": tournament.fmt.planned_turni(tournament),
             "can_direct": can_direct(request.user, tournament),
         },
     )
@@ -47,11 +45,10 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def pair_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
-    if tournament.fmt.registers == "players":
-        players = tournament.players.order_by("number")
-        return render(
-            request, "tournaments/player_list.html", {"tournament": tournament, "players": players}
-        )
+    return tournament.fmt.entrants.list_page(request, tournament)
+
+
+def pairs_list_page(request: HttpRequest, tournament) -> HttpResponse:
     table = PairTable(selectors.pair_list(tournament=tournament))
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournaments/pair_list.html", {"tournament": tournament, "table": table})
@@ -87,10 +84,13 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     include it are provisional, shown only when asked for and labelled as such.
     """
     tournament = selectors.tournament_get(slug=slug)
-    if not tournament.fmt.has_vp_standings:
+    if tournament.fmt.standings is None:
         return redirect(tournament.fmt.standings_url, tournament.slug)
-    if tournament.fmt.registers == "players":
-        return individual_standings_page(request, tournament)
+    return tournament.fmt.standings.page(request, tournament)
+
+
+def pairs_standings_page(request: HttpRequest, tournament) -> HttpResponse:
+    """The standings of the pairs (``formats.standings.PairStandings``)."""
     after = request.GET.get("dopo", "")
     if after and not after.isdigit():
         raise Http404

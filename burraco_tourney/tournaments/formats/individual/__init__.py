@@ -15,6 +15,8 @@ from burraco_tourney.rules.standings_individual import (
 
 from ..base import TournamentFormat
 from ..draw import INDIVIDUAL_DRAW
+from ..entrants import PLAYER_ENTRANTS
+from ..standings import PLAYER_STANDINGS
 
 
 class IndividualFormat(TournamentFormat):
@@ -28,6 +30,8 @@ class IndividualFormat(TournamentFormat):
     # Drawn on the individual turni page, not by ``turno_draw``.
     draws_turni = False
     draw_manager = INDIVIDUAL_DRAW
+    entrants = PLAYER_ENTRANTS
+    standings = PLAYER_STANDINGS
     director_draw_url = "manage:individual_turni"
     director_turno_url = "manage:individual_turno"
     director_entrants_url = "manage:players"

@@ -20,6 +20,8 @@ class KoFormat(TournamentFormat):
     knockout = True
     scoring = GOES_ON_SCORING
     draw_manager = BRACKET_DRAW
+    # A bracket, not standings: the standings' pages send the director to ``standings_url``.
+    standings = None
     has_vp_standings = False
     plans_turni = False
     bye_needs_value = False
@@ -42,6 +44,9 @@ class KoFormat(TournamentFormat):
             "A knock-out match cannot be reseated: its pairs come from the bracket. Clear the "
             "match's result and enter it again with the lines as they sat."
         )
+
+    def planned_turni(self, tournament) -> int | None:
+        return None
 
     def last_turno(
         self, *, planned: int | None, first_turno_entrants: Callable[[], int]

@@ -1,0 +1,74 @@
+"""A kind's entrants and their public pages, handed out by its format (``tournament.fmt.entrants``):
+who registers (pairs, players), the list of them, an entrant's own page, the seating of a turno
+and the "where do I sit" search. Each answer routes to the views that already draw those pages.
+
+Reads only; no page is drawn here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+
+
+class PairEntrants:
+    """Pairs register (``views/public.py``, ``views/pair_page.py``, ``views/seating.py``)."""
+
+    def of(self, tournament: Any) -> Any:
+        """The tournament's entrants: a queryset with ``number`` and ``withdrawn``."""
+        return tournament.pairs
+
+    def list_page(self, request: Any, tournament: Any) -> Any:
+        from ..views.public import pairs_list_page
+
+        return pairs_list_page(request, tournament)
+
+    def own_page(self, request: Any, tournament: Any, number: int) -> Any:
+        """An entrant's own page (its turni and its ranks)."""
+        from ..views.pair_page import pair_own_page
+
+        return pair_own_page(request, tournament, number)
+
+    def seating_part(self, turno: Any, director: bool) -> tuple[str, dict[str, Any]]:
+        """The body template and context of a turno's "where do I sit" page."""
+        from ..selectors.seating import turno_seating
+
+        context = {"turno": turno, "seating": turno_seating(turno=turno), "director": director}
+        return "tournaments/live/seating.html", context
+
+    def seat_search_page(self, request: Any, tournament: Any) -> Any:
+        from ..views.pair_page import pairs_seat_search
+
+        return pairs_seat_search(request, tournament)
+
+
+class PlayerEntrants(PairEntrants):
+    """Players register singly (``views/individual_public.py``)."""
+
+    def of(self, tournament: Any) -> Any:
+        return tournament.players
+
+    def list_page(self, request: Any, tournament: Any) -> Any:
+        from ..views.individual_public import player_list_page
+
+        return player_list_page(request, tournament)
+
+    def own_page(self, request: Any, tournament: Any, number: int) -> Any:
+        raise Http404  # an individual tournament has players, not pairs
+
+    def seating_part(self, turno: Any, director: bool) -> tuple[str, dict[str, Any]]:
+        from ..selectors.individual_seating import individual_seating
+
+        players = individual_seating(turno=turno)
+        context = {"turno": turno, "seating": players, "places": players.places()}
+        return "tournaments/live/individual_seating.html", context
+
+    def seat_search_page(self, request: Any, tournament: Any) -> Any:
+        from ..views.individual_public import individual_seat_search
+
+        return individual_seat_search(request, tournament)
+
+
+PAIR_ENTRANTS = PairEntrants()
+PLAYER_ENTRANTS = PlayerEntrants()

@@ -1,0 +1,66 @@
+"""A kind's standings, handed out by its format (``tournament.fmt.standings``): the selector that
+ranks its entrants, the public page that shows them, the explainer of "why is A above B", and a
+rule change's dry run. A kind without VP standings (the knock-out: a bracket) hands out None, and
+the pages that show standings send the director to its ``standings_url`` instead.
+
+Reads only; each answer routes to the selectors and views that already rank those entrants.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class PairStandings:
+    """Pairs ranked by VP (``selectors/standings.py``)."""
+
+    # The key of the words that name the entrants on the explain page (``explain_sentences``).
+    words = "pairs"
+
+    def rows_or_missing(self, *, tournament: Any, after_turno: int | None) -> tuple[list, Any]:
+        """The ranked rows after ``after_turno``, or the rule error that keeps them missing."""
+        from ..selectors.standings import standings_or_missing
+
+        return standings_or_missing(tournament=tournament, after_turno=after_turno)
+
+    def page(self, request: Any, tournament: Any) -> Any:
+        """The public standings page."""
+        from ..views.public import pairs_standings_page
+
+        return pairs_standings_page(request, tournament)
+
+    def explainer(self) -> Any:
+        """What the "why is A above B" page reads (``standings_explainers.Explainer``)."""
+        from ..standings_explainers import EXPLAINERS
+
+        return EXPLAINERS[self.words]
+
+    def changes(self, candidate: Any, outcomes: Any) -> tuple:
+        """The standings lines a rule change moves (its dry run)."""
+        from ..selectors.standings_dry_run import pair_standings_changes
+
+        return pair_standings_changes(candidate, outcomes)
+
+
+class PlayerStandings(PairStandings):
+    """Players ranked on the VP of the lines they sat in (``selectors/standings_individual.py``)."""
+
+    words = "players"
+
+    def rows_or_missing(self, *, tournament: Any, after_turno: int | None) -> tuple[list, Any]:
+        from ..selectors.standings_individual import individual_standings_or_missing
+
+        return individual_standings_or_missing(tournament=tournament, after_turno=after_turno)
+
+    def page(self, request: Any, tournament: Any) -> Any:
+        from ..views.individual_public import individual_standings_page
+
+        return individual_standings_page(request, tournament)
+
+    def changes(self, candidate: Any, outcomes: Any) -> tuple:
+        # The dry run lists the pairs' lines only; the players' page shows the new ranks.
+        return ()
+
+
+PAIR_STANDINGS = PairStandings()
+PLAYER_STANDINGS = PlayerStandings()
