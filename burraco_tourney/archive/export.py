@@ -25,7 +25,6 @@ from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.selectors.standings import standings
 
 from .closing import closing_json
-from .export_individual import individual_export
 from .log import log_json, moment_json
 from .reader import FORMAT, VERSION
 from .reader_late import late_pairs_json
@@ -40,8 +39,12 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
     # As stored: a caller's instance may predate a service's change (KO third place, ...).
     tournament = Tournament.objects.get(pk=tournament.pk)
     ruleset = Ruleset.from_dict(tournament.rules)
-    if tournament.fmt.registers == "players":
-        return individual_export(tournament, ruleset)
+    # The kind's section of the archive writes it (``formats/archive.py``).
+    return tournament.fmt.archive.export(tournament, ruleset)
+
+
+def pairs_export(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
+    """The archive of a tournament of pairs (pairs or KO)."""
     pairs = list(tournament.pairs.order_by("number"))
     numbers = {pair.pk: pair.number for pair in pairs}
     turni = list(
@@ -298,23 +301,25 @@ def _results_turni(turni: list[Turno]) -> list[dict[str, Any]]:
 
 def _results(tournament: Tournament, turni: list[Turno], numbers: dict[int, int]) -> dict[str, Any]:
     results: dict[str, Any] = {"turni": _results_turni(turni)}
-    if tournament.fmt.knockout:
-        results["ko"] = _ko_results(tournament, turni, numbers)
-    else:
-        results["standings"] = [
-            {
-                "rank": row.rank,
-                "pair": row.pair.number,
-                "vp": row.vp,
-                "scarto": row.scarto,
-                "mp": row.mp,
-            }
-            for row in standings(tournament=tournament)
-        ]
+    results.update(tournament.fmt.archive.results(tournament, turni, numbers))
     return results
 
 
-def _ko_results(
+def standings_results(tournament: Tournament) -> list[dict[str, Any]]:
+    """The pairs' standings in ``results`` (a pairs tournament's archive section)."""
+    return [
+        {
+            "rank": row.rank,
+            "pair": row.pair.number,
+            "vp": row.vp,
+            "scarto": row.scarto,
+            "mp": row.mp,
+        }
+        for row in standings(tournament=tournament)
+    ]
+
+
+def ko_results(
     tournament: Tournament, turni: list[Turno], numbers: dict[int, int]
 ) -> dict[str, Any]:
     """Each match's winner as the results service stored it (the last-move rule included), and

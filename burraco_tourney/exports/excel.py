@@ -81,7 +81,6 @@ class WorkbookExporter(Exporter):
     )
     scope = "tournament"
     # The standings sheet is the VP classifica, which a knock-out does not have.
-    kinds = ("pairs",)
     # Every score of the tournament: for the directors.
     public = False
     # The downloads page offers "after turno N", as for the standings PDF.

@@ -1,6 +1,7 @@
 """The printouts and the workbook of an individual tournament (players, not pairs).
 
-Registered beside the pairs' exporters under keys of their own, for ``kinds = ("individual",)``:
+Registered beside the pairs' exporters under keys of their own, offered by the individual format
+(``IndividualFormat.exporters``):
 the standings by player (PDF), the seating of a turno by table and alphabetical by player
 ("Anna Rossi: tavolo 3, NS con Bruno Bianchi"), and the workbook with the standings and a sheet
 per turno. The scorecards and the table cards are the pairs' own printouts: they name each line
@@ -81,7 +82,6 @@ class PlayerStandingsPdf(PdfPrintout):
         "with the rules in use and lines for the signatures."
     )
     scope = "tournament"
-    kinds = ("individual",)
     template_name = "pdf/individual_standings.html"
     file_stem = "classifica"
     after_turno_choice = True
@@ -101,7 +101,6 @@ class PlayerStandingsPdf(PdfPrintout):
 
 class PlayerSeatingPrintout(PdfPrintout):
     scope = "turno"
-    kinds = ("individual",)
 
     def context(self, *, tournament, turno, after_turno):
         seating = individual_seating(turno=turno)
@@ -135,7 +134,6 @@ class PlayerWorkbookExporter(Exporter):
         "rules in use, in one spreadsheet."
     )
     scope = "tournament"
-    kinds = ("individual",)
     public = False
     after_turno_choice = True
 

@@ -106,11 +106,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 
+from .archive import PAIRS_ARCHIVE, PairsArchive
 from .draw import PAIRS_DRAW, PairsDrawManager
 from .entrants import PAIR_ENTRANTS, PairEntrants
 from .scoring import VP_SCORING, VpScoring
@@ -178,6 +180,14 @@ class TournamentFormat:
     refused_tiebreaks: ClassVar[tuple[str, ...]] = ()
     refused_tiebreaks_reason = ""
     standings_export_key: ClassVar[str] = "classifica"
+    exporters: ClassVar[tuple[str, ...]] = (
+        "classifica",
+        "score",
+        "posti-per-tavolo",
+        "posti-alfabetico",
+        "cartelli-tavoli",
+        "workbook",
+    )
     templates: ClassVar[FormatTemplates] = FormatTemplates()
     # What a table's result gives its sides (``scoring.py``): VP, or in a KO the line that goes on.
     scoring: ClassVar[VpScoring] = VP_SCORING
@@ -185,6 +195,8 @@ class TournamentFormat:
     draw_manager: ClassVar[PairsDrawManager] = PAIRS_DRAW
     # Who registers and their public pages (``entrants.py``).
     entrants: ClassVar[PairEntrants] = PAIR_ENTRANTS
+    # Its section of the archive: writer and reader (``archive.py``).
+    archive: ClassVar[PairsArchive] = PAIRS_ARCHIVE
     # The standings' selector, page and explainer (``standings.py``); None: no VP standings.
     standings: ClassVar[PairStandings | None] = PAIR_STANDINGS
     entrants_per_table: ClassVar[int] = 2
@@ -221,6 +233,10 @@ class TournamentFormat:
     def seating_fix_refusal(self) -> str | None:
         """Why a published turno's seating cannot be corrected (None: it can)."""
         return None
+
+    def draft_turno_url(self, turno) -> str:
+        """Where the dashboard opens a draft turno: its preview, with the draw's tools."""
+        return reverse("manage:turno_preview", args=[turno.tournament.slug, turno.number])
 
     def planned_turni(self, tournament) -> int | None:
         """The turni the tournament plans ("3 / 5" on the dashboard and the overview); None

@@ -61,6 +61,11 @@ class TurnoState:
         return self.tables - self.with_result
 
     @property
+    def draft_url(self) -> str:
+        """Where the director opens this turno while it is a draft (the kind's draw page)."""
+        return self.turno.tournament.fmt.draft_turno_url(self.turno)
+
+    @property
     def complete(self) -> bool:
         return self.published and self.missing == 0
 

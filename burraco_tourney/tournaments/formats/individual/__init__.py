@@ -5,6 +5,7 @@ standings rank players, and head-to-head means nothing between players who chang
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
@@ -13,6 +14,7 @@ from burraco_tourney.rules.standings_individual import (
     PAIRS_ONLY_TIEBREAKS,
 )
 
+from ..archive import INDIVIDUAL_ARCHIVE
 from ..base import TournamentFormat
 from ..draw import INDIVIDUAL_DRAW
 from ..entrants import PLAYER_ENTRANTS
@@ -30,6 +32,7 @@ class IndividualFormat(TournamentFormat):
     # Drawn on the individual turni page, not by ``turno_draw``.
     draws_turni = False
     draw_manager = INDIVIDUAL_DRAW
+    archive = INDIVIDUAL_ARCHIVE
     entrants = PLAYER_ENTRANTS
     standings = PLAYER_STANDINGS
     director_draw_url = "manage:individual_turni"
@@ -45,6 +48,14 @@ class IndividualFormat(TournamentFormat):
         "Choose another tie-break or none."
     )
     standings_export_key = "classifica-giocatori"
+    exporters = (
+        "score",
+        "cartelli-tavoli",
+        "classifica-giocatori",
+        "posti-tavoli-giocatori",
+        "posti-giocatori",
+        "workbook-giocatori",
+    )
     entrants_per_table = 4
     register_prompt = _("Register the players: at least four are needed to draw a turno.")
     register_action = _("Register players")
@@ -76,6 +87,10 @@ class IndividualFormat(TournamentFormat):
     def line_title(self, line) -> str:
         # The two players of the line, by name: their line changes every turno.
         return line.players
+
+    def draft_turno_url(self, turno) -> str:
+        # Its draft turni are opened on its own draw page.
+        return reverse(self.director_draw_url, args=[turno.tournament.slug])
 
     def seating_fix_refusal(self) -> str | None:
         return gettext(

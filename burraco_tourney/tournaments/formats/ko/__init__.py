@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.urls import reverse
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.ko import round_count
 
+from ..archive import KO_ARCHIVE
 from ..base import VP_SETUP_FIELDS, FormatTemplates, TournamentFormat
 from ..draw import BRACKET_DRAW
 from ..scoring import GOES_ON_SCORING
@@ -20,6 +22,7 @@ class KoFormat(TournamentFormat):
     knockout = True
     scoring = GOES_ON_SCORING
     draw_manager = BRACKET_DRAW
+    archive = KO_ARCHIVE
     # A bracket, not standings: the standings' pages send the director to ``standings_url``.
     standings = None
     has_vp_standings = False
@@ -37,7 +40,19 @@ class KoFormat(TournamentFormat):
     points_word = pgettext_lazy("a KO match's points", "points")
     totals_only_label = _("Match totals only")
     ignored_setup_fields = VP_SETUP_FIELDS
+    exporters = (
+        "score",
+        "posti-per-tavolo",
+        "posti-alfabetico",
+        "cartelli-tavoli",
+        "tabellone",
+        "tabellone-excel",
+    )
     templates = FormatTemplates(dashboard_next="manage/ko_next.html")
+
+    def draft_turno_url(self, turno) -> str:
+        # Its draft turni are opened on its own draw page.
+        return reverse(self.director_draw_url, args=[turno.tournament.slug])
 
     def seating_fix_refusal(self) -> str | None:
         return gettext(
