@@ -4,11 +4,39 @@ templates, exports and the archive.
 
 A format is a plain class with class attributes and a few small methods; it reads nothing from
 the database and writes nothing. Get one with ``formats.format_of(tournament_or_kind)`` or, on a
-tournament, ``tournament.fmt`` (templates: ``{{ tournament.fmt.knockout }}``). Adding a kind is a
-new module with a ``TournamentFormat`` subclass, one ``register()`` line in ``__init__.py`` and
-its tests. The defaults below are the pairs tournament's answers; a kind overrides what differs.
+tournament, ``tournament.fmt`` (templates: ``{{ tournament.fmt.entrants_label }}``). Each kind is
+a package (``formats/pairs``, ``formats/ko``, ``formats/individual``) with a ``TournamentFormat``
+subclass, registered with one ``register()`` line in ``__init__.py``. The defaults below are the
+pairs tournament's answers; a kind overrides what differs.
 
-The interface (what each answer is for, and who asks it):
+Behaviour, handed out (the rest of the site asks these instead of testing the kind; a guard test
+counts the places that still ask a flag, ``tests/tournaments/test_kind_guard.py``):
+
+``scoring``
+    The match scoring (``scoring.py``): what a table's result gives its sides, VP or the line
+    that goes on. The results bridge builds the engine's rules with ``scoring.rules_options()``;
+    the score services, results forms, live totals, results pages and the dry run ask it.
+``draw_manager``
+    Who draws a turno (``draw.py``): the pairs' movements, the individual's, the KO bracket; the
+    turno a late entrant plays first.
+``entrants``
+    Who registers and their public pages (``entrants.py``): the queryset of entrants, their
+    list, an entrant's own page, a turno's seating, the seat search.
+``standings``
+    The standings (``standings.py``): the selector, the page, "why is A above B" and a rule
+    change's dry run; None for a kind without VP standings (the KO's bracket).
+``archive``
+    The kind's archive section (``archive.py``): its writer and reader, the fields a file must
+    give, what an import does after writing.
+``exporters``
+    The keys of the downloads the kind offers (``exports.registry``), in no particular order:
+    the registry lists them in registration order.
+``planned_turni(tournament)`` / ``draft_turno_url(turno)``
+    The planned turni shown as "3 / 5" (None: not played over planned turni) and where the
+    dashboard opens a draft turno.
+
+The interface's labels and flags (what each answer is for; the flags are read inside the formats
+only):
 
 ``key``
     The ``Tournament.kind`` value this format serves ("pairs", "ko", ...).
