@@ -4,6 +4,7 @@
 file must give, what an import does after writing). Each answer dispatches to the archive's own
 code (``burraco_tourney/archive``), which stays where it is.
 
+The pairs' section is here; each other kind's is in its package (``ko/``, ``individual/``).
 The archive app imports the formats, never the other way round at import time: the writers and
 readers are imported when called.
 """
@@ -48,43 +49,4 @@ class PairsArchive:
         """What an import does once the tournament is written."""
 
 
-class KoArchive(PairsArchive):
-    """A knock-out: its ``ko`` settings, and each match's winner in ``results``."""
-
-    required_fields = ("ko",)
-
-    def results(self, tournament: Any, turni: list, numbers: dict[int, int]) -> dict[str, Any]:
-        from burraco_tourney.archive.export import ko_results
-
-        return {"ko": ko_results(tournament, turni, numbers)}
-
-    def ko_settings(self, ko: Any) -> Any:
-        return ko
-
-    def planned_turni(self, finished: int | None) -> int | None:
-        return None
-
-    def after_import(self, tournament: Any, archive: Any) -> None:
-        if archive.version == 1:
-            from burraco_tourney.archive.services import keep_third_place
-
-            keep_third_place(tournament)
-
-
-class IndividualArchive(PairsArchive):
-    """An individual tournament (ARCHIVE.md "Kind individual"): players and their seats."""
-
-    def export(self, tournament: Any, ruleset: Any) -> dict[str, Any]:
-        from burraco_tourney.archive.export_individual import individual_export
-
-        return individual_export(tournament, ruleset)
-
-    def reader(self) -> Any:
-        from burraco_tourney.archive.reader_individual import IndividualReader
-
-        return IndividualReader()
-
-
 PAIRS_ARCHIVE = PairsArchive()
-KO_ARCHIVE = KoArchive()
-INDIVIDUAL_ARCHIVE = IndividualArchive()

@@ -4,6 +4,7 @@ all'italiana, by hand: ``draw_manager.py``), the individual's (the rotation, the
 individuale, by hand: ``individual_draw_manager.py``), and the knock-out's bracket, drawn round by
 round from the bracket page (``services/ko.py``), never from the turni page.
 
+The pairs' manager is here; each other kind's is in its package (``ko/``, ``individual/``).
 A manager reads, never writes: the turni services store the draft turno it plans.
 """
 
@@ -12,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Max
-from django.utils.translation import gettext_lazy as _
 
 
 class PairsDrawManager:
@@ -34,33 +34,4 @@ class PairsDrawManager:
         return None if last is None else last + 1
 
 
-class IndividualDrawManager(PairsDrawManager):
-    """Four players a table: drawn on the individual turni page (``services.individual_turni``)."""
-
-    turno_draw_refusal = _("A knock-out tournament is drawn from its bracket page.")
-
-    def draw(self, *, tournament: Any, number: int, request: Any) -> Any:
-        from ..individual_draw_manager import draw_individual_turno
-
-        return draw_individual_turno(tournament=tournament, number=number, request=request)
-
-
-class BracketDrawManager(PairsDrawManager):
-    """A knock-out's rounds come from its bracket (``services.ko``): round 1 from the seeding,
-    each later match as soon as its two pairs are known."""
-
-    turno_draw_refusal = _("A knock-out tournament is drawn from its bracket page.")
-
-    def draw(self, *, tournament: Any, number: int, request: Any) -> Any:
-        from django.core.exceptions import ValidationError
-
-        raise ValidationError(str(self.turno_draw_refusal), code="knockout")
-
-    def late_join_turno(self, tournament: Any) -> int | None:
-        # The bracket has no place for a pair arriving late, nor standings.
-        return None
-
-
 PAIRS_DRAW = PairsDrawManager()
-INDIVIDUAL_DRAW = IndividualDrawManager()
-BRACKET_DRAW = BracketDrawManager()

@@ -2,14 +2,13 @@
 who registers (pairs, players), the list of them, an entrant's own page, the seating of a turno
 and the "where do I sit" search. Each answer routes to the views that already draw those pages.
 
-Reads only; no page is drawn here.
+The pairs' answers are here, the individual's in ``individual/``. Reads only; no page is drawn
+here.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-from django.http import Http404
 
 
 class PairEntrants:
@@ -43,32 +42,4 @@ class PairEntrants:
         return pairs_seat_search(request, tournament)
 
 
-class PlayerEntrants(PairEntrants):
-    """Players register singly (``views/individual_public.py``)."""
-
-    def of(self, tournament: Any) -> Any:
-        return tournament.players
-
-    def list_page(self, request: Any, tournament: Any) -> Any:
-        from ..views.individual_public import player_list_page
-
-        return player_list_page(request, tournament)
-
-    def own_page(self, request: Any, tournament: Any, number: int) -> Any:
-        raise Http404  # an individual tournament has players, not pairs
-
-    def seating_part(self, turno: Any, director: bool) -> tuple[str, dict[str, Any]]:
-        from ..selectors.individual_seating import individual_seating
-
-        players = individual_seating(turno=turno)
-        context = {"turno": turno, "seating": players, "places": players.places()}
-        return "tournaments/live/individual_seating.html", context
-
-    def seat_search_page(self, request: Any, tournament: Any) -> Any:
-        from ..views.individual_public import individual_seat_search
-
-        return individual_seat_search(request, tournament)
-
-
 PAIR_ENTRANTS = PairEntrants()
-PLAYER_ENTRANTS = PlayerEntrants()

@@ -3,7 +3,8 @@ ranks its entrants, the public page that shows them, the explainer of "why is A 
 rule change's dry run. A kind without VP standings (the knock-out: a bracket) hands out None, and
 the pages that show standings send the director to its ``standings_url`` instead.
 
-Reads only; each answer routes to the selectors and views that already rank those entrants.
+The pairs' standings are here, the individual's in ``individual/``. Reads only; each answer
+routes to the selectors and views that already rank those entrants.
 """
 
 from __future__ import annotations
@@ -42,25 +43,4 @@ class PairStandings:
         return pair_standings_changes(candidate, outcomes)
 
 
-class PlayerStandings(PairStandings):
-    """Players ranked on the VP of the lines they sat in (``selectors/standings_individual.py``)."""
-
-    words = "players"
-
-    def rows_or_missing(self, *, tournament: Any, after_turno: int | None) -> tuple[list, Any]:
-        from ..selectors.standings_individual import individual_standings_or_missing
-
-        return individual_standings_or_missing(tournament=tournament, after_turno=after_turno)
-
-    def page(self, request: Any, tournament: Any) -> Any:
-        from ..views.individual_public import individual_standings_page
-
-        return individual_standings_page(request, tournament)
-
-    def changes(self, candidate: Any, outcomes: Any) -> tuple:
-        # The dry run lists the pairs' lines only; the players' page shows the new ranks.
-        return ()
-
-
 PAIR_STANDINGS = PairStandings()
-PLAYER_STANDINGS = PlayerStandings()

@@ -5,6 +5,9 @@ standings rank players, and head-to-head means nothing between players who chang
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -14,11 +17,89 @@ from burraco_tourney.rules.standings_individual import (
     PAIRS_ONLY_TIEBREAKS,
 )
 
-from ..archive import INDIVIDUAL_ARCHIVE
+from ..archive import PairsArchive
 from ..base import TournamentFormat
-from ..draw import INDIVIDUAL_DRAW
-from ..entrants import PLAYER_ENTRANTS
-from ..standings import PLAYER_STANDINGS
+from ..draw import PairsDrawManager
+from ..entrants import PairEntrants
+from ..standings import PairStandings
+
+
+class IndividualDrawManager(PairsDrawManager):
+    """Four players a table: drawn on the individual turni page (``services.individual_turni``)."""
+
+    turno_draw_refusal = _("A knock-out tournament is drawn from its bracket page.")
+
+    def draw(self, *, tournament: Any, number: int, request: Any) -> Any:
+        from ...individual_draw_manager import draw_individual_turno
+
+        return draw_individual_turno(tournament=tournament, number=number, request=request)
+
+
+class PlayerEntrants(PairEntrants):
+    """Players register singly (``views/individual_public.py``)."""
+
+    def of(self, tournament: Any) -> Any:
+        return tournament.players
+
+    def list_page(self, request: Any, tournament: Any) -> Any:
+        from ...views.individual_public import player_list_page
+
+        return player_list_page(request, tournament)
+
+    def own_page(self, request: Any, tournament: Any, number: int) -> Any:
+        raise Http404  # an individual tournament has players, not pairs
+
+    def seating_part(self, turno: Any, director: bool) -> tuple[str, dict[str, Any]]:
+        from ...selectors.individual_seating import individual_seating
+
+        players = individual_seating(turno=turno)
+        context = {"turno": turno, "seating": players, "places": players.places()}
+        return "tournaments/live/individual_seating.html", context
+
+    def seat_search_page(self, request: Any, tournament: Any) -> Any:
+        from ...views.individual_public import individual_seat_search
+
+        return individual_seat_search(request, tournament)
+
+
+class PlayerStandings(PairStandings):
+    """Players ranked on the VP of the lines they sat in (``selectors/standings_individual.py``)."""
+
+    words = "players"
+
+    def rows_or_missing(self, *, tournament: Any, after_turno: int | None) -> tuple[list, Any]:
+        from ...selectors.standings_individual import individual_standings_or_missing
+
+        return individual_standings_or_missing(tournament=tournament, after_turno=after_turno)
+
+    def page(self, request: Any, tournament: Any) -> Any:
+        from ...views.individual_public import individual_standings_page
+
+        return individual_standings_page(request, tournament)
+
+    def changes(self, candidate: Any, outcomes: Any) -> tuple:
+        # The dry run lists the pairs' lines only; the players' page shows the new ranks.
+        return ()
+
+
+class IndividualArchive(PairsArchive):
+    """An individual tournament (ARCHIVE.md "Kind individual"): players and their seats."""
+
+    def export(self, tournament: Any, ruleset: Any) -> dict[str, Any]:
+        from burraco_tourney.archive.export_individual import individual_export
+
+        return individual_export(tournament, ruleset)
+
+    def reader(self) -> Any:
+        from burraco_tourney.archive.reader_individual import IndividualReader
+
+        return IndividualReader()
+
+
+INDIVIDUAL_DRAW = IndividualDrawManager()
+PLAYER_ENTRANTS = PlayerEntrants()
+PLAYER_STANDINGS = PlayerStandings()
+INDIVIDUAL_ARCHIVE = IndividualArchive()
 
 
 class IndividualFormat(TournamentFormat):
