@@ -36,10 +36,17 @@ class PairEntrants:
         context = {"turno": turno, "seating": turno_seating(turno=turno), "director": director}
         return "tournaments/live/seating.html", context
 
-    def seat_search_page(self, request: Any, tournament: Any) -> Any:
-        from ..views.pair_page import pairs_seat_search
+    def seat_search_part(self, tournament: Any, query: str) -> tuple[str, dict[str, Any]]:
+        """The body template and context of "where do I sit" for ``query`` (a name)."""
+        from ..selectors.seating import SEARCH_MIN_LENGTH, latest_turno, name_key, seat_search
 
-        return pairs_seat_search(request, tournament)
+        turno = latest_turno(tournament=tournament)
+        context = {
+            "turno": turno,
+            "found": seat_search(turno=turno, query=query) if turno and query else [],
+            "too_short": bool(query) and len(name_key(query)) < SEARCH_MIN_LENGTH,
+        }
+        return "tournaments/live/seat_search.html", context
 
 
 PAIR_ENTRANTS = PairEntrants()

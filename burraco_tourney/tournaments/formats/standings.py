@@ -24,11 +24,33 @@ class PairStandings:
 
         return standings_or_missing(tournament=tournament, after_turno=after_turno)
 
-    def page(self, request: Any, tournament: Any) -> Any:
-        """The public standings page."""
-        from ..views.public import pairs_standings_page
+    # The public standings page's body (``views.public.standings_page`` draws the rest).
+    body_template = "tournaments/live/standings.html"
 
-        return pairs_standings_page(request, tournament)
+    def number(self, row: Any) -> int:
+        """A standings row's entrant number."""
+        return row.pair.number
+
+    def page_context(self, request: Any, tournament: Any, rows: list, shown: list) -> dict:
+        """The standings page's own context: the table of ``rows`` with the turni ``shown``."""
+        from django_tables2 import RequestConfig
+
+        from ..tables import PublicStandingsTable
+
+        table = PublicStandingsTable(rows, turni=shown, slug=tournament.slug)
+        RequestConfig(request, paginate=False).configure(table)
+        return {"table": table}
+
+    def live_page(self, request: Any, after: str) -> Any:
+        """How the page updates itself (``live_pages.LivePage``)."""
+        from ..live_pages import LivePage
+
+        return LivePage(
+            name="standings",
+            params={"dopo": after, "sort": request.GET.get("sort", "")[:40]},
+            stylesheets=("css/standings.css",),
+            scripts=("js/standings.js",),
+        )
 
     def explainer(self) -> Any:
         """What the "why is A above B" page reads (``standings_explainers.Explainer``)."""

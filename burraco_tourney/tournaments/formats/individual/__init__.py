@@ -36,15 +36,17 @@ class IndividualDrawManager(PairsDrawManager):
 
 
 class PlayerEntrants(PairEntrants):
-    """Players register singly (``views/individual_public.py``)."""
+    """Players register singly: their list, seating and seat search pages."""
 
     def of(self, tournament: Any) -> Any:
         return tournament.players
 
     def list_page(self, request: Any, tournament: Any) -> Any:
-        from ...views.individual_public import player_list_page
+        from django.shortcuts import render
 
-        return player_list_page(request, tournament)
+        players = tournament.players.order_by("number")
+        context = {"tournament": tournament, "players": players}
+        return render(request, "tournaments/player_list.html", context)
 
     def own_page(self, request: Any, tournament: Any, number: int) -> Any:
         raise Http404  # an individual tournament has players, not pairs
@@ -56,10 +58,16 @@ class PlayerEntrants(PairEntrants):
         context = {"turno": turno, "seating": players, "places": players.places()}
         return "tournaments/live/individual_seating.html", context
 
-    def seat_search_page(self, request: Any, tournament: Any) -> Any:
-        from ...views.individual_public import individual_seat_search
+    def seat_search_part(self, tournament: Any, query: str) -> tuple[str, dict[str, Any]]:
+        from ...selectors.individual_seating import find_player_places
 
-        return individual_seat_search(request, tournament)
+        found = find_player_places(tournament=tournament, query=query) if query else []
+        context = {
+            "turno": tournament.turni.filter(published=True).order_by("-number").first(),
+            "found": [place for _turno, place in found],
+            "too_short": bool(query) and len(" ".join(query.split())) < 2,
+        }
+        return "tournaments/live/individual_seat_search.html", context
 
 
 class PlayerStandings(PairStandings):
@@ -72,10 +80,24 @@ class PlayerStandings(PairStandings):
 
         return individual_standings_or_missing(tournament=tournament, after_turno=after_turno)
 
-    def page(self, request: Any, tournament: Any) -> Any:
-        from ...views.individual_public import individual_standings_page
+    body_template = "tournaments/live/individual_standings.html"
 
-        return individual_standings_page(request, tournament)
+    def number(self, row: Any) -> int:
+        return row.player.number
+
+    def page_context(self, request: Any, tournament: Any, rows: list, shown: list) -> dict:
+        # No sortable table: each row with its VP of the turni shown.
+        by_turno = [
+            {"row": row, "by_turno": [row.earned_vp_by_turno.get(n) for n in shown]} for row in rows
+        ]
+        return {"rows": by_turno, "shown": shown}
+
+    def live_page(self, request: Any, after: str) -> Any:
+        from ...live_pages import LivePage
+
+        return LivePage(
+            name="standings", params={"dopo": after}, stylesheets=("css/standings.css",)
+        )
 
     def changes(self, candidate: Any, outcomes: Any) -> tuple:
         # The dry run lists the pairs' lines only; the players' page shows the new ranks.
