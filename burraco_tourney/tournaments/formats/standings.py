@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 
 class PairStandings:
     """Pairs ranked by VP (``selectors/standings.py``)."""
@@ -26,6 +28,7 @@ class PairStandings:
 
     # The public standings page's body (``views.public.standings_page`` draws the rest).
     body_template = "tournaments/live/standings.html"
+    explain_label = gettext_lazy("Why is a pair above another?")
 
     def number(self, row: Any) -> int:
         """A standings row's entrant number."""

@@ -81,6 +81,7 @@ class PlayerStandings(PairStandings):
         return individual_standings_or_missing(tournament=tournament, after_turno=after_turno)
 
     body_template = "tournaments/live/individual_standings.html"
+    explain_label = _("Why is a player above another?")
 
     def number(self, row: Any) -> int:
         return row.player.number
