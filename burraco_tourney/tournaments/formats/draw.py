@@ -1,7 +1,7 @@
 """A kind's draw manager, handed out by its format (``tournament.fmt.draw_manager``), the way
 Tabbycat picks a ``DrawManager`` class by the draw type: the pairs' movements (Mitchell, Danese,
 all'italiana, by hand: ``draw_manager.py``), the individual's (the rotation, the Danese
-individuale, by hand: ``individual_draw_manager.py``), and the knock-out's bracket, drawn round by
+individuale, by hand: ``individual/draw_manager.py``), and the knock-out's bracket, drawn round by
 round from the bracket page (``services/ko.py``), never from the turni page.
 
 The pairs' manager is here; each other kind's is in its package (``ko/``, ``individual/``).

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.errors import RuleError
 
-from ..individual_draw_manager import INDIVIDUAL_MOVEMENTS
+from ..formats.individual.draw_manager import INDIVIDUAL_MOVEMENTS
 from ..models import Movement, Turno
 from ..pair_import import MAX_FILE_BYTES, MAX_NUMBER, NAME_MAX
 from ..player_import import PlayerRow, parse_player_spreadsheet, parse_player_text

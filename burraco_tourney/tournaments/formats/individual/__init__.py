@@ -30,7 +30,7 @@ class IndividualDrawManager(PairsDrawManager):
     turno_draw_refusal = _("A knock-out tournament is drawn from its bracket page.")
 
     def draw(self, *, tournament: Any, number: int, request: Any) -> Any:
-        from ...individual_draw_manager import draw_individual_turno
+        from .draw_manager import draw_individual_turno
 
         return draw_individual_turno(tournament=tournament, number=number, request=request)
 
