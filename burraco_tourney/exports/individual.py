@@ -27,9 +27,9 @@ from burraco_tourney.tournaments.selectors.standings_individual import (
     individual_standings_or_missing,
 )
 
-from .excel import CONTENT_TYPE, _rules_sheet
+from .excel import WorkbookExporter, _rules_sheet
 from .printouts import PORTRAIT_MAX_TURNI, PdfPrintout
-from .registry import Exporter, ExportFile, download_name, register
+from .registry import download_name, register
 from .selectors import RulesInUse, published_turni, rules_in_use
 from .sheet_layout import marked_heading, workbook_heading
 from .xlsx_writer import Sheet, write_workbook
@@ -126,23 +126,15 @@ class PlayerSeatingByNamePdf(PlayerSeatingPrintout):
 
 
 @register
-class PlayerWorkbookExporter(Exporter):
+class PlayerWorkbookExporter(WorkbookExporter):
     key = "workbook-giocatori"
-    label = _("Workbook (Excel)")
     description = _(
         "Standings by player, a sheet per turno with its tables, players and results, and the "
         "rules in use, in one spreadsheet."
     )
-    scope = "tournament"
-    public = False
-    after_turno_choice = True
 
-    def render(self, *, tournament, turno=None, after_turno: int | None = None) -> ExportFile:
-        return ExportFile(
-            filename=download_name(tournament, ext="xlsx"),
-            content_type=CONTENT_TYPE,
-            content=player_workbook_bytes(tournament=tournament, after_turno=after_turno),
-        )
+    def workbook(self, *, tournament, after_turno: int | None) -> bytes:
+        return player_workbook_bytes(tournament=tournament, after_turno=after_turno)
 
 
 def player_workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) -> bytes:
