@@ -28,7 +28,6 @@ from burraco_tourney.tournaments.selectors.scores import smazzate_limit
 from burraco_tourney.tournaments.selectors.standings import (
     Standing,
     standings_choice,
-    standings_or_missing,
 )
 from burraco_tourney.tournaments.selectors.tournaments import turno_get
 
@@ -200,9 +199,13 @@ class StandingsSheet:
     corrections: tuple = ()
 
 
-def standings_sheet(*, tournament: Tournament, after_turno: int | None = None) -> StandingsSheet:
+def standings_sheet(
+    *, tournament: Tournament, after_turno: int | None = None, sheet=StandingsSheet
+) -> StandingsSheet:
     """The standings after ``after_turno``; when None, after the turno the standings page shows
     by default (the last complete one while a turno is being played, else the last published).
+    The rows are the kind's (``fmt.standings``: pairs, or players in ``sheet``, the players'
+    sheet).
 
     Raises Http404 for a turno that is not published.
     """
@@ -213,8 +216,10 @@ def standings_sheet(*, tournament: Tournament, after_turno: int | None = None) -
     if after_turno is None:
         after_turno = choice.shown_turno(choice.default)
     shown = [n for n in turni if after_turno is None or n <= after_turno]
-    rows, missing = standings_or_missing(tournament=tournament, after_turno=after_turno)
-    return StandingsSheet(
+    rows, missing = tournament.fmt.standings.rows_or_missing(
+        tournament=tournament, after_turno=after_turno
+    )
+    return sheet(
         tournament=tournament,
         rows=rows,
         turni=shown,
