@@ -51,6 +51,12 @@ def tournament_export(tournament: Tournament) -> dict[str, Any]:
     # As stored: a caller's instance may predate a service's change (KO third place, ...).
     tournament = Tournament.objects.get(pk=tournament.pk)
     ruleset = Ruleset.from_dict(tournament.rules)
+    # The kind's section of the archive writes it (``formats/archive.py``).
+    return tournament.fmt.archive.export(tournament, ruleset)
+
+
+def entrants_export(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
+    """The archive of a tournament whose entrants are pairs or players (a kind's section)."""
     # The word of the kind's entrants ("pair", "player"): the file's ``pairs`` or ``players``,
     # ``penalties[].pair`` or ``.player``, the standings rows'.
     key = tournament.fmt.entrant_key
@@ -345,15 +351,17 @@ def _results_turni(turni: list[Turno]) -> list[dict[str, Any]]:
 
 def _results(tournament: Tournament, turni: list[Turno], numbers: dict[int, int]) -> dict[str, Any]:
     results: dict[str, Any] = {"turni": _results_turni(turni)}
-    if tournament.fmt.knockout:
-        results["ko"] = _ko_results(tournament, turni, numbers)
-    else:
-        key = tournament.fmt.entrant_key
-        results["standings"] = [
-            {"rank": row.rank, key: number, "vp": row.vp, "scarto": row.scarto, "mp": row.mp}
-            for number, row in STANDINGS[key](tournament)
-        ]
+    results.update(tournament.fmt.archive.results(tournament, turni, numbers))
     return results
+
+
+def standings_results(tournament: Tournament) -> list[dict[str, Any]]:
+    """The standings in ``results``, each row by its entrant's number under the kind's word."""
+    key = tournament.fmt.entrant_key
+    return [
+        {"rank": row.rank, key: number, "vp": row.vp, "scarto": row.scarto, "mp": row.mp}
+        for number, row in STANDINGS[key](tournament)
+    ]
 
 
 # The standings rows with their entrant's number, by the kind's word.
@@ -363,7 +371,7 @@ STANDINGS: dict[str, Callable[[Tournament], list[tuple[int, Any]]]] = {
 }
 
 
-def _ko_results(
+def ko_results(
     tournament: Tournament, turni: list[Turno], numbers: dict[int, int]
 ) -> dict[str, Any]:
     """Each match's winner as the results service stored it (the last-move rule included), and

@@ -23,6 +23,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from burraco_tourney.tournaments.formats import FORMATS
+
 from .checks import (
     SMALL_MAX,
     at,
@@ -107,10 +109,11 @@ class _Reader(TournamentSection):
                 % {"version": version, "known": " ".join(map(str, VERSIONS))},
             )
         tournament = root.get("tournament")
-        if isinstance(tournament, Mapping) and tournament.get("kind") == "individual":
-            from .reader_individual import IndividualReader
-
-            return IndividualReader().read_root(root, version)
+        fmt = FORMATS.get(str(tournament.get("kind"))) if isinstance(tournament, Mapping) else None
+        # A kind whose archive section has a reader of its own reads the file (individual).
+        reader = fmt.archive.reader() if fmt is not None else None
+        if reader is not None:
+            return reader.read_root(root, version)
         self.version = version
         check_structure(root)
         json_object(

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.rulesets import PRESETS
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
-from burraco_tourney.tournaments.formats import format_of
+from burraco_tourney.tournaments.formats import FORMATS, format_of
 
 from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
 from .closing import read_closing
@@ -39,7 +39,6 @@ from .tournament_keys import (
     read_vp_table,
 )
 
-KINDS = ("pairs", "ko", "individual")
 LATE_PAIRS_PATH = "tournament.settings.late_pairs"
 NAME_MAX = 200
 
@@ -54,6 +53,10 @@ TOURNAMENT_OPTIONAL = (
     "tiebreaks",
     "ko",
 )
+
+# The kinds a file may be of: those the formats serve (the registry itself, so a registered kind
+# is read).
+KINDS = FORMATS
 
 
 class TournamentSection:
@@ -74,7 +77,7 @@ class TournamentSection:
         name = json_text(obj["name"], at(path, "name"), max_length=NAME_MAX)
         date = read_date(obj["date"], at(path, "date"))
         venue = json_text(obj.get("venue", ""), at(path, "venue"), max_length=NAME_MAX, blank=True)
-        kind = json_choice(obj["kind"], at(path, "kind"), KINDS)
+        kind = json_choice(obj["kind"], at(path, "kind"), tuple(KINDS))
         ruleset_name = json_choice(obj["ruleset"], at(path, "ruleset"), tuple(PRESETS))
         semipulito = None
         if "semipulito" in obj:
@@ -104,7 +107,7 @@ class TournamentSection:
             smazzate = json_int(
                 obj["smazzate_per_turno"], at(path, "smazzate_per_turno"), minimum=1, maximum=6
             )
-        elif fmt.has_vp_standings:
+        elif "smazzate_per_turno" in fmt.archive.required_fields:
             raise ArchiveError(
                 at(path, "smazzate_per_turno"), _("is required for a pairs tournament")
             )
@@ -113,7 +116,7 @@ class TournamentSection:
         vp_spec: str | tuple[tuple[int | None, int, int], ...] | None = None
         if "vp_table" in obj:
             vp_spec, self.vp = read_vp_table(obj["vp_table"], at(path, "vp_table"))
-        elif fmt.has_vp_standings:
+        elif "vp_table" in fmt.archive.required_fields:
             raise ArchiveError(at(path, "vp_table"), _("is required for a pairs tournament"))
         else:
             # The value a Tournament row takes when none is given.
@@ -149,7 +152,7 @@ class TournamentSection:
         if "ko" in obj:
             ko = read_ko(obj["ko"], at(path, "ko"), self._v2("ko"))
             third_place, rounds = read_ko_extras(obj["ko"], at(path, "ko"))
-        elif fmt.knockout:
+        elif "ko" in fmt.archive.required_fields:
             raise ArchiveError(at(path, "ko"), _("is required for a ko tournament"))
         self.ko, self.ko_rounds = ko, rounds
         planned = None

@@ -23,6 +23,8 @@ import jsonschema
 from django.utils.translation import gettext as _
 from jsonschema.exceptions import ValidationError
 
+from burraco_tourney.tournaments.formats import FORMATS
+
 from .checks import at, shown
 from .records import ArchiveError
 
@@ -41,10 +43,13 @@ def _is_integer(checker: Any, value: Any) -> bool:
 
 
 @cache
-def _validator() -> jsonschema.protocols.Validator:
+def _validator(kinds: tuple[str, ...]) -> jsonschema.protocols.Validator:
+    """The validator of the published schema, reading the kinds the formats serve (the
+    published file lists today's; a kind registered since is one format, not a schema edit)."""
     base = jsonschema.Draft202012Validator
     checker = base.TYPE_CHECKER.redefine("integer", _is_integer)
     schema = json.loads(schema_text())
+    schema["$defs"]["tournament"]["properties"]["kind"]["enum"] = list(kinds)
     base.check_schema(schema)
     return jsonschema.validators.extend(base, type_checker=checker)(schema)
 
@@ -52,7 +57,7 @@ def _validator() -> jsonschema.protocols.Validator:
 def check_structure(root: Any) -> None:
     """Raise ``ArchiveError`` for the first place (in file order) the schema refuses."""
     # A file broken everywhere need not be listed whole: its first faults are enough.
-    errors = list(islice(_validator().iter_errors(root), 500))
+    errors = list(islice(_validator(tuple(FORMATS)).iter_errors(root), 500))
     if not errors:
         return
     path, message = min((_explain(error) for error in errors), key=lambda e: _order(root, e[0]))

@@ -86,8 +86,7 @@ def tournament_import(
             # the promise that a refused file writes nothing.
             raise ArchiveError("", rule_message(error)) from None
         write_room(tournament, archive.tournament.room)
-        if tournament.fmt.knockout and archive.version == 1:
-            _keep_third_place(tournament)
+        tournament.fmt.archive.after_import(tournament, archive)
         entry = audit_record(
             tournament=tournament,
             user=owner,
@@ -120,7 +119,7 @@ def _planned_turni(turni: tuple[ArchiveTurno, ...]) -> int | None:
     return len(turni) if finished else None
 
 
-def _keep_third_place(tournament: Tournament) -> None:
+def keep_third_place(tournament: Tournament) -> None:
     """A file with a third-place match: the bracket goes on playing one (the option itself is
     not in the archive format, the match is)."""
     try:
@@ -158,8 +157,10 @@ def _create_tournament(archive: Archive, owner: AbstractBaseUser | None) -> Tour
         if info.number_draw is not None:
             fields["number_draw_seed"] = info.number_draw.seed
             fields["number_draw_at"] = info.number_draw.at
-    elif format_of(info.kind).plans_turni:
-        fields["planned_turni"] = _planned_turni(archive.turni)
+    else:
+        fields["planned_turni"] = format_of(info.kind).archive.planned_turni(
+            _planned_turni(archive.turni)
+        )
     if info.smazzate_per_turno is not None:
         fields["smazzate_per_turno"] = info.smazzate_per_turno
     if info.vp_table is not None:

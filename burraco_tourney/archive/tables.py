@@ -120,7 +120,7 @@ class TableReader:
         self.vp = vp
         self.kind = kind
         self.smazzate_per_turno = smazzate_per_turno
-        self.ko = ko if format_of(kind).knockout else None
+        self.ko = format_of(kind).archive.ko_settings(ko)
         self.forfeit = forfeit
         self.version = version
         ko_length = KoLength(ko.mode, ko.smazzate, ko.target) if self.ko else None  # type: ignore[arg-type]

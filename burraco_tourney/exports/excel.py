@@ -80,18 +80,20 @@ class WorkbookExporter(Exporter):
         "spreadsheet."
     )
     scope = "tournament"
-    # The standings sheet is the VP classifica, which a knock-out does not have.
-    kinds = ("pairs",)
     # Every score of the tournament: for the directors.
     public = False
     # The downloads page offers "after turno N", as for the standings PDF.
     after_turno_choice = True
 
+    def workbook(self, *, tournament, after_turno: int | None) -> bytes:
+        """The .xlsx file's bytes (the individual tournament's workbook reads players)."""
+        return workbook_bytes(tournament=tournament, after_turno=after_turno)
+
     def render(self, *, tournament, turno=None, after_turno: int | None = None) -> ExportFile:
         return ExportFile(
             filename=download_name(tournament, ext="xlsx"),
             content_type=CONTENT_TYPE,
-            content=workbook_bytes(tournament=tournament, after_turno=after_turno),
+            content=self.workbook(tournament=tournament, after_turno=after_turno),
         )
 
 

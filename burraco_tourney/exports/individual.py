@@ -1,6 +1,7 @@
 """The printouts and the workbook of an individual tournament (players, not pairs).
 
-Registered beside the pairs' exporters under keys of their own, for ``kinds = ("individual",)``:
+Registered beside the pairs' exporters under keys of their own, offered by the individual format
+(``IndividualFormat.exporters``):
 the standings by player (PDF), the seating of a turno by table and alphabetical by player
 ("Anna Rossi: tavolo 3, NS con Bruno Bianchi"), and the workbook with the standings and a sheet
 per turno. The scorecards and the table cards are the pairs' own printouts: they name each line
@@ -13,39 +14,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import Http404
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.tournaments.models import Tournament
 from burraco_tourney.tournaments.selectors.individual_seating import individual_seating
-from burraco_tourney.tournaments.selectors.standings import standings_choice
 from burraco_tourney.tournaments.selectors.standings_individual import (
     PlayerStanding,
-    individual_standings_or_missing,
 )
 
-from .excel import CONTENT_TYPE, _rules_sheet
+from .excel import WorkbookExporter, _rules_sheet
 from .printouts import PORTRAIT_MAX_TURNI, PdfPrintout
-from .registry import Exporter, ExportFile, download_name, register
-from .selectors import RulesInUse, published_turni, rules_in_use
+from .registry import download_name, register
+from .selectors import StandingsSheet, standings_sheet
 from .sheet_layout import marked_heading, workbook_heading
 from .xlsx_writer import Sheet, write_workbook
 
 
 @dataclass(frozen=True)
-class PlayerStandingsSheet:
+class PlayerStandingsSheet(StandingsSheet):
     """The standings by player after a turno, with what the printout says around them."""
 
     rows: list[PlayerStanding]
-    turni: list[int]
-    after_turno: int | None
-    rules: RulesInUse
-    provisional: bool
-    missing: str | None
-    final: bool = False
-    corrections: tuple = ()
 
     def by_turno(self) -> list[tuple[PlayerStanding, list[int | None]]]:
         return [(row, [row.earned_vp_by_turno.get(n) for n in self.turni]) for row in self.rows]
@@ -54,22 +44,12 @@ class PlayerStandingsSheet:
 def player_standings_sheet(
     *, tournament: Tournament, after_turno: int | None = None
 ) -> PlayerStandingsSheet:
-    """As the pairs' ``standings_sheet``: Http404 for a turno that is not published."""
-    turni = published_turni(tournament=tournament)
-    if after_turno is not None and after_turno not in turni:
-        raise Http404
-    choice = standings_choice(tournament=tournament)
-    if after_turno is None:
-        after_turno = choice.shown_turno(choice.default)
-    rows, missing = individual_standings_or_missing(tournament=tournament, after_turno=after_turno)
-    return PlayerStandingsSheet(
-        rows=rows,
-        turni=[n for n in turni if after_turno is None or n <= after_turno],
-        after_turno=after_turno,
-        rules=rules_in_use(tournament=tournament),
-        missing=rule_error_message(missing) if missing else None,
-        **choice.marks(after_turno),
+    """The pairs' ``standings_sheet`` by player: Http404 for a turno that is not published."""
+    sheet = standings_sheet(
+        tournament=tournament, after_turno=after_turno, sheet=PlayerStandingsSheet
     )
+    assert isinstance(sheet, PlayerStandingsSheet)
+    return sheet
 
 
 @register
@@ -81,7 +61,6 @@ class PlayerStandingsPdf(PdfPrintout):
         "with the rules in use and lines for the signatures."
     )
     scope = "tournament"
-    kinds = ("individual",)
     template_name = "pdf/individual_standings.html"
     file_stem = "classifica"
     after_turno_choice = True
@@ -101,7 +80,6 @@ class PlayerStandingsPdf(PdfPrintout):
 
 class PlayerSeatingPrintout(PdfPrintout):
     scope = "turno"
-    kinds = ("individual",)
 
     def context(self, *, tournament, turno, after_turno):
         seating = individual_seating(turno=turno)
@@ -127,24 +105,15 @@ class PlayerSeatingByNamePdf(PlayerSeatingPrintout):
 
 
 @register
-class PlayerWorkbookExporter(Exporter):
+class PlayerWorkbookExporter(WorkbookExporter):
     key = "workbook-giocatori"
-    label = _("Workbook (Excel)")
     description = _(
         "Standings by player, a sheet per turno with its tables, players and results, and the "
         "rules in use, in one spreadsheet."
     )
-    scope = "tournament"
-    kinds = ("individual",)
-    public = False
-    after_turno_choice = True
 
-    def render(self, *, tournament, turno=None, after_turno: int | None = None) -> ExportFile:
-        return ExportFile(
-            filename=download_name(tournament, ext="xlsx"),
-            content_type=CONTENT_TYPE,
-            content=player_workbook_bytes(tournament=tournament, after_turno=after_turno),
-        )
+    def workbook(self, *, tournament, after_turno: int | None) -> bytes:
+        return player_workbook_bytes(tournament=tournament, after_turno=after_turno)
 
 
 def player_workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) -> bytes:

@@ -66,7 +66,6 @@ class BracketPdf(Exporter):
         "on, the third-place match and the final places."
     )
     scope = "tournament"
-    kinds = ("ko",)
     public = True
 
     def render(self, *, tournament, turno=None, after_turno=None) -> ExportFile:
@@ -238,7 +237,6 @@ class BracketWorkbook(Exporter):
         "the last move, and the final places, in one spreadsheet."
     )
     scope = "tournament"
-    kinds = ("ko",)
     # Every score of the tournament: for the directors, like the pairs workbook.
     public = False
 

@@ -102,7 +102,6 @@ class StandingsPdf(PdfPrintout):
         "with the rules in use and lines for the signatures."
     )
     scope = "tournament"
-    kinds = ("pairs",)
     public = True
     template_name = "pdf/standings.html"
     file_stem = "classifica"
@@ -219,7 +218,6 @@ class ScorecardsPdf(PdfPrintout):
         "two to an A4 sheet. For the directors only."
     )
     scope = "turno"
-    kinds = ("pairs", "ko", "individual")
     public = False
     template_name = "pdf/scorecards.html"
     frame_template_name = "pdf/scorecard_frame.html"
@@ -313,7 +311,6 @@ class TableCardsPdf(SeatingPrintout):
     key = "cartelli-tavoli"
     label = _("Table cards (PDF)")
     description = _("One A4 sheet per table with a big table number and who sits there.")
-    kinds = ("pairs", "ko", "individual")
     template_name = "pdf/table_cards.html"
     file_stem = "cartelli-tavoli"
 

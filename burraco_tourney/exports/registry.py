@@ -28,6 +28,15 @@ def download_name(tournament, *parts: object, ext: str) -> str:
     return "-".join([tournament.slug, *(str(part) for part in parts if part)]) + f".{ext}"
 
 
+class _OfferedBy:
+    """``Exporter.kinds``: the kinds whose format offers the exporter, asked of the formats."""
+
+    def __get__(self, instance, owner) -> tuple[str, ...]:
+        from burraco_tourney.tournaments.formats import FORMATS
+
+        return tuple(key for key, fmt in FORMATS.items() if owner.key in fmt.exporters)
+
+
 class Exporter:
     """Base class. ``scope`` is "tournament" (one file per tournament) or "turno" (per turno)."""
 
@@ -35,8 +44,9 @@ class Exporter:
     label: ClassVar[str | Promise]
     description: ClassVar[str | Promise] = ""
     scope: ClassVar[str] = "tournament"
-    # Which kinds of tournament the export makes sense for.
-    kinds: ClassVar[tuple[str, ...]] = ("pairs", "ko")
+    # Which kinds of tournament offer the export: those whose format lists its key
+    # (``TournamentFormat.exporters``); read-only, for the downloads page and its tests.
+    kinds = _OfferedBy()
     # Directors only (e.g. files with every score) or anyone who can see the public pages.
     public: ClassVar[bool] = True
 
@@ -61,4 +71,8 @@ def register(exporter: type[Exporter]) -> type[Exporter]:
 
 
 def exporters_for(*, scope: str, kind: str) -> list[type[Exporter]]:
-    return [e for e in EXPORTERS.values() if e.scope == scope and kind in e.kinds]
+    """The exporters of ``scope`` a kind's format offers, in the order they were registered."""
+    from burraco_tourney.tournaments.formats import format_of
+
+    offered = format_of(kind).exporters
+    return [e for e in EXPORTERS.values() if e.scope == scope and e.key in offered]

@@ -17,7 +17,7 @@ from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.tournaments.models import KoMode, Table, Tournament, Turno
 from burraco_tourney.tournaments.results_bridge import (
-    tournament_ko_length,
+    tournament_rules,
     tournament_ruleset,
     tournament_vp_table,
     vp_table_label,
@@ -28,7 +28,6 @@ from burraco_tourney.tournaments.selectors.scores import smazzate_limit
 from burraco_tourney.tournaments.selectors.standings import (
     Standing,
     standings_choice,
-    standings_or_missing,
 )
 from burraco_tourney.tournaments.selectors.tournaments import turno_get
 
@@ -160,8 +159,9 @@ def scorecards(*, tournament: Tournament, turno: Turno) -> Scorecards:
     """The cards of a turno. A KO round is printed with its own match length: its number of
     smazzate, or for a match to a target score the running-total column and that target."""
     rules = rules_in_use(tournament=tournament, turno=turno.number)
-    ko = tournament.fmt.knockout
-    length = tournament_ko_length(tournament, turno.number) if ko else None
+    # Only a knock-out's round has a match length of its own.
+    length = tournament_rules(tournament).round_length(turno.number)
+    ko = length is not None
     # A KO match played to a target score has no fixed number of smazzate.
     rows = rules.smazzate or TARGET_MATCH_ROWS
     return Scorecards(
@@ -199,9 +199,13 @@ class StandingsSheet:
     corrections: tuple = ()
 
 
-def standings_sheet(*, tournament: Tournament, after_turno: int | None = None) -> StandingsSheet:
+def standings_sheet(
+    *, tournament: Tournament, after_turno: int | None = None, sheet=StandingsSheet
+) -> StandingsSheet:
     """The standings after ``after_turno``; when None, after the turno the standings page shows
     by default (the last complete one while a turno is being played, else the last published).
+    The rows are the kind's (``fmt.standings``: pairs, or players in ``sheet``, the players'
+    sheet).
 
     Raises Http404 for a turno that is not published.
     """
@@ -212,8 +216,10 @@ def standings_sheet(*, tournament: Tournament, after_turno: int | None = None) -
     if after_turno is None:
         after_turno = choice.shown_turno(choice.default)
     shown = [n for n in turni if after_turno is None or n <= after_turno]
-    rows, missing = standings_or_missing(tournament=tournament, after_turno=after_turno)
-    return StandingsSheet(
+    rows, missing = tournament.fmt.standings.rows_or_missing(
+        tournament=tournament, after_turno=after_turno
+    )
+    return sheet(
         tournament=tournament,
         rows=rows,
         turni=shown,

@@ -22,7 +22,7 @@ class PairRow:
     player2: str
     club: str
     withdrawn: bool
-    # A late pair: the first turno it played and how the turni before count (``Pair.missed``).
+    # A late pair: the first turno it played and how the turni before count (``Entrant.missed``).
     joined_turno: int | None = None
     missed: str = ""
     missed_vp: int | None = None
@@ -30,7 +30,7 @@ class PairRow:
 
     @property
     def players(self) -> str:
-        # The same form as Pair.players, so the workbook and the pages name a pair alike.
+        # The same form as Entrant.players, so the workbook and the pages name a pair alike.
         return f"{self.player1} – {self.player2}"
 
 

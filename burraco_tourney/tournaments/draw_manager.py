@@ -83,7 +83,7 @@ class DrawRequest:
     last_turno: bool | None = None
     seats: tuple[tuple[int, int], ...] = ()
     byes: tuple[int, ...] = ()
-    # The seed of an individual partner rotation (``individual_draw_manager``).
+    # The seed of an individual partner rotation (``formats/individual/draw_manager.py``).
     seed: int = 0
 
 

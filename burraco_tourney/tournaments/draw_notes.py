@@ -17,8 +17,8 @@ from django.utils.translation import ngettext
 
 from burraco_tourney.rules.pairing import MitchellOption
 
-from .individual_draw_notes import SENTENCES as INDIVIDUAL_SENTENCES
-from .individual_draw_notes import WARNING_CODES as INDIVIDUAL_WARNINGS
+from .formats.individual.draw_notes import SENTENCES as INDIVIDUAL_SENTENCES
+from .formats.individual.draw_notes import WARNING_CODES as INDIVIDUAL_WARNINGS
 
 # Notes that call for the director's attention.
 WARNING_CODES = frozenset(

@@ -21,7 +21,7 @@ from .spreadsheet_files import SpreadsheetError, csv_cells, not_a_spreadsheet, x
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_ROWS = 1000
 MAX_NUMBER = 9999
-NAME_MAX = 120  # Pair.player1 / player2 / club max_length
+NAME_MAX = 120  # Entrant.player1 / player2 / club max_length
 # A longer cell is cut (with "…") as soon as it is read: the preview and the errors never carry
 # a huge value; it is still refused as too long.
 CELL_MAX = 2 * NAME_MAX

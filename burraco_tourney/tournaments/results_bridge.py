@@ -109,7 +109,7 @@ def tournament_rules(tournament: Tournament) -> TournamentRules:
         forfeit_mp=tournament.forfeit_mp,
         forfeit_loser_vp=tournament.forfeit_loser_vp,
         tiebreaks=tournament.tiebreaks,
-        knockout=tournament.fmt.knockout,
+        **tournament.fmt.scoring.rules_options(),
         ko_mode=tournament.ko_mode,
         ko_smazzate=tournament.ko_smazzate,
         ko_target=tournament.ko_target,
@@ -287,13 +287,12 @@ def outcome_summary(table: Table, outcome: Outcome | None) -> dict[str, Any] | N
     these before and after."""
     if outcome is None:
         return None
-    knockout = table.turno.tournament.fmt.knockout
     return {
         "ns_mp": outcome.ns_mp,
         "eo_mp": outcome.eo_mp,
         "ns_vp": outcome.ns_vp,
         "eo_vp": outcome.eo_vp,
-        "winner": (outcome.winner or "") if knockout else "",
+        "winner": table.turno.tournament.fmt.scoring.decision(outcome)[0],
     }
 
 
@@ -301,14 +300,14 @@ def stored_summary(table: Table) -> dict[str, Any] | None:
     """``outcome_summary`` of the values the table and its match have stored now."""
     if not table.entry_mode:
         return None
-    knockout = table.turno.tournament.fmt.knockout
-    match = table.match
+    scoring = table.turno.tournament.fmt.scoring
+    ns_vp, eo_vp = scoring.vp(table.match)
     return {
         "ns_mp": table.ns_mp,
         "eo_mp": table.eo_mp,
-        "ns_vp": None if knockout else match.ns_vp,
-        "eo_vp": None if knockout else match.eo_vp,
-        "winner": match.winner if knockout else "",
+        "ns_vp": ns_vp,
+        "eo_vp": eo_vp,
+        "winner": scoring.decision(table.match)[0],
     }
 
 

@@ -1,7 +1,7 @@
-"""What the "why is A above B" page reads, by who a tournament registers (its format's
-``registers``): the entrants to pick from, the standings (for their ranks) and the engine's
-explanation, each from the selectors that rank those entrants. The page asks
-``EXPLAINERS[tournament.fmt.registers]`` instead of testing the kind."""
+"""What the "why is A above B" page reads, by who a tournament ranks: the entrants to pick from,
+the standings (for their ranks) and the engine's explanation, each from the selectors that rank
+those entrants. The page asks the kind's standings (``tournament.fmt.standings.explainer()``)
+instead of testing the kind."""
 
 from __future__ import annotations
 

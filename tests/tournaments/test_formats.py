@@ -169,9 +169,9 @@ NOT_TOURNAMENTS = re.compile(r"\b(meld|reading|change)\.kind\b")
 # The places left, each for a reason:
 # - models/tournament.py: the model's default kind (``default=TournamentKind.PAIRS``);
 # - forms/setup.py: the settings form's initial choice, the same default.
-# Not counted, by the same reasoning: exports/registry.py's ``exporters_for`` offers a download
-# for the kinds its exporter declares (``Exporter.kinds``, as pretix registers one exporter per
-# file type), and the archive reader accepts the kinds its contract lists (``KINDS``).
+# The downloads a kind offers are its format's list (``TournamentFormat.exporters``) and the
+# archive reader accepts the kinds the formats serve (``KINDS``): neither tests a kind. The flags
+# read outside the formats are counted by test_kind_guard.py.
 ALLOWED = 2
 
 

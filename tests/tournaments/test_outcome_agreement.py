@@ -238,7 +238,7 @@ def test_a_ko_match_a_punti_is_judged_alike_by_the_form_the_service_and_the_engi
     ]
     rules = tournament_rules(current.turno.tournament)
     data = scorecard(current, *posted, rows=6, reason="Prova")
-    form = ScorecardForm(data, table=current, ruleset=rules.ruleset, rows=6, knockout=True)
+    form = ScorecardForm(data, table=current, ruleset=rules.ruleset, rows=6)
     assert form.is_valid() == (outcome is not None), form.errors
     try:
         saved = table_record_smazzate(

@@ -1,5 +1,7 @@
 """The registry of tournament formats: one object per kind of tournament (see ``base.py`` for
-what a format answers). A new kind is a new module plus one ``register()`` line here."""
+what a format answers and hands out). A kind is a package here (``pairs/``, ``ko/``,
+``individual/``) plus one ``register()`` line; the shared modules (``scoring``, ``draw``,
+``entrants``, ``standings``, ``archive``) hold the pairs' behaviour the other kinds extend."""
 
 from __future__ import annotations
 

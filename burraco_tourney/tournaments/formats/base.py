@@ -4,11 +4,39 @@ templates, exports and the archive.
 
 A format is a plain class with class attributes and a few small methods; it reads nothing from
 the database and writes nothing. Get one with ``formats.format_of(tournament_or_kind)`` or, on a
-tournament, ``tournament.fmt`` (templates: ``{{ tournament.fmt.knockout }}``). Adding a kind is a
-new module with a ``TournamentFormat`` subclass, one ``register()`` line in ``__init__.py`` and
-its tests. The defaults below are the pairs tournament's answers; a kind overrides what differs.
+tournament, ``tournament.fmt`` (templates: ``{{ tournament.fmt.entrants_label }}``). Each kind is
+a package (``formats/pairs``, ``formats/ko``, ``formats/individual``) with a ``TournamentFormat``
+subclass, registered with one ``register()`` line in ``__init__.py``. The defaults below are the
+pairs tournament's answers; a kind overrides what differs.
 
-The interface (what each answer is for, and who asks it):
+Behaviour, handed out (the rest of the site asks these instead of testing the kind; a guard test
+counts the places that still ask a flag, ``tests/tournaments/test_kind_guard.py``):
+
+``scoring``
+    The match scoring (``scoring.py``): what a table's result gives its sides, VP or the line
+    that goes on. The results bridge builds the engine's rules with ``scoring.rules_options()``;
+    the score services, results forms, live totals, results pages and the dry run ask it.
+``draw_manager``
+    Who draws a turno (``draw.py``): the pairs' movements, the individual's, the KO bracket; the
+    turno a late entrant plays first.
+``entrants``
+    Who registers and their public pages (``entrants.py``): the queryset of entrants, their
+    list, an entrant's own page, a turno's seating, the seat search.
+``standings``
+    The standings (``standings.py``): the selector, the page, "why is A above B" and a rule
+    change's dry run; None for a kind without VP standings (the KO's bracket).
+``archive``
+    The kind's archive section (``archive.py``): its writer and reader, the fields a file must
+    give, what an import does after writing.
+``exporters``
+    The keys of the downloads the kind offers (``exports.registry``), in no particular order:
+    the registry lists them in registration order.
+``planned_turni(tournament)`` / ``draft_turno_url(turno)``
+    The planned turni shown as "3 / 5" (None: not played over planned turni) and where the
+    dashboard opens a draft turno.
+
+The interface's labels and flags (what each answer is for; the flags are read inside the formats
+only):
 
 ``key``
     The ``Tournament.kind`` value this format serves ("pairs", "ko", ...).
@@ -20,9 +48,6 @@ The interface (what each answer is for, and who asks it):
 ``entrant_names``
     The ``Entrant`` fields that hold this kind's names: a pair's ``player1`` and ``player2``, a
     player's ``name``. The entrants' services write and log exactly these.
-``late_entrants``
-    An entrant registered after a turno was published joins late, its missed turni scored as
-    the director chooses (``services.late_pairs``); False: it is simply registered.
 ``number_taken_message`` / ``played_refusal`` / ``numbers_draw_too_late`` /
 ``numbers_draw_too_few``
     The entrants' services' refusals (``services.entrants``): a number already taken, deleting
@@ -119,10 +144,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
+
+from .archive import PAIRS_ARCHIVE, PairsArchive
+from .draw import PAIRS_DRAW, PairsDrawManager
+from .entrants import PAIR_ENTRANTS, PairEntrants
+from .scoring import VP_SCORING, VpScoring
+from .standings import PAIR_STANDINGS, PairStandings
 
 # The settings form's boxes of a tournament ranked by VP over planned turni.
 VP_SETUP_FIELDS: tuple[str, ...] = (
@@ -158,7 +190,6 @@ class TournamentFormat:
     registers: ClassVar[str] = "pairs"
     entrant_key: ClassVar[str] = "pair"
     entrant_names: ClassVar[tuple[str, ...]] = ("player1", "player2")
-    late_entrants: ClassVar[bool] = True
     number_taken_message = _("Number %(number)s is already taken by pair %(pair)s.")
     played_refusal = _(
         "Pair %(pair)s is already part of a turno and cannot be deleted: withdraw it instead."
@@ -195,7 +226,25 @@ class TournamentFormat:
     refused_tiebreaks: ClassVar[tuple[str, ...]] = ()
     refused_tiebreaks_reason = ""
     standings_export_key: ClassVar[str] = "classifica"
+    exporters: ClassVar[tuple[str, ...]] = (
+        "classifica",
+        "score",
+        "posti-per-tavolo",
+        "posti-alfabetico",
+        "cartelli-tavoli",
+        "workbook",
+    )
     templates: ClassVar[FormatTemplates] = FormatTemplates()
+    # What a table's result gives its sides (``scoring.py``): VP, or in a KO the line that goes on.
+    scoring: ClassVar[VpScoring] = VP_SCORING
+    # Who draws a turno (``draw.py``): the pairs' movements, the individual's, the KO bracket.
+    draw_manager: ClassVar[PairsDrawManager] = PAIRS_DRAW
+    # Who registers and their public pages (``entrants.py``).
+    entrants: ClassVar[PairEntrants] = PAIR_ENTRANTS
+    # Its section of the archive: writer and reader (``archive.py``).
+    archive: ClassVar[PairsArchive] = PAIRS_ARCHIVE
+    # The standings' selector, page and explainer (``standings.py``); None: no VP standings.
+    standings: ClassVar[PairStandings | None] = PAIR_STANDINGS
     entrants_per_table: ClassVar[int] = 2
     register_prompt = _("Register the pairs: at least two are needed to draw a turno.")
     register_action = _("Register pairs")
@@ -230,6 +279,15 @@ class TournamentFormat:
     def seating_fix_refusal(self) -> str | None:
         """Why a published turno's seating cannot be corrected (None: it can)."""
         return None
+
+    def draft_turno_url(self, turno) -> str:
+        """Where the dashboard opens a draft turno: its preview, with the draw's tools."""
+        return reverse("manage:turno_preview", args=[turno.tournament.slug, turno.number])
+
+    def planned_turni(self, tournament) -> int | None:
+        """The turni the tournament plans ("3 / 5" on the dashboard and the overview); None
+        when it is not played over planned turni."""
+        return tournament.planned_turni
 
     def last_turno(
         self, *, planned: int | None, first_turno_entrants: Callable[[], int]

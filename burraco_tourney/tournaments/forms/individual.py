@@ -9,12 +9,11 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.errors import RuleError
 
-from ..individual_draw_manager import INDIVIDUAL_MOVEMENTS
+from ..formats.individual.draw_manager import INDIVIDUAL_MOVEMENTS
 from ..models import Movement, Turno
-from ..pair_import import MAX_FILE_BYTES, MAX_NUMBER, NAME_MAX
+from ..pair_import import MAX_NUMBER, NAME_MAX
 from ..player_import import PlayerRow, parse_player_spreadsheet, parse_player_text
-from ..spreadsheet_files import SpreadsheetError
-from .pairs import CleanedCharField, NumberDrawForm, PairPageForm
+from .pairs import CleanedCharField, NumberDrawForm, PairFileForm, PairPageForm
 from .turni import rule_message
 
 __all__ = [
@@ -55,7 +54,8 @@ class PlayerPasteForm(PairPageForm):
         return text
 
 
-class PlayerFileForm(PairPageForm):
+class PlayerFileForm(PairFileForm):
+    parse_file = staticmethod(parse_player_spreadsheet)
     file = forms.FileField(
         label=_("Spreadsheet (.xlsx or .csv)"),
         widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv,.txt,text/csv"}),
@@ -64,19 +64,6 @@ class PlayerFileForm(PairPageForm):
             "no header row: name, club. At most 2 MB."
         ),
     )
-
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_FILE_BYTES:
-            raise forms.ValidationError(
-                _("The file is larger than %(size)s MB.")
-                % {"size": MAX_FILE_BYTES // (1024 * 1024)}
-            )
-        try:
-            self.rows: list[PlayerRow] = parse_player_spreadsheet(upload.name, upload.read())
-        except SpreadsheetError as err:
-            raise forms.ValidationError(str(err)) from None
-        return upload
 
 
 LINE = re.compile(r"\d+")

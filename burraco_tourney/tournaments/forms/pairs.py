@@ -102,6 +102,9 @@ class PairPasteForm(PairPageForm):
 
 
 class PairFileForm(PairPageForm):
+    """A spreadsheet of entrants, read by ``parse_file`` (the players' form reads players)."""
+
+    parse_file = staticmethod(parse_spreadsheet)
     file = forms.FileField(
         label=_("Spreadsheet (.xlsx or .csv)"),
         widget=forms.ClearableFileInput(
@@ -122,7 +125,7 @@ class PairFileForm(PairPageForm):
                 % {"size": MAX_FILE_BYTES // (1024 * 1024)}
             )
         try:
-            self.rows: list[ImportRow] = parse_spreadsheet(upload.name, upload.read())
+            self.rows = self.parse_file(upload.name, upload.read())
         except SpreadsheetError as err:
             raise forms.ValidationError(str(err)) from None
         return upload

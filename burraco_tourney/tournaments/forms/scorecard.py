@@ -21,7 +21,6 @@ What every result form shares (``ResultForm``, the box limits, the pair labels) 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from django import forms
@@ -34,7 +33,7 @@ from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.outcome import SmazzateEntry
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.scoring import CODES as SMAZZATA_CODES
-from burraco_tourney.rules.scoring import LineEntry, closing_line, with_closer_as_last_move
+from burraco_tourney.rules.scoring import LineEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
 from ..models import EntryMode, SmazzataEnd, Table
@@ -88,14 +87,12 @@ class ScorecardForm(ResultForm):
         table: Table,
         ruleset: Ruleset,
         rows: int,
-        knockout: bool = False,
         planned: int | None = None,
         **kwargs: Any,
     ):
         """``planned``: the smazzate of a turno, when fewer need "the turno ended early"."""
         super().__init__(*args, table=table, **kwargs)
         self.ruleset = ruleset
-        self.knockout = knockout
         # Every kind is kept as entered: a semipulito typed while the switch is off is stored as
         # a semipulito, and the engine counts it as the rules in force say.
         self.kinds = ruleset.entry_kinds
@@ -120,7 +117,7 @@ class ScorecardForm(ResultForm):
                 required=False,
                 choices=last_move_choices(table),
                 # Only a KO tie needs it: a pairs tournament keeps what was stored, unseen.
-                widget=None if knockout else forms.HiddenInput,
+                widget=None if self.scoring.asks_last_move else forms.HiddenInput,
             )
         for name, bound in self.fields.items():
             if name.startswith("s"):
@@ -190,11 +187,7 @@ class ScorecardForm(ResultForm):
             if isinstance(state, SmazzataEntry):
                 entries.append((n, state))
         if not entries and not self.errors:
-            other_modes = (
-                _("Enter smazzata 1, or choose “match totals only” or “forfeit” above.")
-                if self.knockout
-                else _("Enter smazzata 1, or choose “turno totals only” or “forfeit” above.")
-            )
+            other_modes = self.scoring.empty_scorecard_message()
             self.add_error("s1_ns_cards", self.empty_message or other_modes)
         if entries and (self.engine_needed() or self._asks_ended_early(played, cleaned)):
             self._check_with_engine(entries)
@@ -298,14 +291,7 @@ class ScorecardForm(ResultForm):
         entry = SmazzataEntry(
             ns=lines["ns"], eo=lines["eo"], end=end, last_move=value[f"s{n}_last_move"] or None
         )
-        if self.knockout:
-            # A chiusura is the last move: a blank box is the closer's.
-            return with_closer_as_last_move(entry)
-        closer = closing_line(entry)
-        if closer and entry.last_move not in (None, closer):
-            # Pairs: the hidden stored last move yields to a closer changed since.
-            entry = replace(entry, last_move=closer)
-        return entry
+        return self.scoring.scorecard_entry(entry)
 
     def add_rule_error(self, n: int | None, error: RuleError) -> None:
         """Put an engine refusal of smazzata ``n`` (None: of the whole table) next to its box."""

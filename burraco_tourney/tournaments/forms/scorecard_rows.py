@@ -132,7 +132,7 @@ def _automatic(form: ScorecardForm, n: int, entry: SmazzataEntry | None) -> dict
     auto = {}
     if not chosen.get(f"s{n}_end"):
         auto["auto_end"] = AUTOMATIC % dict(SmazzataEnd.choices).get(entry.end, entry.end)
-    if form.knockout and entry.last_move and not chosen.get(f"s{n}_last_move"):
+    if form.scoring.asks_last_move and entry.last_move and not chosen.get(f"s{n}_last_move"):
         line = entry.last_move
         auto["auto_last_move"] = AUTOMATIC % pair_label(line, getattr(form.table, line))
     return auto

@@ -98,12 +98,10 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.table = table
         self.fields["version"].initial = table.version
-        if table.has_result and not table.match.winner and table.turno.tournament.fmt.knockout:
-            # A match a punti still being played: its next smazzate are no change.
-            self.fields["reason"].help_text = _(
-                "Not needed to add the next smazzate of a match still being played: only to "
-                "change one already saved."
-            )
+        self.scoring = table.turno.tournament.fmt.scoring
+        reason_help = self.scoring.reason_help(table)
+        if reason_help is not None:
+            self.fields["reason"].help_text = reason_help
         rules_now = rules_fingerprint(table.turno.tournament)
         self.fields["rules_seen"].initial = rules_now
         seen = self.data.get(self.add_prefix("rules_seen")) if self.is_bound else None
@@ -164,17 +162,16 @@ class TotalsForm(ResultForm):
     ns_mp = ScoreField(min_value=-MP_LIMIT, max_value=MP_LIMIT, widget=number_input(size=6))
     eo_mp = ScoreField(min_value=-MP_LIMIT, max_value=MP_LIMIT, widget=number_input(size=6))
 
-    def __init__(self, *args: Any, table: Table, knockout: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
         super().__init__(*args, table=table, **kwargs)
-        self.knockout = knockout
         # A KO match is one incontro: its total is the line's points, not a turno's MP.
-        label = _("%(who)s: match points") if knockout else _("%(who)s: turno MP")
+        label = str(self.scoring.totals_label)
         for line in LINES:
             self.fields[f"{line}_mp"].label = label % {
                 "who": pair_label(line, getattr(table, line + "_line"))
             }
         self.fields["ns_mp"].widget.attrs["autofocus"] = True
-        if knockout:
+        if self.scoring.asks_last_move:
             self.fields["last_move"] = forms.ChoiceField(
                 label=_("Last move of the last smazzata"),
                 required=False,
@@ -190,7 +187,7 @@ class TotalsForm(ResultForm):
         cleaned = super().clean()
         ns_mp, eo_mp = cleaned.get("ns_mp"), cleaned.get("eo_mp")
         if ns_mp is not None and eo_mp is not None and self.engine_needed():
-            last_move = (cleaned.get("last_move") or None) if self.knockout else None
+            last_move = self.scoring.totals_last_move(cleaned.get("last_move"))
             self.check_entry(TotalsEntry(ns_mp, eo_mp, last_move))
         return cleaned
 

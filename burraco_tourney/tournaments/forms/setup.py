@@ -179,7 +179,7 @@ class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
         self.ko_round_numbers = setup_ko.add_round_fields(self.fields, tournament)
         self.ignored = ignored_fields(self._shown_value("kind"))
         fit_to_kind(self.fields, format_for_choice(self._shown_value("kind")))
-        if not format_for_choice(self._shown_value("kind")).knockout:
+        if "ko_mode" in self.ignored:  # the kind has no KO match length, nor rounds of one
             self.ignored += setup_ko.round_field_names(self.ko_round_numbers)
         if self.is_bound:
             for name in self.ignored:
@@ -228,7 +228,7 @@ class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
             self.errors.pop(name, None)
             data.pop(name, None)
         self._clean_ruleset(data)
-        if not format_for_choice(data.get("kind")).has_vp_standings:
+        if "vp_preset" in self.ignored:  # the kind ranks nobody by VP: its settings are kept
             kept = kept_pairs_settings(self.tournament)
             self._vp = kept.pop("vp_table")
             data.update(kept)

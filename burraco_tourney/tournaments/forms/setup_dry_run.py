@@ -8,12 +8,12 @@ who goes on). Reads only.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils.translation import gettext as _
 
 from burraco_tourney.core.rule_messages import rule_error_message
 
+from ..formats.scoring import VP_SCORING, VpScoring
 from ..models import Tournament
 from ..settings_values import DroppedMatch, RecomputeFailed, ResultChange, ResultsCheck
 
@@ -47,10 +47,10 @@ class DryRun:
 
     @classmethod
     def of(cls, check: ResultsCheck, tournament: Tournament | None) -> DryRun:
-        knockout = tournament is not None and tournament.fmt.knockout
+        scoring = tournament.fmt.scoring if tournament is not None else VP_SCORING
         return cls(
             counted=check.counted,
-            rows=tuple(_row(change, knockout) for change in check.changes),
+            rows=tuple(_row(change, scoring) for change in check.changes),
             standings=tuple(
                 DryRunStanding(
                     change.pair, standing_text(change.before), standing_text(change.after)
@@ -71,31 +71,15 @@ def standing_text(values: tuple[int, int, int]) -> str:
     }
 
 
-def _row(change: ResultChange, knockout: bool) -> DryRunRow:
+def _row(change: ResultChange, scoring: VpScoring) -> DryRunRow:
     return DryRunRow(
         turno=change.turno,
         table=change.table,
         ns=change.ns,
         eo=change.eo,
-        before=result_text(change.before, change, knockout),
-        after=result_text(change.after, change, knockout),
+        before=scoring.result_words(change.before, change),
+        after=scoring.result_words(change.after, change),
     )
-
-
-def result_text(values: dict[str, Any], change: ResultChange, knockout: bool) -> str:
-    """One result in words: MP and VP, or in a KO the MP and who goes on."""
-    mp = _("%(ns)s–%(eo)s MP") % {"ns": values["ns_mp"], "eo": values["eo_mp"]}
-    if not knockout:
-        return _("%(mp)s, %(ns)s–%(eo)s VP") % {
-            "mp": mp,
-            "ns": values["ns_vp"],
-            "eo": values["eo_vp"],
-        }
-    winner = values.get("winner")
-    if not winner:
-        return _("%(mp)s, not decided") % {"mp": mp}
-    pair = change.ns if winner == "ns" else change.eo
-    return _("%(mp)s, pair %(pair)s goes on") % {"mp": mp, "pair": pair}
 
 
 def recompute_failed_message(error: RecomputeFailed) -> str:

@@ -85,7 +85,7 @@ def round_initial(tournament: Tournament) -> dict[str, Any]:
 def clean_ko(form: forms.Form, data: dict[str, Any], numbers: list[int]) -> None:
     """Check the KO boxes and put ``ko_mode``, ``ko_smazzate``, ``ko_target`` and ``ko_rounds``
     in ``data``, each refusal next to its box. A pairs tournament has none of them."""
-    if not format_for_choice(data.get("kind")).knockout:
+    if "ko_mode" in format_for_choice(data.get("kind")).ignored_setup_fields:
         data["ko_mode"], data["ko_smazzate"], data["ko_target"] = "", None, None
         data["ko_rounds"] = []
         return

@@ -35,7 +35,7 @@ class KoMode(models.TextChoices):
 
 
 class MissedTurni(models.TextChoices):
-    """How the turni a late pair missed are scored (``Pair.missed``)."""
+    """How the turni a late pair missed are scored (``Entrant.missed``)."""
 
     BYE = "bye", _("as a riposo")
     VALUE = "value", _("a value the director sets")

@@ -59,6 +59,11 @@ class TurnoState:
         return self.tables - self.with_result
 
     @property
+    def draft_url(self) -> str:
+        """Where the director opens this turno while it is a draft (the kind's draw page)."""
+        return self.turno.tournament.fmt.draft_turno_url(self.turno)
+
+    @property
     def complete(self) -> bool:
         return self.published and self.missing == 0
 
@@ -99,7 +104,7 @@ class Dashboard:
 
     @property
     def planned_turni(self) -> int | None:
-        return self.tournament.planned_turni
+        return self.tournament.fmt.planned_turni(self.tournament)
 
     @property
     def missing_count(self) -> int:
@@ -190,7 +195,7 @@ def dashboard(*, tournament: Tournament) -> Dashboard:
         # Entrants that do not fill the tables mean a riposo every turno, and a custom VP table
         # has no default value for it: the standings cannot be computed until one is set.
         bye_value_missing=(
-            tournament.fmt.bye_needs_value
+            tournament.fmt.standings is not None
             and counts["active"] % tournament.fmt.entrants_per_table != 0
             and tournament_bye_value(tournament) is None
         ),

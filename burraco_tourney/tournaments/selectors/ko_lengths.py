@@ -103,7 +103,8 @@ class RoundLength:
 
 def rounds_with_own_length(tournament: Tournament) -> list[RoundLength]:
     """The rounds whose matches differ from the tournament's, in round order."""
-    if not tournament.fmt.knockout or not tournament.ko_rounds:
+    # Asked only for a knock-out (its match lengths' fragment, ``formats/scoring.py``).
+    if not tournament.ko_rounds:
         return []
     default = tournament_default_length(tournament)
     rounds = bracket_rounds(tournament)

@@ -14,8 +14,7 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from ..models import Tournament, Turno
 from .clock import TurnoClock, playing_turno, turno_clock
 from .seating import turno_seating
-from .standings import Standing, standings_choice, standings_or_missing
-from .standings_individual import individual_standings_or_missing
+from .standings import Standing, standings_choice
 from .tournaments import turno_byes
 
 ROWS_PER_PAGE = 10
@@ -50,12 +49,12 @@ def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
     after_turno = None
     provisional = final = False
     # A knock-out has a bracket, not standings: its projector shows the seating and the clock.
-    if tournament.fmt.has_vp_standings:
+    kind_standings = tournament.fmt.standings
+    if kind_standings is not None:
         choice = standings_choice(tournament=tournament)
-        read = standings_or_missing
-        if tournament.fmt.registers == "players":
-            read = individual_standings_or_missing
-        rows, error = read(tournament=tournament, after_turno=choice.default)
+        rows, error = kind_standings.rows_or_missing(
+            tournament=tournament, after_turno=choice.default
+        )
         missing = rule_error_message(error) if error else None
         after_turno = choice.shown_turno(choice.default)
         provisional = choice.provisional(choice.default)

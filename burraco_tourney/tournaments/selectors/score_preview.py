@@ -13,11 +13,11 @@ This module never writes: no ``save()``, no query that changes a row, no audit e
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.forms import Form
 
 from burraco_tourney.core.rule_messages import rule_error_message
-from burraco_tourney.rules.match_outcome import MatchOutcome, match_outcome
 from burraco_tourney.rules.outcome import (
     EntryRefused,
     Outcome,
@@ -28,7 +28,8 @@ from burraco_tourney.rules.outcome import (
 )
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
-from ..models import EntryMode, Match, Table, Tournament
+from ..formats.scoring import VP_SCORING
+from ..models import EntryMode, Table, Tournament
 from ..results_bridge import table_outcome_preview, tournament_rules
 
 # The forms whose outcome can be previewed (a forfeit has no figures to type).
@@ -50,7 +51,8 @@ class TablePreview:
     eo_mp: int | None = None
     ns_vp: int | None = None
     eo_vp: int | None = None
-    knockout: bool = False
+    # The match scoring the figures follow (the format's): its fragment shows the decision.
+    scoring: Any = VP_SCORING
     winner: str = ""
     by_last_move: bool = False
     refusal: str | None = None
@@ -79,21 +81,19 @@ def _figures(
 ) -> TablePreview:
     """The figures of a table's row: the ones it and its match have stored now (a ``Table``),
     or the ones a save stores for an ``Outcome`` (as ``results_bridge.apply_outcome`` puts them
-    in the row and its match)."""
-    knockout = tournament.fmt.knockout
-    if isinstance(source, Table):
-        match: Match | MatchOutcome = source.match
-    else:
-        match = match_outcome(tournament_rules(tournament), [source])
+    in the row and its one-table match)."""
+    scoring = tournament.fmt.scoring
+    stored = source.match if isinstance(source, Table) else source
+    (ns_vp, eo_vp), (winner, by_last_move) = scoring.vp(stored), scoring.decision(stored)
     return TablePreview(
         totals=totals,
         ns_mp=source.ns_mp,
         eo_mp=source.eo_mp,
-        ns_vp=None if knockout else match.ns_vp,
-        eo_vp=None if knockout else match.eo_vp,
-        knockout=knockout,
-        winner=(match.winner or "") if knockout else "",
-        by_last_move=knockout and match.by_last_move,
+        ns_vp=ns_vp,
+        eo_vp=eo_vp,
+        scoring=scoring,
+        winner=winner,
+        by_last_move=by_last_move,
     )
 
 
@@ -106,7 +106,7 @@ def _smazzate_preview(tournament: Tournament, table: Table, form: Form) -> Table
     """Per smazzata: the totals of every smazzata that scores; the turno when the save would
     store it."""
     valid = form.is_valid()
-    knockout = tournament.fmt.knockout
+    scoring = tournament.fmt.scoring
     entries = [
         (n, entry) for n, entry in form.numbered_smazzate if valid or not form.smazzata_errors(n)
     ]
@@ -122,10 +122,10 @@ def _smazzate_preview(tournament: Tournament, table: Table, form: Form) -> Table
             return _figures(tournament, preview.outcome, totals)
         return TablePreview(
             totals=_smazzata_totals(tournament, entries),
-            knockout=knockout,
+            scoring=scoring,
             refusal=_table_refusal(preview.refusals),
         )
-    return TablePreview(totals=_smazzata_totals(tournament, entries), knockout=knockout)
+    return TablePreview(totals=_smazzata_totals(tournament, entries), scoring=scoring)
 
 
 def _smazzata_totals(
@@ -145,15 +145,15 @@ def _smazzata_totals(
 
 def _totals_preview(tournament: Tournament, table: Table, form: Form) -> TablePreview:
     """Turno totals only: the VP (or in a KO who goes on), as the totals service sets them."""
-    knockout = tournament.fmt.knockout
+    scoring = tournament.fmt.scoring
     if not form.is_valid():
-        return TablePreview(knockout=knockout)
+        return TablePreview(scoring=scoring)
     data = form.cleaned_data
-    last_move = (data.get("last_move") or None) if knockout else None
+    last_move = scoring.totals_last_move(data.get("last_move"))
     entry = TotalsEntry(data["ns_mp"], data["eo_mp"], last_move)
     preview = table_outcome_preview(tournament, table, entry)
     if preview.outcome is None:
-        return TablePreview(knockout=knockout, refusal=_table_refusal(preview.refusals))
+        return TablePreview(scoring=scoring, refusal=_table_refusal(preview.refusals))
     return _figures(tournament, preview.outcome, {})
 
 
@@ -181,15 +181,15 @@ def offers_next_smazzata(*, form: Form, figures: TablePreview, open_match: bool)
     if not open_match or form.mode != EntryMode.SMAZZATE:
         return False
     last_filled = form.rows not in form.blank_smazzate
-    return last_filled and figures.saved_as_is and figures.knockout and not figures.winner
+    return last_filled and figures.saved_as_is and figures.scoring.undecided(figures)
 
 
 def stored_figures(*, tournament: Tournament, table: Table, mode: str) -> TablePreview:
     """The stored result of ``table`` as the page's totals show it before anything is typed:
     empty unless it was entered in ``mode``."""
-    knockout = tournament.fmt.knockout
+    scoring = tournament.fmt.scoring
     if table.entry_mode != mode or mode not in (EntryMode.SMAZZATE, EntryMode.TOTALS):
-        return TablePreview(knockout=knockout)
+        return TablePreview(scoring=scoring)
     totals = {s.number: (s.ns_total, s.eo_total) for s in table.smazzate.all()}
     return _figures(tournament, table, totals)
 
@@ -199,12 +199,12 @@ def draft_figures(
 ) -> TablePreview:
     """The figures a players' draft (``smazzate``, the engine's) would store, as the page shows
     them beside the boxes before anything is typed."""
-    knockout = tournament.fmt.knockout
+    scoring = tournament.fmt.scoring
     if not smazzate:
-        return TablePreview(knockout=knockout)
+        return TablePreview(scoring=scoring)
     preview = table_outcome_preview(tournament, table, SmazzateEntry(tuple(smazzate)))
     if preview.outcome is None:
-        return TablePreview(knockout=knockout, refusal=_table_refusal(preview.refusals))
+        return TablePreview(scoring=scoring, refusal=_table_refusal(preview.refusals))
     totals = {
         n: (score.ns.total, score.eo.total)
         for n, score in enumerate(preview.outcome.smazzate, start=1)

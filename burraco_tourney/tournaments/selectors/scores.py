@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404
 from burraco_tourney.rules.standings import Value, forfeit_split
 
 from ..models import AuditEntry, EntryMode, Table, Tournament, Turno
-from ..results_bridge import tournament_forfeit_value, tournament_rules
+from ..results_bridge import tournament_rules
 
 # The audit action of a correction: a table with one is shown as "corrected".
 RESULT_CORRECT = "result_correct"
@@ -135,8 +135,8 @@ def turno_progress(*, turno: Turno) -> TurnoProgress:
     forfeit = None
     # A knock-out forfeit only says who goes through: no scarto.
     has_forfeit = any(t.entry_mode == EntryMode.FORFEIT for t in tables)
-    if has_forfeit and not turno.tournament.fmt.knockout:
-        forfeit = tournament_forfeit_value(turno.tournament)
+    if has_forfeit:
+        forfeit = turno.tournament.fmt.scoring.forfeit_value(turno.tournament)
     return TurnoProgress(
         turno=turno,
         tables=[

@@ -19,9 +19,12 @@ def standings_changes(candidate: Tournament, outcomes: Outcomes) -> tuple[Standi
     ``candidate`` (an unsaved copy carrying the new rules) with ``outcomes`` as its tables'
     values. Nothing for a tournament without VP standings of pairs, or standings either set
     of rules cannot compute yet (a riposo without a value: the standings page says so)."""
-    fmt = candidate.fmt
-    if not fmt.has_vp_standings or fmt.registers != "pairs":
-        return ()
+    kind_standings = candidate.fmt.standings
+    return () if kind_standings is None else kind_standings.changes(candidate, outcomes)
+
+
+def pair_standings_changes(candidate: Tournament, outcomes: Outcomes) -> tuple[StandingChange, ...]:
+    """``standings_changes`` of a pairs tournament (``formats.standings.PairStandings``)."""
     stored = Tournament.objects.get(pk=candidate.pk)
     try:
         now = {s.row.pair: s.row for s in standings(tournament=stored)}

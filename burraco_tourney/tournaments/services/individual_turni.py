@@ -16,7 +16,6 @@ from django.utils.translation import ngettext
 
 from ..audit_text import turno_subject
 from ..draw_manager import DrawPlan, DrawRequest
-from ..individual_draw_manager import draw_individual_turno
 from ..models import Movement, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .audit import audit_record
@@ -82,7 +81,7 @@ def individual_turno_draw(
     turno_close_before_draw(last=last, user=user, close=close_previous)
     _check_danese_has_standings(number, request)
     _check_ready(tournament, number, request)
-    plan = draw_individual_turno(tournament=tournament, number=number, request=request)
+    plan = tournament.fmt.draw_manager.draw(tournament=tournament, number=number, request=request)
     _check_bye_value(tournament, plan)
     try:
         with transaction.atomic():
@@ -119,7 +118,9 @@ def individual_turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turn
     _check_danese_has_standings(turno.number, request)
     _check_ready(tournament, turno.number, request)
     before = turno_snapshot(turno)
-    plan = draw_individual_turno(tournament=tournament, number=turno.number, request=request)
+    plan = tournament.fmt.draw_manager.draw(
+        tournament=tournament, number=turno.number, request=request
+    )
     _check_bye_value(tournament, plan)
     turno.matches.all().delete()  # with their tables
     turno.byes.all().delete()

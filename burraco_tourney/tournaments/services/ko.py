@@ -380,3 +380,14 @@ def ko_set_third_place(*, tournament: Tournament, user, third_place: bool) -> li
         after={"third_place": third_place},
     )
     return _create_ready(tournament, user)
+
+
+def ko_after_recompute(*, tournament: Tournament, changes, user) -> None:
+    """After results recomputed under new rules (``changes``: the dry run's ``ResultChange``s),
+    the bracket follows the re-decided matches: a later match drawn from an old winner goes
+    (the dry run made sure it has no result), the matches now ready come."""
+    for change in changes:
+        table = Table.objects.select_related("turno__tournament", "ns", "eo").get(
+            turno__tournament=tournament, turno__number=change.turno, number=change.table
+        )
+        ko_after_result(table=table, user=user)

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.errors import RuleError
@@ -36,12 +35,9 @@ class MissedChoice:
 def late_join_turno(*, tournament: Tournament) -> int | None:
     """The turno a pair added now plays first: the one after the last published turno; None
     before any turno is published (a draft turno can still be drawn again with the pair), and
-    for a kind whose entrants do not join late (``TournamentFormat.late_entrants``: a knock-out's
-    bracket has no place for a pair arriving late, nor standings)."""
-    if not tournament.fmt.late_entrants:
-        return None
-    last = tournament.turni.filter(published=True).aggregate(last=Max("number"))["last"]
-    return None if last is None else last + 1
+    for a kind whose entrants do not join late (its draw manager says: a knock-out's bracket has
+    no place for a pair arriving late, nor standings)."""
+    return tournament.fmt.draw_manager.late_join_turno(tournament)
 
 
 def default_missed(*, tournament: Tournament) -> str:

@@ -51,7 +51,6 @@ from burraco_tourney.rules.outcome import (
     TableEntry,
     TotalsEntry,
 )
-from burraco_tourney.rules.scoring import with_closer_as_last_move
 from burraco_tourney.rules.submission_data import (
     data_entry,
     entry_data,
@@ -82,7 +81,6 @@ from ..results_bridge import (
 )
 from ..selectors.scores import RESULT_CORRECT, RESULT_CORRECT_CLOSED
 from .audit import audit_record
-from .ko import ko_after_result
 
 RESULT_ENTER = "result_enter"
 RESULT_CLEAR = "result_clear"
@@ -122,11 +120,7 @@ def table_snapshot(
         "ns_mp": table.ns_mp,
         "eo_mp": table.eo_mp,
     }
-    if table.turno.tournament.fmt.knockout:
-        # A knock-out has no VP: the line that goes on, "" while the match is being played.
-        data["winner"] = table.match.winner
-    else:
-        data["ns_vp"], data["eo_vp"] = table.match.ns_vp, table.match.eo_vp
+    data.update(table.turno.tournament.fmt.scoring.logged_decision(table.match))
     if table.entry_mode == EntryMode.FORFEIT:
         data["forfeit_winner"] = table.forfeit_winner
     if totals_last_move(table):
@@ -155,7 +149,7 @@ def _current(table: Table, rules_seen: str = "") -> Table:
     built under other rules (``rules_seen``, blank: not known) than those in force. The
     table's row is locked before the rules are read, so a rule change (which locks every
     table first) never lands between the check and the save; rows are always locked table
-    first, tournament after (``ko_after_result``)."""
+    first, tournament after (the KO's ``ko_after_result``)."""
     Table.objects.select_for_update().filter(pk=table.pk).first()
     current = (
         Table.objects.select_related("turno__tournament", "ns", "eo", "match")
@@ -253,9 +247,7 @@ def _save(
         after=after,
         table=table,
     )
-    if tournament.fmt.knockout:
-        # The bracket follows the result: later matches it contradicts go, ready ones come.
-        ko_after_result(table=table, user=user)
+    tournament.fmt.scoring.after_result(table=table, user=user)
     return SavedResult(table=table, action=action)
 
 
@@ -320,13 +312,13 @@ def submission_accept(
     last move only in a KO. Raises ``ScorecardInvalid`` or ``ValidationError``.
     """
     current = _current(submission.table, rules_seen)
-    knockout = current.turno.tournament.fmt.knockout
+    scoring = current.turno.tournament.fmt.scoring
     entry = sent = data_entry(submission.data)
-    if isinstance(entry, SmazzateEntry) and knockout:
-        # Stored as the engine reads it: a chiusura is the last move.
-        entry = SmazzateEntry(tuple(with_closer_as_last_move(s) for s in entry.smazzate))
-    elif isinstance(entry, TotalsEntry) and not knockout:
-        entry = TotalsEntry(entry.ns_mp, entry.eo_mp)
+    if isinstance(entry, SmazzateEntry):
+        # Stored as the engine reads it (in a KO, a chiusura is the last move).
+        entry = SmazzateEntry(tuple(scoring.stored_smazzate(entry.smazzate)))
+    elif isinstance(entry, TotalsEntry):
+        entry = TotalsEntry(entry.ns_mp, entry.eo_mp, scoring.totals_last_move(entry.last_move))
     if entry is None and not current.entry_mode:
         raise ValidationError(
             _("Table %(table)s has no result to clear.") % {"table": current.number},

@@ -48,7 +48,6 @@ from ..settings_values import (
     TournamentSettings,
 )
 from .audit import audit_record
-from .ko import ko_after_result
 from .results import tournament_recompute_results
 
 SLUG_MAX = Tournament._meta.get_field("slug").max_length
@@ -208,14 +207,10 @@ def tournament_update(
         before=_snapshot({name: before[name] for name in changed}),
         after=_snapshot({name: after[name] for name in changed}),
     )
-    if recompute and tournament.fmt.knockout:
-        # The bracket follows the re-decided matches: a later match drawn from an old winner
-        # goes (the dry run made sure it has no result), the matches now ready come.
-        for change in check.changes:
-            table = Table.objects.select_related("turno__tournament", "ns", "eo").get(
-                turno__tournament=tournament, turno__number=change.turno, number=change.table
-            )
-            ko_after_result(table=table, user=user)
+    if recompute:
+        tournament.fmt.scoring.after_recompute(
+            tournament=tournament, changes=check.changes, user=user
+        )
     return TournamentUpdate(changed=changed, recomputed=recomputed)
 
 
@@ -264,8 +259,7 @@ def tournament_results_check(*, tournament: Tournament) -> ResultsCheck:
                     after=after,
                 )
             )
-            if tournament.fmt.knockout:
-                dropped += _check_later_matches(table, outcome, every_table)
+            dropped += tournament.fmt.scoring.dropped_matches(table, outcome, every_table)
     return ResultsCheck(
         counted=len(tables),
         changes=tuple(changes),
@@ -274,7 +268,9 @@ def tournament_results_check(*, tournament: Tournament) -> ResultsCheck:
     )
 
 
-def _check_later_matches(table: Table, outcome: Outcome, tables: list[Table]) -> list[DroppedMatch]:
+def later_matches_dropped(
+    table: Table, outcome: Outcome, tables: list[Table]
+) -> list[DroppedMatch]:
     """A KO winner that changes is refused while a later match of its pairs has a result;
     the later matches without one are drawn again (``ko_after_result``): they are listed."""
     if (outcome.winner or "") == table.match.winner:

@@ -161,10 +161,9 @@ def turno_draw(
     transaction, when it is not closed yet; the draw page offers it, ticked, once that turno has
     every result (a draft may still be prepared while the last tables finish)."""
     tournament = tournament_lock(tournament)
-    if not tournament.fmt.draws_turni:
-        raise ValidationError(
-            _("A knock-out tournament is drawn from its bracket page."), code="knockout"
-        )
+    manager = tournament.fmt.draw_manager
+    if manager.turno_draw_refusal is not None:
+        raise ValidationError(str(manager.turno_draw_refusal), code="knockout")
     last = tournament.turni.order_by("-number").first()
     number = last.number + 1 if last else 1
     if last is not None and not last.published:
@@ -178,7 +177,7 @@ def turno_draw(
         )
     turno_close_before_draw(last=last, user=user, close=close_previous)
     _check_ready(tournament, number, request)
-    plan = draw_manager.draw_turno(tournament=tournament, number=number, request=request)
+    plan = manager.draw(tournament=tournament, number=number, request=request)
     _check_bye_value(tournament, plan)
     try:
         with transaction.atomic():
@@ -236,7 +235,9 @@ def turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turno:
     tournament = turno.tournament
     _check_ready(tournament, turno.number, request)
     before = turno_snapshot(turno)
-    plan = draw_manager.draw_turno(tournament=tournament, number=turno.number, request=request)
+    plan = tournament.fmt.draw_manager.draw(
+        tournament=tournament, number=turno.number, request=request
+    )
     _check_bye_value(tournament, plan)
     turno.matches.all().delete()  # with their tables
     turno.byes.all().delete()

@@ -9,17 +9,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from ..live_pages import LivePage, cached, live_response, render_parts
-from ..selectors import seating as seating_selectors
 from ..selectors import tournaments as selectors
 from ..selectors.pair_page import pair_turni, play_by_pair, standings_by_turno
-from ..selectors.seating import SEARCH_MIN_LENGTH, latest_turno, name_key
-from .individual_public import individual_seat_search
 
 
 def pair_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
-    if tournament.fmt.registers != "pairs":
-        raise Http404  # an individual tournament has players, not pairs
+    return tournament.fmt.entrants.own_page(request, tournament, number)
+
+
+def pair_own_page(request: HttpRequest, tournament, number: int) -> HttpResponse:
+    """A pair's own page (``formats.entrants.PairEntrants``)."""
 
     def build(director: bool):
         # The ranks after each turno and every pair's tables are read once for every pair's page.
@@ -44,25 +44,19 @@ def pair_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def seat_search(request: HttpRequest, slug: str) -> HttpResponse:
+    """ "Where do I sit" by a player's name: the kind's entrants find the places
+    (``fmt.entrants.seat_search_part``)."""
     tournament = selectors.tournament_get(slug=slug)
-    if tournament.fmt.registers == "players":
-        return individual_seat_search(request, tournament)
     query = request.GET.get("nome", "")[:80].strip()
 
     def build(director: bool):
-        turno = latest_turno(tournament=tournament)
-        found = seating_selectors.seat_search(turno=turno, query=query) if turno and query else []
+        body_template, context = tournament.fmt.entrants.seat_search_part(tournament, query)
         return render_parts(
             request,
             tournament=tournament,
             title=_("Where do I sit") + f" · {tournament.name}",
-            body_template="tournaments/live/seat_search.html",
-            context={
-                "turno": turno,
-                "query": query,
-                "found": found,
-                "too_short": bool(query) and len(name_key(query)) < SEARCH_MIN_LENGTH,
-            },
+            body_template=body_template,
+            context={"query": query, **context},
             section="search",
         )
 

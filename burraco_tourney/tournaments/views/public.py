@@ -17,8 +17,7 @@ from ..access import can_direct
 from ..live_pages import LivePage, live_response, render_parts
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
-from ..tables import PairTable, PublicStandingsTable
-from .individual_public import individual_standings_page
+from ..tables import PairTable
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -38,6 +37,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "tournament": tournament,
             "turni": selectors.turno_summaries(tournament=tournament),
             "entrant_count": tournament.entrants.count(),
+            "planned_turni": tournament.fmt.planned_turni(tournament),
             "can_direct": can_direct(request.user, tournament),
         },
     )
@@ -45,11 +45,10 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def pair_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
-    if tournament.fmt.registers == "players":
-        players = tournament.entrants.order_by("number")
-        return render(
-            request, "tournaments/player_list.html", {"tournament": tournament, "players": players}
-        )
+    return tournament.fmt.entrants.list_page(request, tournament)
+
+
+def pairs_list_page(request: HttpRequest, tournament) -> HttpResponse:
     table = PairTable(selectors.pair_list(tournament=tournament))
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "tournaments/pair_list.html", {"tournament": tournament, "table": table})
@@ -85,10 +84,9 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     include it are provisional, shown only when asked for and labelled as such.
     """
     tournament = selectors.tournament_get(slug=slug)
-    if not tournament.fmt.has_vp_standings:
+    kind = tournament.fmt.standings
+    if kind is None:
         return redirect(tournament.fmt.standings_url, tournament.slug)
-    if tournament.fmt.registers == "players":
-        return individual_standings_page(request, tournament)
     after = request.GET.get("dopo", "")
     if after and not after.isdigit():
         raise Http404
@@ -103,23 +101,19 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             after_turno = choice.default
         shown = [n for n in turni if after_turno is None or n <= after_turno]
-        rows, missing = standings_selectors.standings_or_missing(
-            tournament=tournament, after_turno=after_turno
-        )
-        table = PublicStandingsTable(rows, turni=shown, slug=tournament.slug)
-        RequestConfig(request, paginate=False).configure(table)
-        # The first two pairs sharing a rank: the page says why, through "why is A above B".
-        pairs_in_order = zip(rows, rows[1:], strict=False)
+        rows, missing = kind.rows_or_missing(tournament=tournament, after_turno=after_turno)
+        # The first two sharing a rank: the page says why, through "why is A above B".
+        in_order = zip(rows, rows[1:], strict=False)
         shared = next(
-            ((a.pair.number, b.pair.number) for a, b in pairs_in_order if a.rank == b.rank), None
+            ((kind.number(a), kind.number(b)) for a, b in in_order if a.rank == b.rank), None
         )
         return render_parts(
             request,
             tournament=tournament,
             title=f"{_('Standings')} · {tournament.name}",
-            body_template="tournaments/live/standings.html",
+            body_template=kind.body_template,
             context={
-                "table": table,
+                **kind.page_context(request, tournament, rows, shown),
                 "turni": turni,
                 "after_turno": after_turno or (turni[-1] if turni else None),
                 "in_progress": choice.in_progress,
@@ -132,10 +126,5 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
             section="standings",
         )
 
-    page = LivePage(
-        name="standings",
-        params={"dopo": after, "sort": request.GET.get("sort", "")[:40]},
-        stylesheets=("css/standings.css",),
-        scripts=("js/standings.js",),
-    )
+    page = kind.live_page(request, after)
     return live_response(request, tournament=tournament, page=page, build=build)

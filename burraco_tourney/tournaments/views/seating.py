@@ -11,8 +11,6 @@ from django.utils.translation import gettext as _
 
 from ..live_pages import LivePage, live_response, render_parts
 from ..selectors import tournaments as selectors
-from ..selectors.individual_seating import individual_seating
-from ..selectors.seating import turno_seating
 
 
 def seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -20,29 +18,14 @@ def seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
     def build(director: bool):
         turno = selectors.turno_get(tournament=tournament, number=number, include_drafts=director)
-        if tournament.fmt.registers == "players":
-            players = individual_seating(turno=turno)
-            return render_parts(
-                request,
-                tournament=tournament,
-                title=_("Turno %(number)s: where do I sit") % {"number": number}
-                + f" · {tournament.name}",
-                body_template="tournaments/live/individual_seating.html",
-                context={"turno": turno, "seating": players, "places": players.places()},
-                section="turno",
-                turno=turno,
-            )
+        body_template, context = tournament.fmt.entrants.seating_part(turno, director)
         return render_parts(
             request,
             tournament=tournament,
             title=_("Turno %(number)s: where do I sit") % {"number": number}
             + f" · {tournament.name}",
-            body_template="tournaments/live/seating.html",
-            context={
-                "turno": turno,
-                "seating": turno_seating(turno=turno),
-                "director": director,
-            },
+            body_template=body_template,
+            context=context,
             section="turno",
             turno=turno,
         )

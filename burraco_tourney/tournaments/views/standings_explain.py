@@ -23,15 +23,15 @@ from burraco_tourney.rules.errors import RuleError
 from ..forms.standings_explain import ExplainForm
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
-from ..standings_explainers import EXPLAINERS
 
 
 def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
-    if not tournament.fmt.has_vp_standings:
+    kind_standings = tournament.fmt.standings
+    if kind_standings is None:
         return redirect(tournament.fmt.standings_url, tournament.slug)
-    registers = tournament.fmt.registers
-    explainer = EXPLAINERS[registers]
+    registers = kind_standings.words
+    explainer = kind_standings.explainer()
     words = WORDS[registers]
     choice = standings_selectors.standings_choice(tournament=tournament)
     entrants = explainer.entrants(tournament)

@@ -18,9 +18,9 @@ from django.views.decorators.http import require_POST
 from ...access import director_view
 from ...draw_manager import DrawRequest
 from ...draw_notes import explain
+from ...formats.individual.draw_manager import active_players
 from ...forms.individual import IndividualDrawForm
 from ...forms.turni import UnpublishForm
-from ...individual_draw_manager import active_players
 from ...models import Tournament, Turno
 from ...selectors.individual_seating import individual_seating
 from ...selectors.tournaments import open_last_turno, turno_summaries

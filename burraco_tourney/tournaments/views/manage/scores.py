@@ -47,11 +47,8 @@ MODE_WORDS = {
 }
 MODE_LABELS = {
     EntryMode.SMAZZATE: gettext_lazy("By smazzata"),
-    EntryMode.TOTALS: gettext_lazy("Turno totals only"),
     EntryMode.FORFEIT: gettext_lazy("Forfeit"),
 }
-# A KO match is one incontro, not a turno: its page speaks of the match.
-KO_MODE_LABELS = {**MODE_LABELS, EntryMode.TOTALS: gettext_lazy("Match totals only")}
 
 
 def turno_or_refusal(request: HttpRequest, tournament: Tournament, number: int):
@@ -98,9 +95,8 @@ def result_form(
 def _result_form(
     tournament: Tournament, table: Table, mode: str, data, rows: int | None
 ) -> ResultForm:
-    knockout = tournament.fmt.knockout
     if mode == EntryMode.TOTALS:
-        return TotalsForm(data, table=table, knockout=knockout)
+        return TotalsForm(data, table=table)
     if mode == EntryMode.FORFEIT:
         return ForfeitForm(data, table=table)
     if rows is None:
@@ -115,9 +111,7 @@ def _result_form(
         table=table,
         ruleset=tournament_ruleset(tournament),
         rows=rows,
-        knockout=knockout,
-        # A KO match saved before its end is a match in progress, not a turno ended early.
-        planned=None if knockout else selectors.smazzate_limit(tournament, table.turno.number),
+        planned=tournament.fmt.scoring.planned_smazzate(tournament, table.turno.number),
     )
 
 
@@ -157,7 +151,7 @@ def _try_record(form: ResultForm, table: Table, user) -> services.SavedResult | 
     return None
 
 
-def _ko_saved_message(table: Table) -> str:
+def ko_saved_message(table: Table) -> str:
     """Who goes through, and on a tie that the last move decided it (RULES.md section 8)."""
     match = table.match
     if not match.winner:
@@ -213,8 +207,9 @@ def _forfeit_saved_message(table: Table) -> str | None:
 
 
 def _saved_message(table: Table) -> str:
-    if table.turno.tournament.fmt.knockout:
-        return _ko_saved_message(table)
+    decided = table.turno.tournament.fmt.scoring.saved_message(table)
+    if decided is not None:
+        return decided
     if table.entry_mode == EntryMode.FORFEIT:
         forfeit = _forfeit_saved_message(table)
         if forfeit is not None:
@@ -274,7 +269,8 @@ def render_entry(
     ruleset = tournament_ruleset(tournament)
     forfeit = tournament_forfeit_value(tournament)
     url = reverse("manage:score_entry", args=[tournament.slug, turno.number, table.number])
-    labels = KO_MODE_LABELS if tournament.fmt.knockout else MODE_LABELS
+    # A KO match is one incontro, not a turno: its page speaks of the match.
+    labels = {**MODE_LABELS, EntryMode.TOTALS: tournament.fmt.scoring.totals_mode_label}
     modes = [
         {"label": labels[mode], "url": f"{url}?modo={word}", "active": mode == form.mode}
         for mode, word in MODE_WORDS.items()

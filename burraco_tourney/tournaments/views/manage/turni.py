@@ -46,7 +46,8 @@ def _draw_form(tournament: Tournament, number: int, data=None, initial=None) -> 
 @director_view
 def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The list of turni and the form drawing the next one."""
-    if not tournament.fmt.draws_turni:
+    if tournament.fmt.director_draw_url != "manage:turni":
+        # This kind's turni are drawn on a page of their own (the individual turni, the bracket).
         return redirect(tournament.fmt.director_draw_url, tournament.slug)
     last = tournament.turni.order_by("-number").first()
     number = last.number + 1 if last else 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import TournamentFormat
+from ..base import TournamentFormat
 
 
 class PairsFormat(TournamentFormat):

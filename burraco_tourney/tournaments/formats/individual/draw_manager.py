@@ -28,8 +28,8 @@ from burraco_tourney.rules.pairing import (
     individual_rotation_draw,
 )
 
-from .draw_manager import DrawPlan, DrawRequest, note_json
-from .models import Bye, Movement, TableSeat, Tournament
+from ...draw_manager import DrawPlan, DrawRequest, note_json
+from ...models import Bye, Movement, TableSeat, Tournament
 
 # The movements a director can draw for an individual tournament.
 INDIVIDUAL_MOVEMENTS: tuple[str, ...] = (Movement.ROTATION, Movement.DANESE, Movement.MANUAL)
@@ -71,7 +71,7 @@ def played_draws(tournament: Tournament, *, before: int) -> list[IndividualDraw]
 
 def draw_individual_turno(*, tournament: Tournament, number: int, request: DrawRequest) -> DrawPlan:
     """Draw turno ``number`` of an individual tournament. Raises the engine's RuleError."""
-    from .selectors.standings_individual import individual_standings
+    from ...selectors.standings_individual import individual_standings
 
     players = active_players(tournament)
     played = played_draws(tournament, before=number)

@@ -1,0 +1,52 @@
+"""A kind's entrants and their public pages, handed out by its format (``tournament.fmt.entrants``):
+who registers (pairs, players), the list of them, an entrant's own page, the seating of a turno
+and the "where do I sit" search. Each answer routes to the views that already draw those pages.
+
+The pairs' answers are here, the individual's in ``individual/``. Reads only; no page is drawn
+here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class PairEntrants:
+    """Pairs register (``views/public.py``, ``views/pair_page.py``, ``views/seating.py``)."""
+
+    def of(self, tournament: Any) -> Any:
+        """The tournament's entrants: a queryset with ``number`` and ``withdrawn``."""
+        return tournament.entrants
+
+    def list_page(self, request: Any, tournament: Any) -> Any:
+        from ..views.public import pairs_list_page
+
+        return pairs_list_page(request, tournament)
+
+    def own_page(self, request: Any, tournament: Any, number: int) -> Any:
+        """An entrant's own page (its turni and its ranks)."""
+        from ..views.pair_page import pair_own_page
+
+        return pair_own_page(request, tournament, number)
+
+    def seating_part(self, turno: Any, director: bool) -> tuple[str, dict[str, Any]]:
+        """The body template and context of a turno's "where do I sit" page."""
+        from ..selectors.seating import turno_seating
+
+        context = {"turno": turno, "seating": turno_seating(turno=turno), "director": director}
+        return "tournaments/live/seating.html", context
+
+    def seat_search_part(self, tournament: Any, query: str) -> tuple[str, dict[str, Any]]:
+        """The body template and context of "where do I sit" for ``query`` (a name)."""
+        from ..selectors.seating import SEARCH_MIN_LENGTH, latest_turno, name_key, seat_search
+
+        turno = latest_turno(tournament=tournament)
+        context = {
+            "turno": turno,
+            "found": seat_search(turno=turno, query=query) if turno and query else [],
+            "too_short": bool(query) and len(name_key(query)) < SEARCH_MIN_LENGTH,
+        }
+        return "tournaments/live/seat_search.html", context
+
+
+PAIR_ENTRANTS = PairEntrants()

@@ -1,0 +1,213 @@
+"""The individual tournament (RULES.md section 10): players register singly and change partner
+every turno; each is ranked on the VP of the line he sat in. Its turni are drawn on a page of
+their own (the 8-player schedule, a partner rotation, the Danese individuale, by hand), its
+standings rank players, and head-to-head means nothing between players who change partner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from burraco_tourney.rules.standings_individual import (
+    DEFAULT_INDIVIDUAL_TIEBREAKS,
+    PAIRS_ONLY_TIEBREAKS,
+)
+
+from ..archive import PairsArchive
+from ..base import TournamentFormat
+from ..draw import PairsDrawManager
+from ..entrants import PairEntrants
+from ..standings import PairStandings
+
+
+class IndividualDrawManager(PairsDrawManager):
+    """Four players a table: drawn on the individual turni page (``services.individual_turni``)."""
+
+    turno_draw_refusal = _("A knock-out tournament is drawn from its bracket page.")
+
+    def draw(self, *, tournament: Any, number: int, request: Any) -> Any:
+        from .draw_manager import draw_individual_turno
+
+        return draw_individual_turno(tournament=tournament, number=number, request=request)
+
+    def late_join_turno(self, tournament: Any) -> int | None:
+        # A player registered after a turno is simply registered: the partner rotation has no
+        # missed turni to score.
+        return None
+
+
+class PlayerEntrants(PairEntrants):
+    """Players register singly: their list, seating and seat search pages."""
+
+    def of(self, tournament: Any) -> Any:
+        return tournament.entrants
+
+    def list_page(self, request: Any, tournament: Any) -> Any:
+        from django.shortcuts import render
+
+        players = tournament.entrants.order_by("number")
+        context = {"tournament": tournament, "players": players}
+        return render(request, "tournaments/player_list.html", context)
+
+    def own_page(self, request: Any, tournament: Any, number: int) -> Any:
+        raise Http404  # an individual tournament has players, not pairs
+
+    def seating_part(self, turno: Any, director: bool) -> tuple[str, dict[str, Any]]:
+        from ...selectors.individual_seating import individual_seating
+
+        players = individual_seating(turno=turno)
+        context = {"turno": turno, "seating": players, "places": players.places()}
+        return "tournaments/live/individual_seating.html", context
+
+    def seat_search_part(self, tournament: Any, query: str) -> tuple[str, dict[str, Any]]:
+        from ...selectors.individual_seating import find_player_places
+
+        found = find_player_places(tournament=tournament, query=query) if query else []
+        context = {
+            "turno": tournament.turni.filter(published=True).order_by("-number").first(),
+            "found": [place for _turno, place in found],
+            "too_short": bool(query) and len(" ".join(query.split())) < 2,
+        }
+        return "tournaments/live/individual_seat_search.html", context
+
+
+class PlayerStandings(PairStandings):
+    """Players ranked on the VP of the lines they sat in (``selectors/standings_individual.py``)."""
+
+    words = "players"
+
+    def rows_or_missing(self, *, tournament: Any, after_turno: int | None) -> tuple[list, Any]:
+        from ...selectors.standings_individual import individual_standings_or_missing
+
+        return individual_standings_or_missing(tournament=tournament, after_turno=after_turno)
+
+    body_template = "tournaments/live/individual_standings.html"
+    explain_label = _("Why is a player above another?")
+
+    def number(self, row: Any) -> int:
+        return row.player.number
+
+    def page_context(self, request: Any, tournament: Any, rows: list, shown: list) -> dict:
+        # No sortable table: each row with its VP of the turni shown.
+        by_turno = [
+            {"row": row, "by_turno": [row.earned_vp_by_turno.get(n) for n in shown]} for row in rows
+        ]
+        return {"rows": by_turno, "shown": shown}
+
+    def live_page(self, request: Any, after: str) -> Any:
+        from ...live_pages import LivePage
+
+        return LivePage(
+            name="standings", params={"dopo": after}, stylesheets=("css/standings.css",)
+        )
+
+    def changes(self, candidate: Any, outcomes: Any) -> tuple:
+        # The dry run lists the pairs' lines only; the players' page shows the new ranks.
+        return ()
+
+
+class IndividualArchive(PairsArchive):
+    """An individual tournament (ARCHIVE.md "Kind individual"): players and their seats."""
+
+    def reader(self) -> Any:
+        from burraco_tourney.archive.reader_individual import IndividualReader
+
+        return IndividualReader()
+
+
+INDIVIDUAL_DRAW = IndividualDrawManager()
+PLAYER_ENTRANTS = PlayerEntrants()
+PLAYER_STANDINGS = PlayerStandings()
+INDIVIDUAL_ARCHIVE = IndividualArchive()
+
+
+class IndividualFormat(TournamentFormat):
+    key = "individual"
+    registers = "players"
+    entrant_key = "player"
+    entrant_names = ("name",)
+    number_taken_message = _("Number %(number)s is already taken by %(player)s.")
+    played_refusal = _(
+        "%(player)s is already part of a turno and cannot be deleted: withdraw instead."
+    )
+    numbers_draw_too_late = _(
+        "The player numbers can be drawn only before the first turno is drawn."
+    )
+    numbers_draw_too_few = _("Register at least two players before drawing their numbers.")
+    entrant_noun = _("player")
+    entrants_noun = _("players")
+    entrants_label = _("Players")
+    entrant_column = _("No.")
+    entrant_names_column = _("Player")
+    # Drawn on the individual turni page, not by ``turno_draw``.
+    draws_turni = False
+    draw_manager = INDIVIDUAL_DRAW
+    archive = INDIVIDUAL_ARCHIVE
+    entrants = PLAYER_ENTRANTS
+    standings = PLAYER_STANDINGS
+    director_draw_url = "manage:individual_turni"
+    director_turno_url = "manage:individual_turno"
+    director_entrants_url = "manage:players"
+    public_entrants_url = "tournaments:pairs"
+    # A player's penalties are given on the players page.
+    director_penalties_url = "manage:players"
+    default_tiebreaks = DEFAULT_INDIVIDUAL_TIEBREAKS
+    refused_tiebreaks = PAIRS_ONLY_TIEBREAKS
+    refused_tiebreaks_reason = _(
+        "Head-to-head does not apply to an individual tournament: partners change every turno. "
+        "Choose another tie-break or none."
+    )
+    standings_export_key = "classifica-giocatori"
+    exporters = (
+        "score",
+        "cartelli-tavoli",
+        "classifica-giocatori",
+        "posti-tavoli-giocatori",
+        "posti-giocatori",
+        "workbook-giocatori",
+    )
+    entrants_per_table = 4
+    register_prompt = _("Register the players: at least four are needed to draw a turno.")
+    register_action = _("Register players")
+    register_step = _("Register the players")
+    created_message = _("Tournament created. Next: register the players.")
+    bye_value_warning = _(
+        "The number of players is not a multiple of four, so someone rests every turno, and the "
+        "custom VP table has no default riposo value."
+    )
+
+    forfeit_loser_label = _("Forfeit: the VP of each player of the absent line")
+    forfeit_absent_label = _("Which line was absent?")
+    forfeit_help = _(
+        "Forfeit: each player of the present line wins the turno with %(vp)s VP and +%(mp)s MP "
+        "of scarto; each player of the absent line gets %(rest)s VP and −%(mp)s MP of scarto. "
+        "The MP of the table stay 0 – 0."
+    )
+
+    def entrants_count(self, count: int) -> str:
+        return ngettext("%(count)s player", "%(count)s players", count) % {"count": count}
+
+    def entrants_registered(self, count: int) -> str:
+        return ngettext(
+            "%(count)s player registered. Draw the first turno when everyone is there.",
+            "%(count)s players registered. Draw the first turno when everyone is there.",
+            count,
+        ) % {"count": count}
+
+    def line_title(self, line) -> str:
+        # The two players of the line, by name: their line changes every turno.
+        return line.players
+
+    def draft_turno_url(self, turno) -> str:
+        # Its draft turni are opened on its own draw page.
+        return reverse(self.director_draw_url, args=[turno.tournament.slug])
+
+    def seating_fix_refusal(self) -> str | None:
+        return gettext(
+            "The seating of an individual turno cannot be corrected here yet: clear the table's "
+            "result and enter it again with the lines as they sat."
+        )

@@ -1,0 +1,71 @@
+"""A kind's standings, handed out by its format (``tournament.fmt.standings``): the selector that
+ranks its entrants, the public page that shows them, the explainer of "why is A above B", and a
+rule change's dry run. A kind without VP standings (the knock-out: a bracket) hands out None, and
+the pages that show standings send the director to its ``standings_url`` instead.
+
+The pairs' standings are here, the individual's in ``individual/``. Reads only; each answer
+routes to the selectors and views that already rank those entrants.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy
+
+
+class PairStandings:
+    """Pairs ranked by VP (``selectors/standings.py``)."""
+
+    # The key of the words that name the entrants on the explain page (``explain_sentences``).
+    words = "pairs"
+
+    def rows_or_missing(self, *, tournament: Any, after_turno: int | None) -> tuple[list, Any]:
+        """The ranked rows after ``after_turno``, or the rule error that keeps them missing."""
+        from ..selectors.standings import standings_or_missing
+
+        return standings_or_missing(tournament=tournament, after_turno=after_turno)
+
+    # The public standings page's body (``views.public.standings_page`` draws the rest).
+    body_template = "tournaments/live/standings.html"
+    explain_label = gettext_lazy("Why is a pair above another?")
+
+    def number(self, row: Any) -> int:
+        """A standings row's entrant number."""
+        return row.pair.number
+
+    def page_context(self, request: Any, tournament: Any, rows: list, shown: list) -> dict:
+        """The standings page's own context: the table of ``rows`` with the turni ``shown``."""
+        from django_tables2 import RequestConfig
+
+        from ..tables import PublicStandingsTable
+
+        table = PublicStandingsTable(rows, turni=shown, slug=tournament.slug)
+        RequestConfig(request, paginate=False).configure(table)
+        return {"table": table}
+
+    def live_page(self, request: Any, after: str) -> Any:
+        """How the page updates itself (``live_pages.LivePage``)."""
+        from ..live_pages import LivePage
+
+        return LivePage(
+            name="standings",
+            params={"dopo": after, "sort": request.GET.get("sort", "")[:40]},
+            stylesheets=("css/standings.css",),
+            scripts=("js/standings.js",),
+        )
+
+    def explainer(self) -> Any:
+        """What the "why is A above B" page reads (``standings_explainers.Explainer``)."""
+        from ..standings_explainers import EXPLAINERS
+
+        return EXPLAINERS[self.words]
+
+    def changes(self, candidate: Any, outcomes: Any) -> tuple:
+        """The standings lines a rule change moves (its dry run)."""
+        from ..selectors.standings_dry_run import pair_standings_changes
+
+        return pair_standings_changes(candidate, outcomes)
+
+
+PAIR_STANDINGS = PairStandings()
