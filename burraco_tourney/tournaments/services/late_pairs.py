@@ -10,7 +10,6 @@ Used by ``services.pairs`` inside its transaction; it never writes by itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -21,16 +20,7 @@ from burraco_tourney.rules.errors import RuleError
 
 from ..models import MissedTurni, Tournament
 from ..results_bridge import tournament_rules
-
-
-@dataclass(frozen=True)
-class MissedChoice:
-    """How the turni a late pair missed count: ``how`` is a ``MissedTurni`` value; ``vp`` and
-    ``mp`` only with ``MissedTurni.VALUE``."""
-
-    how: str
-    vp: int | None = None
-    mp: int | None = None
+from ..settings_values import MissedChoice
 
 
 def late_join_turno(*, tournament: Tournament) -> int | None:
