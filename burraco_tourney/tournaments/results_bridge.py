@@ -36,7 +36,7 @@ from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.scoring import LineEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.rules.standings import Value
-from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
+from burraco_tourney.rules.tournament_rules import TournamentRules
 from burraco_tourney.rules.vp import VpTable
 
 from .models import EntryMode, Smazzata, Table, Tournament
@@ -96,7 +96,7 @@ def tournament_rules(tournament: Tournament) -> TournamentRules:
     cached = getattr(tournament, "_results_rules", None)
     if cached is not None and cached[0] == key:
         return cached[1]
-    rules = build_rules(
+    rules = tournament.fmt.build_rules(
         ruleset=Ruleset.from_dict(tournament.rules),
         vp_table_spec=tournament.vp_table,
         smazzate_per_turno=tournament.smazzate_per_turno,
@@ -106,7 +106,6 @@ def tournament_rules(tournament: Tournament) -> TournamentRules:
         forfeit_mp=tournament.forfeit_mp,
         forfeit_loser_vp=tournament.forfeit_loser_vp,
         tiebreaks=tournament.tiebreaks,
-        knockout=tournament.fmt.knockout,
         ko_mode=tournament.ko_mode,
         ko_smazzate=tournament.ko_smazzate,
         ko_target=tournament.ko_target,

@@ -14,8 +14,6 @@ from typing import Any
 
 from django import forms
 
-from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
-
 from ..formats import FORMATS, TournamentFormat, format_for_choice
 from ..models import Tournament
 
@@ -45,20 +43,36 @@ def kept_pairs_settings(tournament: Tournament | None) -> dict[str, Any]:
     return {name: Tournament._meta.get_field(name).get_default() for name in PAIRS_ONLY_SETTINGS}
 
 
+TIEBREAK_FIELDS: tuple[str, ...] = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
+
+
+def tiebreak_boxes(keys: Any) -> dict[str, str]:
+    """The three tie-break boxes showing ``keys`` in order (a box left over: "none")."""
+    shown = [*keys, *[""] * len(TIEBREAK_FIELDS)]
+    return dict(zip(TIEBREAK_FIELDS, shown, strict=False))
+
+
+def _a_kind_default(keys: tuple[str, ...]) -> bool:
+    def boxes(shown: Any) -> tuple[str, ...]:
+        return tuple(tiebreak_boxes(shown).values())
+
+    return any(boxes(keys) == boxes(fmt.default_tiebreaks) for fmt in FORMATS.values())
+
+
 def untouched_default_swapped(
     fmt: TournamentFormat, posted: list[Any], offered: list[Any]
 ) -> list[str] | None:
-    """The kind's own tie-breaks when the boxes post the pairs' default exactly as the form
-    offered it, and the kind refuses part of it (an individual: no head-to-head); else None.
+    """The kind's own tie-breaks when the boxes post a kind's default exactly as the form
+    offered it, and this kind refuses part of it (an individual: no head-to-head); else None.
 
     A director who changed the kind and left the tie-breaks alone meant "the usual ones", not
     head-to-head; one who picks head-to-head on purpose is still refused by the form.
     """
     posted_keys = tuple(value or "" for value in posted)
     offered_keys = tuple(value or "" for value in offered)
-    if posted_keys != DEFAULT_TIEBREAKS or offered_keys != DEFAULT_TIEBREAKS:
+    if posted_keys != offered_keys or not _a_kind_default(offered_keys):
         return None
-    if not set(DEFAULT_TIEBREAKS) & set(fmt.refused_tiebreaks):
+    if not set(offered_keys) & set(fmt.refused_tiebreaks):
         return None
     return list(fmt.default_tiebreaks)
 
@@ -79,7 +93,7 @@ class TiebreakSelect(forms.Select):
 def fit_to_kind(fields: dict[str, forms.Field], fmt: TournamentFormat) -> None:
     """The boxes' words and choices for the kind the page shows (the script follows a change
     of kind with ``kind_client_data``)."""
-    for name in ("tiebreak_1", "tiebreak_2", "tiebreak_3"):
+    for name in TIEBREAK_FIELDS:
         shown = fields[name].widget
         widget = TiebreakSelect(attrs=shown.attrs, choices=shown.choices)
         widget.is_required, widget.refused = shown.is_required, fmt.refused_tiebreaks
