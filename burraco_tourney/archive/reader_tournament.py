@@ -161,7 +161,7 @@ class TournamentSection:
         self.vp = self.rules.vp
         loser_vp = None
         if forfeit is not None:
-            if not 0 <= forfeit.vp <= self.vp.total:
+            if not self.vp.holds(forfeit.vp):
                 raise ArchiveError(
                     at(at(path, "forfeit"), "vp"),
                     _("a forfeit win must be worth 0 to %(total)s VP with this VP table")

@@ -24,7 +24,7 @@ from burraco_tourney.rules.outcome import (
     table_outcome,
 )
 from burraco_tourney.rules.rulesets import BURRACO_KINDS
-from burraco_tourney.rules.scoring import LineEntry
+from burraco_tourney.rules.scoring import END_KINDS, LineEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.rules.tournament_rules import TournamentRules
 
@@ -41,7 +41,8 @@ from .checks import (
 from .records import ArchiveError, ArchiveLine, ArchiveSmazzata, ArchiveTable
 
 LINES = ("ns", "eo")
-ENDS = ("chiusura", "tallone", "tempo", "arbitrale")
+# How a smazzata can end: the engine's list (ARCHIVE.md names the same four).
+ENDS = END_KINDS
 RESULT_KEYS = ("smazzate", "totals", "forfeit")
 
 # (pair number value, its path, the pairs seated so far in the turno, where it sits) -> number

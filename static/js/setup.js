@@ -26,8 +26,8 @@
       var option = field(name).querySelector('option[value=""]');
       option.textContent = data.as_ruleset.replace("%(value)s", preset[name] ? data.yes : data.no);
     });
-    var hasSemipulito = "semipulito" in preset.bonuses;
-    show("field-semipulito", hasSemipulito || field("semipulito").value !== "");
+    // Whether the preset has the semipulito at all is the engine's answer, sent by the server.
+    show("field-semipulito", preset.semipulito_switchable || field("semipulito").value !== "");
     Object.keys(data.bonus_fields).forEach(function (kind) {
       var name = data.bonus_fields[kind];
       var input = field(name);

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import PRESETS, get_ruleset
+from burraco_tourney.rules.score_step import SCORE_STEP
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, default_bye
 
 from ..formats import format_for_choice
@@ -66,7 +67,7 @@ def _points_field(label, hint: str = "") -> forms.IntegerField:
         required=False,
         min_value=0,
         help_text=hint,
-        widget=forms.NumberInput(attrs={"step": 5, "inputmode": "numeric"}),
+        widget=forms.NumberInput(attrs={"step": SCORE_STEP, "inputmode": "numeric"}),
     )
 
 
@@ -161,7 +162,7 @@ class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
         required=False,
         min_value=5,
         max_value=100000,
-        widget=forms.NumberInput(attrs={"placeholder": "2005", "step": 5}),
+        widget=forms.NumberInput(attrs={"placeholder": "2005", "step": SCORE_STEP}),
     )
     confirm_recompute = forms.BooleanField(
         label=_("Recompute every result with the new rules"), required=False

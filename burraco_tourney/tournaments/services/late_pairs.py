@@ -76,7 +76,7 @@ def late_fields(*, tournament: Tournament, missed: MissedChoice | None) -> dict[
         total = rules.vp.total
         if missed.vp is None:
             errors["missed_vp"] = _("Type the VP of each missed turno.")
-        elif not 0 <= missed.vp <= total:
+        elif not rules.vp.holds(missed.vp):
             errors["missed_vp"] = _("The VP must be between 0 and %(total)s.") % {"total": total}
         if missed.mp is None:
             errors["missed_mp"] = _("Type the MP of each missed turno (0 for none).")
