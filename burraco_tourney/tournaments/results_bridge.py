@@ -52,10 +52,10 @@ LINES = ("ns", "eo")
 LINE_FIELDS = ("cards", "pulito", "semipulito", "sporco", "nobile", "reale", "chiusura", "pozzetto")
 # The table columns an outcome fills.
 RESULT_FIELDS = ["ns_mp", "eo_mp", "ns_vp", "eo_vp", "winner", "by_last_move"]
-# The tournament fields the rules object is built from.
-RULES_SOURCE_FIELDS = (
-    "kind",
-    "rules",
+# The tournament fields the rules object is built from, the one list of them: those of a
+# tournament ranked by VP over its turni (a knock-out keeps them as they are), and a knock-out's
+# match lengths. The settings form and the services read these lists.
+VP_RULE_FIELDS: tuple[str, ...] = (
     "smazzate_per_turno",
     "vp_table",
     "bye_vp",
@@ -64,12 +64,15 @@ RULES_SOURCE_FIELDS = (
     "forfeit_mp",
     "forfeit_loser_vp",
     "tiebreaks",
+)
+KO_RULE_FIELDS: tuple[str, ...] = (
     "ko_mode",
     "ko_smazzate",
     "ko_target",
     "ko_rounds",
     "ko_third_place",
 )
+RULES_SOURCE_FIELDS: tuple[str, ...] = ("kind", "rules", *VP_RULE_FIELDS, *KO_RULE_FIELDS)
 
 
 def _rules_key(tournament: Tournament) -> str:

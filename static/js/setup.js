@@ -115,7 +115,7 @@
     if (legend && data.forfeit_loser_labels[kind]) legend.textContent = data.forfeit_loser_labels[kind];
   }
   function syncKind() {
-    var kind = checked("kind") || "pairs";
+    var kind = checked("kind") || data.default_kind;
     form.querySelectorAll("[data-kind]").forEach(function (node) {
       // A section may serve several kinds: data-kind="pairs individual".
       node.hidden = node.getAttribute("data-kind").split(" ").indexOf(kind) < 0;
@@ -131,7 +131,7 @@
   });
   form.querySelectorAll('input[name="kind"]').forEach(function (input) {
     input.addEventListener("change", function () {
-      syncTiebreaks(checked("kind") || "pairs");  // only when the director changes the kind
+      syncTiebreaks(checked("kind") || data.default_kind);  // only when the director changes the kind
       syncKind();
     });
   });

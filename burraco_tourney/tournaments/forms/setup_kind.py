@@ -16,19 +16,11 @@ from django import forms
 
 from ..formats import FORMATS, TournamentFormat, format_for_choice
 from ..models import Tournament
+from ..results_bridge import VP_RULE_FIELDS
 
-# The stored settings behind the pairs-only boxes.
-PAIRS_ONLY_SETTINGS: tuple[str, ...] = (
-    "planned_turni",
-    "smazzate_per_turno",
-    "vp_table",
-    "bye_vp",
-    "bye_mp",
-    "forfeit_vp",
-    "forfeit_mp",
-    "forfeit_loser_vp",
-    "tiebreaks",
-)
+# The stored settings behind the pairs-only boxes: the planned turni and the rules of a
+# tournament ranked by VP.
+PAIRS_ONLY_SETTINGS: tuple[str, ...] = ("planned_turni", *VP_RULE_FIELDS)
 
 
 def ignored_fields(kind: Any) -> tuple[str, ...]:
@@ -103,8 +95,10 @@ def fit_to_kind(fields: dict[str, forms.Field], fmt: TournamentFormat) -> None:
 
 def kind_client_data() -> dict[str, Any]:
     """What the page's script needs to follow a change of kind: each kind's default and refused
-    tie-breaks, and its question on the forfeit's absent side."""
+    tie-breaks, and its question on the forfeit's absent side (and the kind a blank choice
+    means). The script writes none of these itself."""
     return {
+        "default_kind": format_for_choice("").key,
         "tiebreaks": {key: list(fmt.default_tiebreaks) for key, fmt in FORMATS.items()},
         "refused_tiebreaks": {key: list(fmt.refused_tiebreaks) for key, fmt in FORMATS.items()},
         "forfeit_loser_labels": {key: str(fmt.forfeit_loser_label) for key, fmt in FORMATS.items()},
