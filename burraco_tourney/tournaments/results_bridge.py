@@ -94,7 +94,9 @@ def rules_fingerprint(tournament: Tournament) -> str:
 
 
 def tournament_rules(tournament: Tournament) -> TournamentRules:
-    """The engine's rules of ``tournament`` (saved or not), built once per set of settings."""
+    """The engine's rules of ``tournament`` (saved or not), built once per set of settings by
+    its kind's format (``TournamentFormat.build_rules``: the one builder, the archive reader's
+    too)."""
     key = _rules_key(tournament)
     cached = getattr(tournament, "_results_rules", None)
     if cached is not None and cached[0] == key:

@@ -21,7 +21,7 @@ from burraco_tourney.rules import score_step
 from burraco_tourney.rules import vp as vp_module
 from burraco_tourney.rules.cards import pack_size
 from burraco_tourney.rules.rulesets import PRESETS
-from burraco_tourney.rules.vp import default_bye
+from burraco_tourney.rules.vp import VpTable, default_bye
 from burraco_tourney.tournaments.formats import FORMATS, IndividualFormat, PairsFormat
 from burraco_tourney.tournaments.forms.setup import TournamentForm
 from burraco_tourney.tournaments.forms.setup_initial import initial_for
@@ -166,6 +166,23 @@ def test_the_riposo_default_is_the_engines_for_the_site_and_the_archive(
     with pytest.raises(ArchiveError) as refused:
         read_archive(data)
     assert refused.value.path == "turni[0].byes[0]"
+
+
+def test_the_vp_one_line_can_get_at_a_table_is_the_engines_answer(
+    english, monkeypatch, demo_archive
+):
+    accepted = english.post(CREATE, form_data(bye_vp="16", bye_mp="300"))
+    assert accepted.status_code == 302
+    monkeypatch.setattr(VpTable, "holds", lambda self, vp: 0 <= vp <= 15)
+    refused = english.post(CREATE, form_data(name="Altro", bye_vp="16", bye_mp="300"))
+    assert refused.context["form"].errors["bye_vp"] == [
+        "At most 20: the two lines of a table share 20 VP."
+    ]
+    data = copy.deepcopy(demo_archive)
+    data["tournament"]["forfeit"] = {"vp": 16, "mp": 300}
+    with pytest.raises(ArchiveError) as error:
+        read_archive(data)
+    assert error.value.path == "tournament.forfeit.vp"
 
 
 # -- the settings page: its script gets every default from the server -------------------------

@@ -55,7 +55,11 @@ def initial_for(tournament: Tournament) -> dict[str, Any]:
         initial["vp_bands"] = ""
     loser = tournament.forfeit_loser_vp
     initial["forfeit_loser"] = {None: COMPLEMENT, 0: ZERO}.get(loser, KEPT)
-    initial.update(tiebreak_boxes(tournament_tiebreaks(tournament)))
+    try:
+        keys = tournament_tiebreaks(tournament)
+    except RuleError:
+        keys = tournament.tiebreaks  # rules the engine cannot build: the boxes show what is stored
+    initial.update(tiebreak_boxes(keys))
     return initial
 
 
