@@ -215,3 +215,13 @@ def test_the_pack_sizes_in_the_ruleset_summary_are_the_engines(english):
     page = english.get(CREATE).content.decode()
     for preset in PRESETS.values():
         assert f"{pack_size(preset)} cards" in page
+
+
+def test_the_settings_open_for_rules_the_engine_cannot_build(english, director):
+    # The tie-break boxes ask the rules object; stored rules it refuses still open the page,
+    # where the director can put them right.
+    tournament = make_tournament(owner=director, rules={"name": "nessuno"}, tiebreaks=["mp"])
+    tournament.directors.add(director)
+    page = english.get(reverse("manage:tournament_edit", args=[tournament.slug]))
+    assert page.status_code == 200
+    assert page.context["form"]["tiebreak_1"].value() == "mp"
