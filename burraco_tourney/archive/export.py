@@ -33,8 +33,6 @@ from burraco_tourney.tournaments.models import (
 from burraco_tourney.tournaments.results_bridge import totals_last_move, tournament_forfeit_value
 from burraco_tourney.tournaments.selectors.imports import with_import_origin
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
-from burraco_tourney.tournaments.selectors.standings import standings
-from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
 
 from .closing import closing_json
 from .log import log_json, moment_json
@@ -357,18 +355,17 @@ def _results(tournament: Tournament, turni: list[Turno], numbers: dict[int, int]
 
 def standings_results(tournament: Tournament) -> list[dict[str, Any]]:
     """The standings in ``results``, each row by its entrant's number under the kind's word."""
-    key = tournament.fmt.entrant_key
+    key, ranked = tournament.fmt.entrant_key, tournament.fmt.standings
     return [
-        {"rank": row.rank, key: number, "vp": row.vp, "scarto": row.scarto, "mp": row.mp}
-        for number, row in STANDINGS[key](tournament)
+        {
+            "rank": row.rank,
+            key: ranked.number(row),
+            "vp": row.vp,
+            "scarto": row.scarto,
+            "mp": row.mp,
+        }
+        for row in ranked.rows(tournament)
     ]
-
-
-# The standings rows with their entrant's number, by the kind's word.
-STANDINGS: dict[str, Callable[[Tournament], list[tuple[int, Any]]]] = {
-    "pair": lambda t: [(row.pair.number, row) for row in standings(tournament=t)],
-    "player": lambda t: [(row.player.number, row) for row in individual_standings(tournament=t)],
-}
 
 
 def ko_results(

@@ -204,16 +204,7 @@ class _Reader(TournamentSection):
 
     def _turni(self, raw: Any) -> tuple[ArchiveTurno, ...]:
         turni: list[ArchiveTurno] = []
-        tables = TableReader(
-            ruleset=self.ruleset,
-            vp=self.vp,
-            kind=self.kind,
-            smazzate_per_turno=self.smazzate_per_turno,
-            ko=self.ko,
-            forfeit=self.forfeit,
-            ko_rounds=self.ko_rounds,
-            version=self.version,
-        )
+        tables = TableReader(rules=self.rules, version=self.version)
         self.seated: dict[int, set[int]] = {}
         draft_before: int | None = None
         for index, item in enumerate(json_list(raw, "turni")):

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.rulesets import PRESETS
-from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, default_bye, vp_table
+from burraco_tourney.rules.standings import Value
 from burraco_tourney.tournaments.formats import FORMATS, format_of
 
 from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
@@ -57,6 +57,10 @@ TOURNAMENT_OPTIONAL = (
 # The kinds a file may be of: those the formats serve (the registry itself, so a registered kind
 # is read).
 KINDS = FORMATS
+
+
+def _vp_mp(value: Value | None) -> VpMp | None:
+    return VpMp(value.vp, value.mp) if value is not None else None
 
 
 class TournamentSection:
@@ -114,31 +118,17 @@ class TournamentSection:
         self.smazzate_per_turno = smazzate
 
         vp_spec: str | tuple[tuple[int | None, int, int], ...] | None = None
+        table = None
         if "vp_table" in obj:
-            vp_spec, self.vp = read_vp_table(obj["vp_table"], at(path, "vp_table"))
+            vp_spec, table = read_vp_table(obj["vp_table"], at(path, "vp_table"))
         elif "vp_table" in fmt.archive.required_fields:
             raise ArchiveError(at(path, "vp_table"), _("is required for a pairs tournament"))
-        else:
-            # The value a Tournament row takes when none is given.
-            self.vp = vp_table(DEFAULT_VP_TABLE)
 
         bye = read_value(obj["bye"], at(path, "bye")) if "bye" in obj else None
-        forfeit, loser_vp = None, None
+        forfeit = None
         if "forfeit" in obj:
             forfeit = read_value(obj["forfeit"], at(path, "forfeit"), self._v2("forfeit"))
-            if not 0 <= forfeit.vp <= self.vp.total:
-                raise ArchiveError(
-                    at(at(path, "forfeit"), "vp"),
-                    _("a forfeit win must be worth 0 to %(total)s VP with this VP table")
-                    % {"total": self.vp.total},
-                )
-            loser_vp = read_loser_vp(obj["forfeit"], at(path, "forfeit"), self.vp.total)
-        default = default_bye(self.vp)
-        self.bye = bye or (VpMp(*default) if default else None)
-        self.forfeit = forfeit or self.bye
-
-        # Stored, so the settings form and the file agree.
-        tiebreaks = fmt.default_tiebreaks
+        tiebreaks = None
         if "tiebreaks" in obj:
             tiebreaks = read_tiebreaks(obj["tiebreaks"], at(path, "tiebreaks"))
             for index, key in enumerate(tiebreaks):
@@ -154,6 +144,38 @@ class TournamentSection:
             third_place, rounds = read_ko_extras(obj["ko"], at(path, "ko"))
         elif "ko" in fmt.archive.required_fields:
             raise ArchiveError(at(path, "ko"), _("is required for a ko tournament"))
+        # The file's rules as the site will build them from the stored tournament: the kind's
+        # and the engine's defaults for what the file leaves out (the VP table, the riposo, a
+        # forfeit worth a riposo, the tie-breaks), one place for them all.
+        self.rules = fmt.build_rules(
+            ruleset=self.ruleset,
+            vp_table_spec=table,
+            smazzate_per_turno=smazzate,
+            bye_vp=bye.vp if bye else None,
+            bye_mp=bye.mp if bye else None,
+            forfeit_vp=forfeit.vp if forfeit else None,
+            forfeit_mp=forfeit.mp if forfeit else None,
+            tiebreaks=tiebreaks,
+            ko_mode=ko.mode if ko else "",
+            ko_smazzate=ko.smazzate if ko else None,
+            ko_target=ko.target if ko else None,
+            ko_rounds=rounds,
+        )
+        self.vp = self.rules.vp
+        loser_vp = None
+        if forfeit is not None:
+            if not self.vp.holds(forfeit.vp):
+                raise ArchiveError(
+                    at(at(path, "forfeit"), "vp"),
+                    _("a forfeit win must be worth 0 to %(total)s VP with this VP table")
+                    % {"total": self.vp.total},
+                )
+            loser_vp = read_loser_vp(obj["forfeit"], at(path, "forfeit"), self.vp.total)
+        self.bye = _vp_mp(self.rules.bye)
+        self.forfeit = _vp_mp(self.rules.forfeit)
+
+        # Stored, so the settings form and the file agree.
+        tiebreaks = self.rules.tiebreaks
         self.ko, self.ko_rounds = ko, rounds
         planned = None
         if "planned_turni" in obj:

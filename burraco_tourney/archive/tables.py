@@ -9,13 +9,12 @@ This module never touches the database.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.errors import RuleError, RuleViolation
-from burraco_tourney.rules.ko_length import KoLength, ko_round_lengths
 from burraco_tourney.rules.outcome import (
     EntryRefused,
     ForfeitEntry,
@@ -24,13 +23,10 @@ from burraco_tourney.rules.outcome import (
     TotalsEntry,
     table_outcome,
 )
-from burraco_tourney.rules.rulesets import BURRACO_KINDS, Ruleset
-from burraco_tourney.rules.scoring import LineEntry
+from burraco_tourney.rules.rulesets import BURRACO_KINDS
+from burraco_tourney.rules.scoring import END_KINDS, LineEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
-from burraco_tourney.rules.standings import Value
 from burraco_tourney.rules.tournament_rules import TournamentRules
-from burraco_tourney.rules.vp import VpTable
-from burraco_tourney.tournaments.formats import format_of
 
 from .checks import (
     SMALL_MAX,
@@ -42,10 +38,11 @@ from .checks import (
     json_object,
     rule_message,
 )
-from .records import ArchiveError, ArchiveLine, ArchiveSmazzata, ArchiveTable, KoSettings, VpMp
+from .records import ArchiveError, ArchiveLine, ArchiveSmazzata, ArchiveTable
 
 LINES = ("ns", "eo")
-ENDS = ("chiusura", "tallone", "tempo", "arbitrale")
+# How a smazzata can end: the engine's list (ARCHIVE.md names the same four).
+ENDS = END_KINDS
 RESULT_KEYS = ("smazzate", "totals", "forfeit")
 
 # (pair number value, its path, the pairs seated so far in the turno, where it sits) -> number
@@ -104,36 +101,13 @@ def violation_path(path: str, error: RuleError) -> str:
 class TableReader:
     """Reads the tables of each turno with the tournament's rules."""
 
-    def __init__(
-        self,
-        *,
-        ruleset: Ruleset,
-        vp: VpTable,
-        kind: str,
-        smazzate_per_turno: int | None,
-        ko: KoSettings | None,
-        forfeit: VpMp | None,
-        ko_rounds: Sequence[Mapping[str, Any]] = (),
-        version: int = 1,
-    ) -> None:
-        self.ruleset = ruleset
-        self.vp = vp
-        self.kind = kind
-        self.smazzate_per_turno = smazzate_per_turno
-        self.ko = format_of(kind).archive.ko_settings(ko)
-        self.forfeit = forfeit
+    def __init__(self, *, rules: TournamentRules, version: int = 1) -> None:
+        # The tournament section's rules (its format's ``build_rules``): the riposo and forfeit
+        # values and the KO match lengths come with them, never set again here.
+        self.rules = rules
+        self.ruleset = rules.ruleset
+        self.knockout = rules.knockout
         self.version = version
-        ko_length = KoLength(ko.mode, ko.smazzate, ko.target) if self.ko else None  # type: ignore[arg-type]
-        self.rules = TournamentRules(
-            ruleset=ruleset,
-            vp=vp,
-            smazzate_per_turno=smazzate_per_turno or 3,
-            forfeit=Value(forfeit.vp, forfeit.mp) if forfeit else None,
-            knockout=self.ko is not None,
-            ko_length=ko_length,
-            # Version 2: rounds of the bracket with their own match length (``ko.rounds``).
-            ko_rounds=tuple(sorted(ko_round_lengths(ko_rounds).items())) if self.ko else (),
-        )
         self.round_number = 1
 
     def read_turno(
@@ -229,7 +203,7 @@ class TableReader:
         last_move = None
         if "last_move" in obj:
             last_move = json_choice(obj["last_move"], at(path, "last_move"), LINES)
-            if self.ko is None or ns != eo:
+            if not self.knockout or ns != eo:
                 raise ArchiveError(
                     at(path, "last_move"),
                     _("is given only for a tied KO match: the totals decide this one"),
@@ -237,7 +211,7 @@ class TableReader:
         try:
             self._outcome(TotalsEntry(ns, eo, last_move), path)
         except ArchiveError as error:
-            if self.version >= 2 and self.ko is not None and ns == eo and last_move is None:
+            if self.version >= 2 and self.knockout and ns == eo and last_move is None:
                 raise ArchiveError(
                     at(path, "last_move"),
                     _("a tied KO match is settled by who made the last move: give it"),

@@ -333,6 +333,9 @@ MESSAGES: dict[str, Any] = {
         "planned",
     ),
     "mp_not_multiple_of_5": _("%(value)s is not a multiple of 5"),
+    # the forms' boxes (``score_step.check_score``)
+    "penalty_mp_not_multiple_of_5": _("Every burraco score is a multiple of 5: %(value)s is not."),
+    "ko_target_not_multiple_of_5": _("A target score is a multiple of 5 (e.g. 2005)."),
     "forfeit_loser_vp_out_of_range": _(
         "The forfeiting pair cannot get %(value)s VP: the winner gets %(winner)s and a table "
         "shares %(total)s."

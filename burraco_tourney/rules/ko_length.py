@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from burraco_tourney.rules.errors import RuleViolation
+from burraco_tourney.rules.score_step import is_score
 
 Mode = Literal["smazzate", "punti"]
 MODES: tuple[Mode, Mode] = ("smazzate", "punti")
@@ -61,7 +62,7 @@ def ko_round_lengths(rounds: Iterable[Mapping[str, Any]]) -> dict[int, KoLength]
             lengths[number] = KoLength("smazzate", smazzate=smazzate)
         else:
             target = item.get("target")
-            if not _whole(target) or target % 5 or "smazzate" in item:
+            if not _whole(target) or not is_score(target) or "smazzate" in item:
                 raise RuleViolation(
                     "bad_ko_round",
                     f"Round {number}: give a target score, a multiple of 5.",

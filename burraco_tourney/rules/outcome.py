@@ -37,13 +37,14 @@ from burraco_tourney.rules.match import (
     match_by_smazzate,
 )
 from burraco_tourney.rules.rulesets import Ruleset
+from burraco_tourney.rules.score_step import is_score
 from burraco_tourney.rules.scoring import (
     LineEntry,
     Smazzata,
     SmazzataScore,
     score_smazzata,
+    smazzata_as_read,
     smazzata_violations,
-    with_closer_as_last_move,
 )
 from burraco_tourney.rules.standings import forfeit_split
 from burraco_tourney.rules.tournament_rules import LINES, Line, TournamentRules
@@ -206,9 +207,10 @@ def _decision(result: MatchResult) -> str:
 
 
 def _smazzate(rules: TournamentRules, entry: SmazzateEntry, round_number: int) -> Outcome:
-    smazzate = [counted_smazzata(rules.ruleset, s) for s in entry.smazzate]
-    if rules.knockout:
-        smazzate = [with_closer_as_last_move(s) for s in smazzate]
+    smazzate = [
+        smazzata_as_read(counted_smazzata(rules.ruleset, s), knockout=rules.knockout)
+        for s in entry.smazzate
+    ]
     if not smazzate:
         raise _refuse(None, RuleViolation("no_smazzate", "Enter at least one smazzata."))
     refusals: list[Refusal] = []
@@ -277,7 +279,7 @@ def _on_last_move(error: RuleError) -> RuleError:
 def _totals(rules: TournamentRules, entry: TotalsEntry, round_number: int) -> Outcome:
     refusals: list[Refusal] = []
     for line, value in (("ns", entry.ns_mp), ("eo", entry.eo_mp)):
-        if value % 5:
+        if not is_score(value):
             error = RuleViolation(
                 "mp_not_multiple_of_5",
                 f"{value} is not a multiple of 5.",
@@ -327,7 +329,7 @@ def _forfeit(rules: TournamentRules, entry: ForfeitEntry) -> Outcome:
             ),
         )
     total = rules.vp.total
-    if not 0 <= rules.forfeit.vp <= total:
+    if not rules.vp.holds(rules.forfeit.vp):
         raise _refuse(
             None,
             RuleViolation(

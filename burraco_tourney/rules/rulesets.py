@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from burraco_tourney.rules.errors import RuleViolation
+from burraco_tourney.rules.score_step import is_score
 
 CODES: tuple[str, ...] = (
     "unknown_ruleset",
@@ -87,7 +88,13 @@ class Ruleset:
     def semipulito_as_sporco(self) -> bool:
         """The one statement of RULES.md section 4's switch: with semipulito off, a burraco
         semipulito entered counts as sporco (``outcome.counted_smazzata`` applies it)."""
-        return not self.semipulito and "semipulito" in dict(self.bonuses)
+        return not self.semipulito and self.semipulito_switchable
+
+    @property
+    def semipulito_switchable(self) -> bool:
+        """The ruleset has the burraco semipulito, so its switch means something (the reale has
+        none: the settings page neither offers the switch nor a bonus for it)."""
+        return "semipulito" in self.entry_kinds
 
     @property
     def clean_kinds(self) -> tuple[str, ...]:
@@ -149,7 +156,7 @@ def _check_points(option: str, value: Any) -> None:
         )
     # Every card is worth a multiple of 5, so every score is one too (RULES.md section 2);
     # a bonus that broke this would break the VP bands built on it.
-    if value % 5:
+    if not is_score(value):
         raise RuleViolation(
             "rule_value_not_multiple_of_5",
             f"The rule option {option!r} must be a multiple of 5 ({value}).",

@@ -6,7 +6,9 @@ the card points. ``smazzata_violations`` lists every inconsistency of a deal at 
 with the line and the field it concerns, so a form can show it next to the right box; among them
 what the pack cannot hold (``pack.py``: 5,000 card points, 9 burraco reale). A chiusura
 is the last move of its smazzata: a last move that names the other line is refused, and
-``with_closer_as_last_move`` fills a blank one from the closer.
+``with_closer_as_last_move`` fills a blank one from the closer (in a KO, where the last move
+settles a tie: ``smazzata_as_read``). A scorecard that does not say how a smazzata ended means
+``automatic_end``: by chiusura if a line closed, else the stock ran out.
 
 This module is pure Python: it never imports Django or any app, and never touches a database.
 """
@@ -20,6 +22,7 @@ from typing import Any
 from burraco_tourney.rules.errors import RuleViolation
 from burraco_tourney.rules.pack import pack_violations
 from burraco_tourney.rules.rulesets import BURRACO_KINDS, Ruleset
+from burraco_tourney.rules.score_step import is_score
 
 CODES: tuple[str, ...] = (
     "cards_not_integer",
@@ -206,6 +209,18 @@ def with_closer_as_last_move(smazzata: Smazzata) -> Smazzata:
     return replace(smazzata, last_move=closer)
 
 
+def smazzata_as_read(smazzata: Smazzata, *, knockout: bool) -> Smazzata:
+    """The smazzata as the engine reads it: in a KO, where the last move settles a tie, a blank
+    last move is the closer's (``with_closer_as_last_move``); elsewhere as entered."""
+    return with_closer_as_last_move(smazzata) if knockout else smazzata
+
+
+def automatic_end(ns_closed: Any, eo_closed: Any) -> str:
+    """How a smazzata ended when the scorecard leaves it blank: by chiusura if a line closed,
+    else the stock ran out (``tallone``)."""
+    return "chiusura" if ns_closed or eo_closed else "tallone"
+
+
 def score_smazzata(ruleset: Ruleset, smazzata: Smazzata) -> SmazzataScore:
     """Both lines' scores; raise the first violation if the smazzata breaks the rules."""
     problems = smazzata_violations(ruleset, smazzata)
@@ -245,7 +260,7 @@ def _line_violations(ruleset: Ruleset, entry: LineEntry, line: str | None) -> li
                 value=repr(entry.cards),
             )
         )
-    elif entry.cards % 5:
+    elif not is_score(entry.cards):
         problems.append(
             RuleViolation(
                 "cards_not_multiple_of_5",

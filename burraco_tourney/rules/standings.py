@@ -197,8 +197,9 @@ def forfeit_vp(
             table=table,
             value=repr(winner),
         )
-    total = resolve_vp_table(vp_table).total
-    if not 0 <= forfeit.vp <= total:
+    table = resolve_vp_table(vp_table)
+    total = table.total
+    if not table.holds(forfeit.vp):
         raise RuleViolation(
             "forfeit_vp_out_of_range",
             f"A forfeit win of {forfeit.vp} VP does not fit a VP table of total {total}.",

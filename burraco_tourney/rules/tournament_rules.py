@@ -3,10 +3,14 @@
 ``TournamentRules`` holds the ruleset and its switches, the VP table, the riposo and forfeit
 values (and what the forfeiting pair gets), the tie-breaks, the smazzate of a turno and, in a
 knock-out, the match length of each round (``ko_length``). ``build_rules`` makes one from the
-values a tournament stores and is the one place of their defaults: the riposo is the VP table
-preset's (``vp.default_bye``), a forfeit win is worth a riposo, the tie-breaks are
-``tiebreaks.DEFAULT_TIEBREAKS``, a KO match lasts the turno's smazzate. The one function that
-scores a table with it is ``outcome.table_outcome``.
+values a tournament stores and is the one place of their defaults: the VP table is
+``vp.DEFAULT_VP_TABLE``, a turno has 3 smazzate, the riposo is the VP table preset's
+(``vp.default_bye``), a forfeit win is worth a riposo, the tie-breaks are the kind's (the pairs'
+``tiebreaks.DEFAULT_TIEBREAKS`` unless the caller gives its kind's), a KO match lasts the
+turno's smazzate. A tournament's kind passes its own answers through its format
+(``TournamentFormat.build_rules``): the site's tournaments, the settings page and the archive
+reader all get their rules that way. The one function that scores a table with it is
+``outcome.table_outcome``.
 
 This module is pure Python: it never imports Django or any app, and never touches a database.
 """
@@ -21,7 +25,10 @@ from burraco_tourney.rules.ko_length import KoLength, ko_length_for_round, ko_ro
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.standings import Value, forfeit_split
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
-from burraco_tourney.rules.vp import VpTable, default_bye, vp_table
+from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VpTable, default_bye, vp_table
+
+# The smazzate of a turno when a tournament does not say (the FIBUR table is for 3).
+DEFAULT_SMAZZATE = 3
 
 Line = Literal["ns", "eo"]
 LINES: tuple[Line, Line] = ("ns", "eo")
@@ -33,7 +40,7 @@ class TournamentRules:
 
     ruleset: Ruleset
     vp: VpTable
-    smazzate_per_turno: int = 3
+    smazzate_per_turno: int = DEFAULT_SMAZZATE
     bye: Value | None = None
     forfeit: Value | None = None
     # None: the forfeiting pair gets the rest of the band total (the club rule); else this VP.
@@ -77,14 +84,15 @@ def _value(vp: int | None, mp: int | None) -> Value | None:
 def build_rules(
     *,
     ruleset: Ruleset,
-    vp_table_spec: Any,
-    smazzate_per_turno: int = 3,
+    vp_table_spec: Any = None,
+    smazzate_per_turno: int | None = None,
     bye_vp: int | None = None,
     bye_mp: int | None = None,
     forfeit_vp: int | None = None,
     forfeit_mp: int | None = None,
     forfeit_loser_vp: int | None = None,
     tiebreaks: Iterable[str] | None = None,
+    default_tiebreaks: Iterable[str] = DEFAULT_TIEBREAKS,
     knockout: bool = False,
     ko_mode: str = "",
     ko_smazzate: int | None = None,
@@ -92,10 +100,12 @@ def build_rules(
     ko_rounds: Iterable[Mapping[str, Any]] = (),
     ko_third_place: bool = False,
 ) -> TournamentRules:
-    """The rules object from stored settings; the one place of their defaults: the riposo is
-    the VP table preset's (``vp.default_bye``), a forfeit win is worth a riposo, the tie-breaks
-    are ``tiebreaks.DEFAULT_TIEBREAKS``, a KO match lasts the turno's smazzate."""
-    table = vp_table(vp_table_spec)
+    """The rules object from stored settings; the one place of their defaults: no VP table is
+    ``DEFAULT_VP_TABLE``, no smazzate per turno is 3, the riposo is the VP table preset's
+    (``vp.default_bye``), a forfeit win is worth a riposo, no tie-breaks are
+    ``default_tiebreaks`` (the kind's), a KO match lasts the turno's smazzate."""
+    table = vp_table(DEFAULT_VP_TABLE if vp_table_spec is None else vp_table_spec)
+    smazzate_per_turno = smazzate_per_turno or DEFAULT_SMAZZATE
     bye = _value(bye_vp, bye_mp)
     if bye is None:
         default = default_bye(table)
@@ -116,7 +126,7 @@ def build_rules(
         bye=bye,
         forfeit=forfeit,
         forfeit_loser_vp=forfeit_loser_vp,
-        tiebreaks=tuple(tiebreaks) if tiebreaks else DEFAULT_TIEBREAKS,
+        tiebreaks=tuple(tiebreaks) if tiebreaks else tuple(default_tiebreaks),
         knockout=knockout,
         ko_length=length,
         ko_rounds=rounds,

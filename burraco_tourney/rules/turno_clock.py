@@ -18,6 +18,9 @@ from typing import Literal
 
 State = Literal["stopped", "running", "last_smazzata", "over"]
 
+# The longest a turno may last, in minutes (the settings and a turno's own time).
+MAX_MINUTES = 600
+
 
 @dataclass(frozen=True)
 class ClockReading:

@@ -69,6 +69,11 @@ class VpTable:
         first = self.bands[0]
         return first.winner + first.loser
 
+    def holds(self, vp: int) -> bool:
+        """Whether one line can get ``vp`` at a table: 0 to the VP the table shares (a riposo,
+        a forfeit win, a late pair's missed turno are worth one line's share)."""
+        return 0 <= vp <= self.total
+
     def band_for(self, difference: int) -> VpBand:
         """The band an absolute MP difference falls in (difference <= band upper bound)."""
         difference = abs(difference)

@@ -38,7 +38,7 @@ from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.scoring import LineEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.rules.standings import Value
-from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
+from burraco_tourney.rules.tournament_rules import TournamentRules
 from burraco_tourney.rules.vp import VpTable
 
 from .models import EntryMode, Match, Smazzata, Table, Tournament
@@ -55,10 +55,10 @@ LINE_FIELDS = ("cards", "pulito", "semipulito", "sporco", "nobile", "reale", "ch
 # The table columns an outcome fills, and its match's (``Match``).
 RESULT_FIELDS = ["ns_mp", "eo_mp"]
 MATCH_FIELDS = ["ns_mp", "eo_mp", "ns_vp", "eo_vp", "winner", "by_last_move"]
-# The tournament fields the rules object is built from.
-RULES_SOURCE_FIELDS = (
-    "kind",
-    "rules",
+# The tournament fields the rules object is built from, the one list of them: those of a
+# tournament ranked by VP over its turni (a knock-out keeps them as they are), and a knock-out's
+# match lengths. The settings form and the services read these lists.
+VP_RULE_FIELDS: tuple[str, ...] = (
     "smazzate_per_turno",
     "vp_table",
     "bye_vp",
@@ -67,12 +67,15 @@ RULES_SOURCE_FIELDS = (
     "forfeit_mp",
     "forfeit_loser_vp",
     "tiebreaks",
+)
+KO_RULE_FIELDS: tuple[str, ...] = (
     "ko_mode",
     "ko_smazzate",
     "ko_target",
     "ko_rounds",
     "ko_third_place",
 )
+RULES_SOURCE_FIELDS: tuple[str, ...] = ("kind", "rules", *VP_RULE_FIELDS, *KO_RULE_FIELDS)
 
 
 def _rules_key(tournament: Tournament) -> str:
@@ -94,12 +97,14 @@ def rules_fingerprint(tournament: Tournament) -> str:
 
 
 def tournament_rules(tournament: Tournament) -> TournamentRules:
-    """The engine's rules of ``tournament`` (saved or not), built once per set of settings."""
+    """The engine's rules of ``tournament`` (saved or not), built once per set of settings by
+    its kind's format (``TournamentFormat.build_rules``: the one builder, the archive reader's
+    too)."""
     key = _rules_key(tournament)
     cached = getattr(tournament, "_results_rules", None)
     if cached is not None and cached[0] == key:
         return cached[1]
-    rules = build_rules(
+    rules = tournament.fmt.build_rules(
         ruleset=Ruleset.from_dict(tournament.rules),
         vp_table_spec=tournament.vp_table,
         smazzate_per_turno=tournament.smazzate_per_turno,
@@ -109,7 +114,6 @@ def tournament_rules(tournament: Tournament) -> TournamentRules:
         forfeit_mp=tournament.forfeit_mp,
         forfeit_loser_vp=tournament.forfeit_loser_vp,
         tiebreaks=tournament.tiebreaks,
-        **tournament.fmt.scoring.rules_options(),
         ko_mode=tournament.ko_mode,
         ko_smazzate=tournament.ko_smazzate,
         ko_target=tournament.ko_target,

@@ -51,6 +51,17 @@ class TournamentSettings:
 
 
 @dataclass(frozen=True)
+class MissedChoice:
+    """How the turni a late pair missed count: ``how`` is a ``MissedTurni`` value; ``vp`` and
+    ``mp`` only with ``MissedTurni.VALUE`` (the pairs form builds it, ``services.late_pairs``
+    checks it)."""
+
+    how: str
+    vp: int | None = None
+    mp: int | None = None
+
+
+@dataclass(frozen=True)
 class ResultChange:
     """One table whose result a rule change changes: its values before and after (MP, VP, the
     KO winner; see ``results_bridge.outcome_summary``)."""

@@ -26,8 +26,8 @@
       var option = field(name).querySelector('option[value=""]');
       option.textContent = data.as_ruleset.replace("%(value)s", preset[name] ? data.yes : data.no);
     });
-    var hasSemipulito = "semipulito" in preset.bonuses;
-    show("field-semipulito", hasSemipulito || field("semipulito").value !== "");
+    // Whether the preset has the semipulito at all is the engine's answer, sent by the server.
+    show("field-semipulito", preset.semipulito_switchable || field("semipulito").value !== "");
     Object.keys(data.bonus_fields).forEach(function (kind) {
       var name = data.bonus_fields[kind];
       var input = field(name);
@@ -115,7 +115,7 @@
     if (legend && data.forfeit_loser_labels[kind]) legend.textContent = data.forfeit_loser_labels[kind];
   }
   function syncKind() {
-    var kind = checked("kind") || "pairs";
+    var kind = checked("kind") || data.default_kind;
     form.querySelectorAll("[data-kind]").forEach(function (node) {
       // A section may serve several kinds: data-kind="pairs individual".
       node.hidden = node.getAttribute("data-kind").split(" ").indexOf(kind) < 0;
@@ -131,7 +131,7 @@
   });
   form.querySelectorAll('input[name="kind"]').forEach(function (input) {
     input.addEventListener("change", function () {
-      syncTiebreaks(checked("kind") || "pairs");  // only when the director changes the kind
+      syncTiebreaks(checked("kind") || data.default_kind);  // only when the director changes the kind
       syncKind();
     });
   });

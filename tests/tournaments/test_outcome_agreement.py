@@ -107,16 +107,8 @@ def _post(card) -> list[dict]:
 
 def _archive(table: Table, result: dict):
     """What the archive reader says of this table's result: None (read) or the error path."""
-    tournament = table.turno.tournament
-    rules = tournament_rules(tournament)
-    reader = TableReader(
-        ruleset=rules.ruleset,
-        vp=rules.vp,
-        kind=tournament.kind,
-        smazzate_per_turno=tournament.smazzate_per_turno,
-        ko=None,
-        forfeit=None,
-    )
+    # The reader takes the rules object its tournament section builds: the site's own.
+    reader = TableReader(rules=tournament_rules(table.turno.tournament))
     raw = [{"table": 1, "ns": 1, "eo": 2, **result}]
     try:
         reader.read_turno(raw, "tables", lambda value, path, seated, where: value, {})

@@ -102,6 +102,11 @@ only):
 ``default_tiebreaks`` / ``refused_tiebreaks`` / ``refused_tiebreaks_reason``
     The tie-breaks after VP when none are set, those this kind refuses, and why (the settings
     form says it next to the box; the archive reader names the key).
+``build_rules(**settings)``
+    The engine's rules object of a tournament of this kind from its stored settings: the one
+    way to it (``results_bridge.tournament_rules``, the archive reader), so the kind's defaults
+    (match semantics, tie-breaks) and the engine's (VP table, riposo, forfeit) are each written
+    once.
 ``standings_export_key``
     The exporter of the standings PDF (``exports.registry``), linked from the standings page and
     the dashboard.
@@ -142,13 +147,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
+from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
 
 from .archive import PAIRS_ARCHIVE, PairsArchive
 from .draw import PAIRS_DRAW, PairsDrawManager
@@ -294,6 +300,13 @@ class TournamentFormat:
     ) -> int | None:
         """The turno whose close makes the standings final (None: not known)."""
         return planned
+
+    def build_rules(self, **settings: Any) -> TournamentRules:
+        """The engine's rules from a tournament's stored settings (the keywords of
+        ``rules.tournament_rules.build_rules``), with this kind's own answers."""
+        return build_rules(
+            default_tiebreaks=self.default_tiebreaks, **self.scoring.rules_options(), **settings
+        )
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.key!r}>"

@@ -26,6 +26,12 @@ class PairStandings:
 
         return standings_or_missing(tournament=tournament, after_turno=after_turno)
 
+    def rows(self, tournament: Any) -> list:
+        """The ranked rows after the last turno (a rule error is raised)."""
+        from ..selectors.standings import standings
+
+        return standings(tournament=tournament)
+
     # The public standings page's body (``views.public.standings_page`` draws the rest).
     body_template = "tournaments/live/standings.html"
     explain_label = gettext_lazy("Why is a pair above another?")

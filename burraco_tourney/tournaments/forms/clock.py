@@ -6,8 +6,9 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tourney.rules.turno_clock import MAX_MINUTES
+
 from ..models import Tournament
-from ..services.clock import MAX_MINUTES
 
 LAST_SMAZZATA_DEFAULT: int = Tournament._meta.get_field("last_smazzata_minutes").default
 

@@ -24,7 +24,7 @@ from ..pair_import import (
     parse_spreadsheet,
     parse_text,
 )
-from ..services.late_pairs import MissedChoice
+from ..settings_values import MissedChoice
 
 PAYLOAD_SALT = "burraco_tourney.pairs.import"
 PAYLOAD_MAX_AGE = 6 * 3600  # seconds: a preview left open over a long registration desk

@@ -11,6 +11,10 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from burraco_tourney.core.rule_messages import rule_error_message
+from burraco_tourney.rules.errors import RuleViolation
+from burraco_tourney.rules.score_step import SCORE_STEP, check_score
+
 from ..models import Entrant, Penalty, Tournament, Turno
 
 REASON_MAX = Penalty._meta.get_field("reason").max_length
@@ -130,7 +134,9 @@ class PenaltyForm(forms.Form):
         required=False,
         min_value=-MP_LIMIT,
         max_value=MP_LIMIT,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0", "step": 5}),
+        widget=forms.NumberInput(
+            attrs={"inputmode": "numeric", "placeholder": "0", "step": SCORE_STEP}
+        ),
     )
     reason = forms.CharField(
         label=_("Reason"),
@@ -174,12 +180,12 @@ class PenaltyForm(forms.Form):
 
     def clean_mp(self) -> int:
         mp = self.cleaned_data.get("mp") or 0
-        if mp % 5:
+        try:
+            check_score(mp, code="penalty_mp_not_multiple_of_5")
+        except RuleViolation as error:
             raise forms.ValidationError(
-                _("Every burraco score is a multiple of 5: %(value)s is not."),
-                code="mp_not_multiple_of_5",
-                params={"value": mp},
-            )
+                rule_error_message(error), code="mp_not_multiple_of_5"
+            ) from None
         return mp
 
     def clean(self) -> dict[str, Any]:

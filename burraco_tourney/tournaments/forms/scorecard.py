@@ -33,7 +33,10 @@ from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.outcome import SmazzateEntry
 from burraco_tourney.rules.rulesets import Ruleset
 from burraco_tourney.rules.scoring import CODES as SMAZZATA_CODES
-from burraco_tourney.rules.scoring import LineEntry
+from burraco_tourney.rules.scoring import (
+    LineEntry,
+    automatic_end,
+)
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
 from ..models import EntryMode, SmazzataEnd, Table
@@ -66,11 +69,6 @@ ENDED_EARLY_NEEDED = ngettext_lazy(
     "save the table with these, or fill in the others.",
     "played",
 )
-
-
-def default_end(entry_ns_closed: bool, entry_eo_closed: bool) -> str:
-    """How a smazzata ended when the director does not say: chiusura if a line closed."""
-    return SmazzataEnd.CHIUSURA if entry_ns_closed or entry_eo_closed else SmazzataEnd.TALLONE
 
 
 class ScorecardForm(ResultForm):
@@ -287,7 +285,7 @@ class ScorecardForm(ResultForm):
             )
         if len(lines) < 2:
             return None
-        end = value[f"s{n}_end"] or default_end(lines["ns"].chiusura, lines["eo"].chiusura)
+        end = value[f"s{n}_end"] or automatic_end(lines["ns"].chiusura, lines["eo"].chiusura)
         entry = SmazzataEntry(
             ns=lines["ns"], eo=lines["eo"], end=end, last_move=value[f"s{n}_last_move"] or None
         )
@@ -327,7 +325,7 @@ def scorecard_initial(table: Table, ruleset: Ruleset) -> dict[str, Any]:
                 initial[f"s{n}_{line}_{kind}"] = getattr(s, f"{line}_{kind}") or None
             initial[f"s{n}_{line}_chiusura"] = getattr(s, f"{line}_chiusura")
             initial[f"s{n}_{line}_pozzetto"] = getattr(s, f"{line}_pozzetto")
-        automatic = default_end(s.ns_chiusura, s.eo_chiusura)
+        automatic = automatic_end(s.ns_chiusura, s.eo_chiusura)
         initial[f"s{n}_end"] = "" if s.end == automatic else s.end
         initial[f"s{n}_last_move"] = s.last_move
     return initial

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import PRESETS, get_ruleset
-from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
+from burraco_tourney.rules.score_step import SCORE_STEP
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, default_bye
 
 from ..formats import format_for_choice
@@ -41,10 +41,12 @@ from .setup_initial import (
     initial_for,
 )
 from .setup_kind import (
+    TIEBREAK_FIELDS,
     fit_to_kind,
     ignored_fields,
     kept_pairs_settings,
     kind_client_data,
+    tiebreak_boxes,
     untouched_default_swapped,
 )
 from .setup_players import PlayersFields
@@ -65,7 +67,7 @@ def _points_field(label, hint: str = "") -> forms.IntegerField:
         required=False,
         min_value=0,
         help_text=hint,
-        widget=forms.NumberInput(attrs={"step": 5, "inputmode": "numeric"}),
+        widget=forms.NumberInput(attrs={"step": SCORE_STEP, "inputmode": "numeric"}),
     )
 
 
@@ -134,20 +136,17 @@ class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
         required=False,
         widget=forms.RadioSelect,
     )
-    tiebreak_1 = forms.ChoiceField(
-        label=_("First tie-break"), choices=TIEBREAK_CHOICES, initial=DEFAULT_TIEBREAKS[0]
-    )
+    # Their initial values are the tie-breaks of the kind a new tournament starts with.
+    tiebreak_1 = forms.ChoiceField(label=_("First tie-break"), choices=TIEBREAK_CHOICES)
     tiebreak_2 = forms.ChoiceField(
         label=_("Second tie-break"),
         choices=[("", _("none")), *TIEBREAK_CHOICES],
         required=False,
-        initial=DEFAULT_TIEBREAKS[1],
     )
     tiebreak_3 = forms.ChoiceField(
         label=_("Third tie-break"),
         choices=[("", _("none")), *TIEBREAK_CHOICES],
         required=False,
-        initial=DEFAULT_TIEBREAKS[2],
     )
     planned_turni = forms.IntegerField(
         label=_("Planned turni"), required=False, min_value=1, max_value=99
@@ -163,7 +162,7 @@ class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
         required=False,
         min_value=5,
         max_value=100000,
-        widget=forms.NumberInput(attrs={"placeholder": "2005", "step": 5}),
+        widget=forms.NumberInput(attrs={"placeholder": "2005", "step": SCORE_STEP}),
     )
     confirm_recompute = forms.BooleanField(
         label=_("Recompute every result with the new rules"), required=False
@@ -175,6 +174,9 @@ class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
         if tournament is not None:
             kwargs["initial"] = {**initial_for(tournament), **kwargs.get("initial", {})}
         super().__init__(*args, **kwargs)
+        new_kind = format_for_choice(self.fields["kind"].initial)
+        for name, key in tiebreak_boxes(new_kind.default_tiebreaks).items():
+            self.fields[name].initial = key
         self.has_results = tournament is not None and tournament_has_results(tournament=tournament)
         self.ko_round_numbers = setup_ko.add_round_fields(self.fields, tournament)
         self.ignored = ignored_fields(self._shown_value("kind"))
@@ -256,14 +258,14 @@ class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
 
     def _clean_tiebreaks(self, data: dict[str, Any]) -> None:
         fmt = format_for_choice(data.get("kind"))
-        names = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
+        names = TIEBREAK_FIELDS
         offered = [self.initial.get(name, self.fields[name].initial) for name in names]
         kept = untouched_default_swapped(fmt, [data.get(name) for name in names], offered)
         if kept is not None:
             data["tiebreaks"] = kept
             return
         chosen: list[str] = []
-        for name in ("tiebreak_1", "tiebreak_2", "tiebreak_3"):
+        for name in TIEBREAK_FIELDS:
             key = data.get(name)
             if not key:
                 continue

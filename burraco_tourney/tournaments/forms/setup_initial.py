@@ -14,8 +14,10 @@ from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, vp_table
 
 from ..models import Tournament
+from ..results_bridge import tournament_tiebreaks
 from . import setup_ko
 from . import setup_rules as rules
+from .setup_kind import tiebreak_boxes
 from .setup_vp import format_bands
 
 CUSTOM = "custom"
@@ -53,9 +55,11 @@ def initial_for(tournament: Tournament) -> dict[str, Any]:
         initial["vp_bands"] = ""
     loser = tournament.forfeit_loser_vp
     initial["forfeit_loser"] = {None: COMPLEMENT, 0: ZERO}.get(loser, KEPT)
-    keys = list(tournament.tiebreaks or tournament.fmt.default_tiebreaks)
-    for index in range(3):
-        initial[f"tiebreak_{index + 1}"] = keys[index] if index < len(keys) else ""
+    try:
+        keys = tournament_tiebreaks(tournament)
+    except RuleError:
+        keys = tournament.tiebreaks  # rules the engine cannot build: the boxes show what is stored
+    initial.update(tiebreak_boxes(keys))
     return initial
 
 

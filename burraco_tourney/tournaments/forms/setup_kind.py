@@ -14,23 +14,13 @@ from typing import Any
 
 from django import forms
 
-from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
-
 from ..formats import FORMATS, TournamentFormat, format_for_choice
 from ..models import Tournament
+from ..results_bridge import VP_RULE_FIELDS
 
-# The stored settings behind the pairs-only boxes.
-PAIRS_ONLY_SETTINGS: tuple[str, ...] = (
-    "planned_turni",
-    "smazzate_per_turno",
-    "vp_table",
-    "bye_vp",
-    "bye_mp",
-    "forfeit_vp",
-    "forfeit_mp",
-    "forfeit_loser_vp",
-    "tiebreaks",
-)
+# The stored settings behind the pairs-only boxes: the planned turni and the rules of a
+# tournament ranked by VP.
+PAIRS_ONLY_SETTINGS: tuple[str, ...] = ("planned_turni", *VP_RULE_FIELDS)
 
 
 def ignored_fields(kind: Any) -> tuple[str, ...]:
@@ -45,20 +35,36 @@ def kept_pairs_settings(tournament: Tournament | None) -> dict[str, Any]:
     return {name: Tournament._meta.get_field(name).get_default() for name in PAIRS_ONLY_SETTINGS}
 
 
+TIEBREAK_FIELDS: tuple[str, ...] = ("tiebreak_1", "tiebreak_2", "tiebreak_3")
+
+
+def tiebreak_boxes(keys: Any) -> dict[str, str]:
+    """The three tie-break boxes showing ``keys`` in order (a box left over: "none")."""
+    shown = [*keys, *[""] * len(TIEBREAK_FIELDS)]
+    return dict(zip(TIEBREAK_FIELDS, shown, strict=False))
+
+
+def _a_kind_default(keys: tuple[str, ...]) -> bool:
+    def boxes(shown: Any) -> tuple[str, ...]:
+        return tuple(tiebreak_boxes(shown).values())
+
+    return any(boxes(keys) == boxes(fmt.default_tiebreaks) for fmt in FORMATS.values())
+
+
 def untouched_default_swapped(
     fmt: TournamentFormat, posted: list[Any], offered: list[Any]
 ) -> list[str] | None:
-    """The kind's own tie-breaks when the boxes post the pairs' default exactly as the form
-    offered it, and the kind refuses part of it (an individual: no head-to-head); else None.
+    """The kind's own tie-breaks when the boxes post a kind's default exactly as the form
+    offered it, and this kind refuses part of it (an individual: no head-to-head); else None.
 
     A director who changed the kind and left the tie-breaks alone meant "the usual ones", not
     head-to-head; one who picks head-to-head on purpose is still refused by the form.
     """
     posted_keys = tuple(value or "" for value in posted)
     offered_keys = tuple(value or "" for value in offered)
-    if posted_keys != DEFAULT_TIEBREAKS or offered_keys != DEFAULT_TIEBREAKS:
+    if posted_keys != offered_keys or not _a_kind_default(offered_keys):
         return None
-    if not set(DEFAULT_TIEBREAKS) & set(fmt.refused_tiebreaks):
+    if not set(offered_keys) & set(fmt.refused_tiebreaks):
         return None
     return list(fmt.default_tiebreaks)
 
@@ -79,7 +85,7 @@ class TiebreakSelect(forms.Select):
 def fit_to_kind(fields: dict[str, forms.Field], fmt: TournamentFormat) -> None:
     """The boxes' words and choices for the kind the page shows (the script follows a change
     of kind with ``kind_client_data``)."""
-    for name in ("tiebreak_1", "tiebreak_2", "tiebreak_3"):
+    for name in TIEBREAK_FIELDS:
         shown = fields[name].widget
         widget = TiebreakSelect(attrs=shown.attrs, choices=shown.choices)
         widget.is_required, widget.refused = shown.is_required, fmt.refused_tiebreaks
@@ -89,8 +95,10 @@ def fit_to_kind(fields: dict[str, forms.Field], fmt: TournamentFormat) -> None:
 
 def kind_client_data() -> dict[str, Any]:
     """What the page's script needs to follow a change of kind: each kind's default and refused
-    tie-breaks, and its question on the forfeit's absent side."""
+    tie-breaks, and its question on the forfeit's absent side (and the kind a blank choice
+    means). The script writes none of these itself."""
     return {
+        "default_kind": format_for_choice("").key,
         "tiebreaks": {key: list(fmt.default_tiebreaks) for key, fmt in FORMATS.items()},
         "refused_tiebreaks": {key: list(fmt.refused_tiebreaks) for key, fmt in FORMATS.items()},
         "forfeit_loser_labels": {key: str(fmt.forfeit_loser_label) for key, fmt in FORMATS.items()},

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.ko_length import ko_round_lengths
+from burraco_tourney.rules.score_step import check_score
 
 from ..formats import format_for_choice
 from ..models import KoMode, Tournament
@@ -103,6 +104,15 @@ def clean_ko(form: forms.Form, data: dict[str, Any], numbers: list[int]) -> None
     data["ko_rounds"] = _clean_rounds(form, data, numbers)
 
 
+def _refusal(target: int) -> str:
+    """The engine's refusal of a target score that is not a score ("" when it is one)."""
+    try:
+        check_score(target, code="ko_target_not_multiple_of_5")
+    except RuleError as err:
+        return rule_error_message(err)
+    return ""
+
+
 def _clean_rounds(form: forms.Form, data: dict[str, Any], numbers: list[int]) -> list[dict]:
     rounds: list[dict[str, Any]] = []
     for number in numbers:
@@ -124,8 +134,8 @@ def _clean_rounds(form: forms.Form, data: dict[str, Any], numbers: list[int]) ->
             )
         elif mode == KoMode.SMAZZATE and value > MAX_SMAZZATE:
             form.add_error(where, _("At most %(max)s smazzate in a match.") % {"max": MAX_SMAZZATE})
-        elif mode == KoMode.PUNTI and value % 5:
-            form.add_error(where, _("A target score is a multiple of 5 (e.g. 2005)."))
+        elif mode == KoMode.PUNTI and (refusal := _refusal(value)):
+            form.add_error(where, refusal)
         else:
             key = "smazzate" if mode == KoMode.SMAZZATE else "target"
             rounds.append({"round": number, "mode": mode, key: value})

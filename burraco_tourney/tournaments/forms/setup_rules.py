@@ -15,6 +15,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.core.rule_messages import rule_error_message
+from burraco_tourney.rules.cards import JOLLY_COUNT, pack_size
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import BURRACO_KINDS, PRESETS
 from burraco_tourney.rules.vp import VP_PRESETS, default_bye
@@ -51,7 +52,7 @@ def presets_hint(option: str) -> str:
     names = dict(RulesetName.choices)
     parts = []
     for name, preset in PRESETS.items():
-        if option == "semipulito" and "semipulito" not in dict(preset.bonuses):
+        if option == "semipulito" and not preset.semipulito_switchable:
             shown = _("not allowed")
         else:
             shown = yes_no(getattr(preset, option))
@@ -87,11 +88,20 @@ def ruleset_summary() -> str:
     names = dict(RulesetName.choices)
     parts = []
     for name, preset in PRESETS.items():
+        # The pack's size and its jolly are the engine's (``cards.pack_size``), never typed here.
         if preset.has_jolly:
-            text = _("108 cards with 4 jolly (%(jolly)s points), pinella %(pinella)s points")
+            text = _(
+                "%(cards)s cards with %(jolly_count)s jolly (%(jolly)s points), pinella "
+                "%(pinella)s points"
+            )
         else:
-            text = _("104 cards, no jolly, pinella %(pinella)s points")
-        text = text % {"jolly": preset.jolly_value, "pinella": preset.pinella_value}
+            text = _("%(cards)s cards, no jolly, pinella %(pinella)s points")
+        text = text % {
+            "cards": pack_size(preset),
+            "jolly_count": JOLLY_COUNT,
+            "jolly": preset.jolly_value,
+            "pinella": preset.pinella_value,
+        }
         if not preset.combinations_allowed:
             text = _("%(cards)s, sequences only") % {"cards": text}
         parts.append(f"{names[name]}: {text}")
@@ -187,6 +197,7 @@ def client_data() -> dict[str, Any]:
             name: {
                 **{option: getattr(preset, option) for option in (*SWITCHES, *POINT_OPTIONS)},
                 "bonuses": dict(preset.bonuses),
+                "semipulito_switchable": preset.semipulito_switchable,
             }
             for name, preset in PRESETS.items()
         },

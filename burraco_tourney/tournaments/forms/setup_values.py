@@ -86,7 +86,7 @@ class VpCleaning:
         if (vp is None) != (mp is None):
             missing = f"{prefix}_mp" if mp is None else f"{prefix}_vp"
             self.add_error(missing, _("Give both the VP and the MP, or leave both blank."))
-        if vp is not None and table is not None and vp > table.total:
+        if vp is not None and table is not None and not table.holds(vp):
             self.add_error(
                 f"{prefix}_vp",
                 _("At most %(total)s: the two lines of a table share %(total)s VP.")

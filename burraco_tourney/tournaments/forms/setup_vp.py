@@ -19,6 +19,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tourney.rules import score_step
 from burraco_tourney.rules.vp import PRESET_SMAZZATE, VpTable
 
 from ..results_bridge import VP_PRESET_LABELS
@@ -27,9 +28,8 @@ from ..results_bridge import VP_PRESET_LABELS
 VP_FOR_SMAZZATE: dict[int, str] = {smazzate: table for table, smazzate in PRESET_SMAZZATE.items()}
 SMAZZATE_OF_VP: dict[str, int] = {table: smazzate for smazzate, table in VP_FOR_SMAZZATE.items()}
 
-# Every score is a multiple of 5, so after a band ending at 50 the next difference is 55: a
-# band written "51-150" or "55-150" follows it without a gap.
-SCORE_STEP = 5
+# Every score is a multiple of 5 (``score_step.SCORE_STEP``), so after a band ending at 50 the next
+# difference is 55: a band written "51-150" or "55-150" follows it without a gap.
 
 _BAND = re.compile(
     r"""^
@@ -114,7 +114,7 @@ def _gap_error(
             params={"line": number, "start": start, "end": previous_max},
             code="vp_band_overlap",
         )
-    if start > previous_max + SCORE_STEP:
+    if start > previous_max + score_step.SCORE_STEP:
         return ValidationError(
             _(
                 "Line %(line)s: gap in the table. The band before ends at %(end)s and this one "

@@ -17,6 +17,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.outcome import Outcome
+from burraco_tourney.rules.scoring import automatic_end
 from burraco_tourney.rules.submission_data import data_entry
 
 from ..models import SmazzataEnd, Submission, Table, TableAccess, TableProblem, Turno
@@ -71,8 +72,7 @@ def entry_initial(data: Sequence[dict[str, Any]], kinds: Sequence[str]) -> dict[
                 initial[f"s{n}_{line}_{kind}"] = values.get(kind) or None
             initial[f"s{n}_{line}_chiusura"] = values["chiusura"]
             initial[f"s{n}_{line}_pozzetto"] = values["pozzetto"]
-        closed = s["ns"]["chiusura"] or s["eo"]["chiusura"]
-        automatic = SmazzataEnd.CHIUSURA if closed else SmazzataEnd.TALLONE
+        automatic = automatic_end(s["ns"]["chiusura"], s["eo"]["chiusura"])
         initial[f"s{n}_end"] = "" if s["end"] == automatic else s["end"]
         initial[f"s{n}_last_move"] = s["last_move"]
     return initial

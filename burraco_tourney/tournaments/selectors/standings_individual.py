@@ -23,7 +23,7 @@ from burraco_tourney.rules.standings_individual import (
 )
 
 from ..models import Bye, Entrant, Penalty, Table, TableSeat, Tournament
-from ..results_bridge import tournament_rules
+from ..results_bridge import tournament_rules, tournament_tiebreaks
 
 
 @dataclass(frozen=True)
@@ -43,8 +43,9 @@ class PlayerStanding:
 
 
 def individual_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
-    """The tournament's tie-breaks, or its format's default when none were set."""
-    return tuple(tournament.tiebreaks or tournament.fmt.default_tiebreaks)
+    """The tournament's tie-breaks, or its format's default when none were set (the rules
+    object's, ``results_bridge.tournament_tiebreaks``)."""
+    return tournament_tiebreaks(tournament)
 
 
 def player_table_results(

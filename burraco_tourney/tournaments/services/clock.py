@@ -12,13 +12,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from burraco_tourney.rules.turno_clock import MAX_MINUTES
+
 from ..audit_text import tournament_subject, turno_subject
 from ..models import Tournament, Turno
 from ..selectors.clock import turno_minutes
 from .audit import audit_record
 from .locks import tournament_lock
-
-MAX_MINUTES = 600
 
 
 def _check_minutes(minutes: int | None) -> None:

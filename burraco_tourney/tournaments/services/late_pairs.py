@@ -10,7 +10,6 @@ Used by ``services.pairs`` inside its transaction; it never writes by itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -20,16 +19,7 @@ from burraco_tourney.rules.errors import RuleError
 
 from ..models import MissedTurni, Tournament
 from ..results_bridge import tournament_rules
-
-
-@dataclass(frozen=True)
-class MissedChoice:
-    """How the turni a late pair missed count: ``how`` is a ``MissedTurni`` value; ``vp`` and
-    ``mp`` only with ``MissedTurni.VALUE``."""
-
-    how: str
-    vp: int | None = None
-    mp: int | None = None
+from ..settings_values import MissedChoice
 
 
 def late_join_turno(*, tournament: Tournament) -> int | None:
@@ -83,7 +73,7 @@ def late_fields(*, tournament: Tournament, missed: MissedChoice | None) -> dict[
         total = rules.vp.total
         if missed.vp is None:
             errors["missed_vp"] = _("Type the VP of each missed turno.")
-        elif not 0 <= missed.vp <= total:
+        elif not rules.vp.holds(missed.vp):
             errors["missed_vp"] = _("The VP must be between 0 and %(total)s.") % {"total": total}
         if missed.mp is None:
             errors["missed_mp"] = _("Type the MP of each missed turno (0 for none).")

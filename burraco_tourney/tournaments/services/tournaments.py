@@ -31,6 +31,7 @@ from burraco_tourney.rules.outcome import EntryRefused, Outcome, later_match_con
 from ..audit_text import RECOMPUTED_REASON, director_subject, tournament_subject
 from ..models import EntryMode, Table, Tournament
 from ..results_bridge import (
+    RULES_SOURCE_FIELDS,
     outcome_summary,
     stored_entry,
     stored_summary,
@@ -57,25 +58,8 @@ SLUG_TRIES = 8
 
 # The settings that change how results are computed or ranked: once a result exists they change
 # only with the director's confirmation. Name, date, venue and planned turni never need it.
-RULE_FIELDS: frozenset[str] = frozenset(
-    {
-        "kind",
-        "ruleset_name",
-        "rules",
-        "smazzate_per_turno",
-        "vp_table",
-        "bye_vp",
-        "bye_mp",
-        "forfeit_vp",
-        "forfeit_mp",
-        "tiebreaks",
-        "forfeit_loser_vp",
-        "ko_mode",
-        "ko_smazzate",
-        "ko_target",
-        "ko_rounds",
-    }
-)
+# Those the rules object is built from, and the ruleset's name beside its rules.
+RULE_FIELDS: frozenset[str] = frozenset({"ruleset_name", *RULES_SOURCE_FIELDS})
 
 
 FIELDS: tuple[str, ...] = tuple(TournamentSettings.__dataclass_fields__)

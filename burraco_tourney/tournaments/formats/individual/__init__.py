@@ -85,6 +85,11 @@ class PlayerStandings(PairStandings):
 
         return individual_standings_or_missing(tournament=tournament, after_turno=after_turno)
 
+    def rows(self, tournament: Any) -> list:
+        from ...selectors.standings_individual import individual_standings
+
+        return individual_standings(tournament=tournament)
+
     body_template = "tournaments/live/individual_standings.html"
     explain_label = _("Why is a player above another?")
 
