@@ -62,6 +62,11 @@ from burraco_tourney import gunicorn_conf, server_process
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_P95_MS = 200.0
+# Kinds of request the goal is not about, and why (the goal: live parts, whole pages,
+# static files, saves). Their figures are printed all the same.
+OUTSIDE_GOAL = {
+    "director: login": "the password's hash is slow on purpose",
+}
 GOAL_RATIO = 10.0
 
 
@@ -167,6 +172,8 @@ def report(record: Record, elapsed: float, saved: int, *, steady_after: float) -
         p50, p95, p99 = percentiles(values)
         statuses = ", ".join(f"{s}: {n}" for s, n in sorted(record.statuses[kind].items()))
         goal = "met" if p95 < GOAL_P95_MS and not record.errors[kind] else "NOT met"
+        if kind in OUTSIDE_GOAL and not record.errors[kind]:
+            goal = "-"
         print(
             f"{kind:28}{len(values):7}{len(values) / elapsed:8.1f}{p50:9.1f}{p95:9.1f}"
             f"{p99:9.1f}{len(record.errors[kind]):8}{goal:>9}  {statuses}"
@@ -188,8 +195,14 @@ def report(record: Record, elapsed: float, saved: int, *, steady_after: float) -
     for kind, messages in record.errors.items():
         for message in messages[:5]:
             print(f"  error ({kind}): {message}")
-    slow = sorted(k for k, v in record.latencies.items() if percentiles(v)[1] >= GOAL_P95_MS)
+    slow = sorted(
+        k
+        for k, v in record.latencies.items()
+        if percentiles(v)[1] >= GOAL_P95_MS and k not in OUTSIDE_GOAL
+    )
     met = errors == 0 and not slow
+    for kind, why in OUTSIDE_GOAL.items():
+        print(f"Not in the goal: {kind} ({why}).")
     print(
         f"Goal: no error and p95 under {GOAL_P95_MS:.0f} ms for every kind of request: "
         f"{'met' if met else 'NOT met'}{' (slow: ' + ', '.join(slow) + ')' if slow else ''}."
