@@ -42,8 +42,8 @@ def qr_svg(url: str, *, scale: int = 3, label: str = "") -> SafeString:
     return mark_safe(svg.replace("<svg ", f"<svg{aria} ", 1))  # noqa: S308 - segno's own markup
 
 
-# The room board shows every table's code and refreshes itself: drawing a hundred codes took
-# about half a second of each refresh (the room benchmark); a link's code never changes.
+# The room board shows every table's code: drawing a hundred codes takes about 0.7 s of CPU
+# each time the board is opened; a link's code never changes.
 @lru_cache(maxsize=2048)
 def _svg(url: str, scale: int) -> str:
     return segno.make(url, error="m").svg_inline(scale=scale, border=2, svgclass="qr")
