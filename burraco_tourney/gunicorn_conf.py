@@ -6,7 +6,8 @@ on a few threads (a thread waiting for the database or the network lets another 
 the phones' connections open between their requests. Cores + 1 processes of 8 threads keep every
 core busy while some wait: each process keeps its own copy of the values every pair's page reads
 (live_cache), read again after each change, so more processes cost more (the room benchmark on
-2 cores: 3.8 ms of CPU a request with 3 processes, 4.2 ms with gunicorn's usual 2 x cores + 1).
+2 cores, one run each on a busy machine: 3.8 ms of CPU a request with 3 processes, 4.2 ms with
+gunicorn's usual 2 x cores + 1).
 ``WEB_CONCURRENCY`` and ``WEB_THREADS`` change the counts. The backups, the certificate and
 the addresses are ``bin/run``'s business; this file is read by
 ``gunicorn --config python:burraco_tourney.gunicorn_conf`` (``bin/run`` and
