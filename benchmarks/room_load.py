@@ -23,7 +23,8 @@ The room, simulated with aiohttp on asyncio, for ``--duration`` seconds (60):
   chooses its line and saves the scorecard, then follows the table's state; EO's phone opens it
   and confirms, and the table is accepted; one save every ``--save-every`` seconds in all (2);
   every save changes the turno's page, the standings and the pairs' provisional ranks;
-- the director, logged in, with the room board open (every 5 seconds).
+- the director, logged in, with the room board open (its tiles asked for every 3 seconds, as
+  the board's page does).
 
 Printed: requests per second, latency (p50, p95, p99) and errors, for each kind of request and in
 all; then the standings page timed alone, one request at a time, from the cache (the page is
@@ -57,10 +58,15 @@ import aiohttp
 
 from benchmarks import room_servers, setup
 from benchmarks.room_clients import PASSWORD, SLUG, Record, room
-from burraco_tourney import server_process
+from burraco_tourney import gunicorn_conf, server_process
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_P95_MS = 200.0
+# Kinds of request the goal is not about, and why (the issue's goal: live parts, whole pages,
+# static files, saves). Their figures are printed all the same.
+OUTSIDE_GOAL = {
+    "director: login": "the password's hash is slow on purpose",
+}
 GOAL_RATIO = 10.0
 
 
@@ -156,7 +162,7 @@ def percentiles(values: list[float]) -> tuple[float, float, float]:
 def report(record: Record, elapsed: float, saved: int, *, steady_after: float) -> bool:
     print(
         f"\n{'requests':28}{'count':>7}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
-        f"{'errors':>8}  statuses"
+        f"{'errors':>8}{'goal':>9}  statuses"
     )
     every: list[float] = []
     errors = 0
@@ -166,9 +172,12 @@ def report(record: Record, elapsed: float, saved: int, *, steady_after: float) -
         errors += len(record.errors[kind])
         p50, p95, p99 = percentiles(values)
         statuses = ", ".join(f"{s}: {n}" for s, n in sorted(record.statuses[kind].items()))
+        goal = "met" if p95 < GOAL_P95_MS and not record.errors[kind] else "NOT met"
+        if kind in OUTSIDE_GOAL and not record.errors[kind]:
+            goal = "-"
         print(
             f"{kind:28}{len(values):7}{len(values) / elapsed:8.1f}{p50:9.1f}{p95:9.1f}"
-            f"{p99:9.1f}{len(record.errors[kind]):8}  {statuses}"
+            f"{p99:9.1f}{len(record.errors[kind]):8}{goal:>9}  {statuses}"
         )
     p50, p95, p99 = percentiles(every)
     print(
@@ -187,8 +196,14 @@ def report(record: Record, elapsed: float, saved: int, *, steady_after: float) -
     for kind, messages in record.errors.items():
         for message in messages[:5]:
             print(f"  error ({kind}): {message}")
-    slow = [k for k, v in record.latencies.items() if percentiles(v)[1] >= GOAL_P95_MS]
+    slow = sorted(
+        k
+        for k, v in record.latencies.items()
+        if percentiles(v)[1] >= GOAL_P95_MS and k not in OUTSIDE_GOAL
+    )
     met = errors == 0 and not slow
+    for kind, why in OUTSIDE_GOAL.items():
+        print(f"Not in the goal: {kind} ({why}).")
     print(
         f"Goal: no error and p95 under {GOAL_P95_MS:.0f} ms for every kind of request: "
         f"{'met' if met else 'NOT met'}{' (slow: ' + ', '.join(slow) + ')' if slow else ''}."
@@ -226,6 +241,17 @@ def compare_cached(base: str, uncached_base: str, runs: int) -> None:
         f"  the cache is {ratio:.1f}x faster (goal: {GOAL_RATIO:.0f}x): "
         f"{'met' if ratio >= GOAL_RATIO else 'NOT met'}"
     )
+
+
+def machine_busy_seconds() -> float:
+    """The CPU time every program of the machine has used so far (all cores), from /proc/stat
+    (Linux); 0 elsewhere."""
+    try:
+        fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0.0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle, waiting for the disk
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -296,7 +322,7 @@ def main(argv: list[str] | None = None) -> None:
                     cwd=ROOT,
                     check=True,
                 )
-            workers = os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1
+            workers = gunicorn_conf.workers  # WEB_CONCURRENCY, or bin/run's own count
             if args.servers > 1:
                 redis, env["REDIS_URL"] = room_servers.start_redis(folder)
                 others.append(redis)
@@ -327,18 +353,21 @@ def main(argv: list[str] | None = None) -> None:
                 flush=True,
             )
             load = os.getloadavg()[0]
+            busy = machine_busy_seconds()
             server_cpu = sum(cpu_seconds(s.pid) for s in servers)
             own_cpu = time.process_time()
             record, elapsed, saved = asyncio.run(room(args, base, tables))
             server_cpu = sum(cpu_seconds(s.pid) for s in servers) - server_cpu
             own_cpu = time.process_time() - own_cpu
+            others_cpu = max(0.0, machine_busy_seconds() - busy - server_cpu - own_cpu)
             report(record, elapsed, saved, steady_after=args.arrive + args.period)
             requests = sum(len(v) for v in record.latencies.values())
             print(
                 f"CPU: the servers {server_cpu:.1f} s ({server_cpu / requests * 1000:.2f} ms a "
                 f"request), this load generator {own_cpu:.1f} s, in {elapsed:.0f} s on "
                 f"{os.cpu_count()} cores; the machine's load average {load:.1f} at the start, "
-                f"{os.getloadavg()[0]:.1f} at the end (other programs running slow it all)."
+                f"{os.getloadavg()[0]:.1f} at the end; other programs used {others_cpu:.1f} s "
+                f"of CPU meanwhile ({others_cpu / elapsed:.1f} of the cores; they slow it all)."
             )
             uncached_port = server_process.free_port()
             uncached = {**env, "PUBLIC_CACHE": "off", "WEB_CONCURRENCY": "1", "REDIS_URL": ""}

@@ -7,7 +7,8 @@ saves the three smazzate (with the id the page's script makes for a save, ``clie
 follows the table's state (``stato/``, every 4 seconds as the page does) until EO's phone, a
 little later, opens the link, says it is EO and confirms: the table is accepted at once (the
 tournament's ``players_auto_accept``). ``--save-every`` seconds between two saves in all (2:
-every table of a 100-table room saving and confirming within 7 minutes).
+every table of a 100-table room saving and confirming within 7 minutes). The director opens the
+room board and its tiles refresh themselves.
 """
 
 from __future__ import annotations
@@ -72,7 +73,8 @@ async def tables(
 
 
 async def director(record: Record, base: str, name: str, password: str, turno: int, *, until):
-    """The director, logged in, with the room board open (it asks for it every 5 seconds)."""
+    """The director, logged in, with the room board open: the whole board once, then its tiles
+    every 3 seconds, as the board's page asks for them (``hx-trigger="every 3s"``)."""
     async with session(base, 2) as client:
         page = await record.get(client, "director: login", "/accesso/")
         if page is None:
@@ -86,9 +88,12 @@ async def director(record: Record, base: str, name: str, password: str, turno: i
             client, "director: login", "POST", "/accesso/", (302,), data=login
         ):
             return 0
+        board = f"/t/{SLUG}/gestione/turni/{turno}/sala/"
+        await record.get(client, "director: room board", board)
         while time.monotonic() < until:
-            await record.get(
-                client, "director: room board", f"/t/{SLUG}/gestione/turni/{turno}/sala/"
-            )
-            await asyncio.sleep(5)
+            await asyncio.sleep(BOARD_SECONDS)
+            await record.get(client, "director: board tiles", board + "tessere/")
     return 0
+
+
+BOARD_SECONDS = 3

@@ -3,10 +3,14 @@
 One Python process serves one request at a time on each core at best (the GIL); a room of a
 thousand phones needs every core. gunicorn's ``gthread`` workers are processes that each answer
 on a few threads (a thread waiting for the database or the network lets another work) and keep
-the phones' connections open between their requests. 2 x cores + 1 processes, gunicorn's own
-advice, keep every core busy while some wait; ``WEB_CONCURRENCY`` and ``WEB_THREADS`` change the
-counts. The backups, the certificate and the addresses are ``bin/run``'s business; this file is
-read by ``gunicorn --config python:burraco_tourney.gunicorn_conf`` (``bin/run`` and
+the phones' connections open between their requests. Cores + 1 processes of 8 threads keep every
+core busy while some wait: each process keeps its own copy of the values every pair's page reads
+(live_cache), read again after each change, so more processes cost more (the room benchmark on
+2 cores, one run each on a busy machine: 3.8 ms of CPU a request with 3 processes, 4.2 ms with
+gunicorn's usual 2 x cores + 1).
+``WEB_CONCURRENCY`` and ``WEB_THREADS`` change the counts. The backups, the certificate and
+the addresses are ``bin/run``'s business; this file is read by
+``gunicorn --config python:burraco_tourney.gunicorn_conf`` (``bin/run`` and
 ``benchmarks/room_load.py``, so the benchmark measures the real server).
 
 SQLite with several processes: WAL mode lets them read while one writes, and each waits for the
@@ -15,9 +19,9 @@ write lock up to the busy timeout set in settings.py.
 
 import os
 
-workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * (os.cpu_count() or 1) + 1)
+workers = int(os.environ.get("WEB_CONCURRENCY") or (os.cpu_count() or 1) + 1)
 worker_class = "gthread"
-threads = int(os.environ.get("WEB_THREADS") or 4)
+threads = int(os.environ.get("WEB_THREADS") or 8)
 # A phone polls every 10 s: its connection stays open in between rather than being made again
 # (and, over HTTPS, its TLS handshake done again) each time.
 keepalive = 15

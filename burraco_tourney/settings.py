@@ -185,7 +185,8 @@ _memory = {
     "OPTIONS": {"MAX_ENTRIES": 3000},
 }
 _files = {
-    "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+    # Django's file cache, listing its folder once every hundred writes (core/page_files.py).
+    "BACKEND": "burraco_tourney.core.page_files.PageFiles",
     "LOCATION": str(_public_folder),
     "OPTIONS": {"MAX_ENTRIES": 3000},
 }

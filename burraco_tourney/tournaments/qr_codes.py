@@ -3,6 +3,8 @@ data URI in the PDFs (WeasyPrint draws it as an image). Nothing here reads or wr
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from django.conf import settings
 from django.http import HttpRequest
@@ -35,9 +37,16 @@ def table_link(request: HttpRequest, token: str) -> str:
 
 def qr_svg(url: str, *, scale: int = 3, label: str = "") -> SafeString:
     """The code as inline SVG markup (segno writes no style attribute: CSP-clean)."""
-    svg = segno.make(url, error="m").svg_inline(scale=scale, border=2, svgclass="qr")
+    svg = _svg(url, scale)
     aria = f' role="img" aria-label="{escape(label)}"' if label else ' aria-hidden="true"'
     return mark_safe(svg.replace("<svg ", f"<svg{aria} ", 1))  # noqa: S308 - segno's own markup
+
+
+# The room board shows every table's code: drawing a hundred codes takes about 0.7 s of CPU
+# each time the board is opened; a link's code never changes.
+@lru_cache(maxsize=2048)
+def _svg(url: str, scale: int) -> str:
+    return segno.make(url, error="m").svg_inline(scale=scale, border=2, svgclass="qr")
 
 
 def qr_data_uri(url: str, *, scale: int = 4) -> str:

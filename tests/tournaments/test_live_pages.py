@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from burraco_tourney.tournaments import live_pages
+from burraco_tourney.tournaments import live_cache
 from burraco_tourney.tournaments.models import Tournament
 from burraco_tourney.tournaments.selectors.standings import standings
 from burraco_tourney.tournaments.services.penalties import penalty_add
@@ -34,10 +34,10 @@ def public_cache(settings, tmp_path):
     # Every save shows at once (the coalescing of bursts: test_live_pages_burst.py).
     settings.PUBLIC_PAGES_COALESCE_SECONDS = 0
     caches["public"].clear()
-    live_pages._values.clear()
+    live_cache._values.clear()
     yield caches["public"]
     caches["public"].clear()
-    live_pages._values.clear()
+    live_cache._values.clear()
 
 
 @pytest.fixture
@@ -245,14 +245,14 @@ def test_while_a_page_is_being_built_elsewhere_a_phone_gets_its_last_version(
     client.get(url)
     _save_totals(tournament, director, 2, 1, 1100, 900)
     # Another thread is building the page after the save: this request does not wait for it.
-    building = live_pages.threading.Lock()
+    building = live_cache.threading.Lock()
     building.acquire()
 
     class Building(dict):
         def setdefault(self, key, default):
             return building if key.startswith("p:") else super().setdefault(key, default)
 
-    monkeypatch.setattr(live_pages, "_key_locks", Building())
+    monkeypatch.setattr(live_cache, "_key_locks", Building())
     assert "1100" not in client.get(url).content.decode()
     building.release()
     assert "1100" in client.get(url).content.decode()  # asked again, the page is the new one

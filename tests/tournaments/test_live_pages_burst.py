@@ -5,7 +5,7 @@ is built once per interval whatever the number of saves in it (issue 26)."""
 import pytest
 from django.urls import reverse
 
-from burraco_tourney.tournaments import live_pages
+from burraco_tourney.tournaments import live_cache
 from burraco_tourney.tournaments.views import pair_page
 from tests.tournaments.test_live_pages import _save_totals, public_cache, room  # noqa: F401
 
@@ -24,7 +24,7 @@ class Clock:
 def burst(settings, public_cache, monkeypatch):  # noqa: F811
     settings.PUBLIC_PAGES_COALESCE_SECONDS = 5
     clock = Clock()
-    monkeypatch.setattr(live_pages.time, "time", clock.time)
+    monkeypatch.setattr(live_cache.time, "time", clock.time)
     builds = []
     real = pair_page.play_by_pair
 

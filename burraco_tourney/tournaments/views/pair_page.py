@@ -8,7 +8,8 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from ..live_pages import LivePage, cached, live_response, render_parts
+from ..live_digest import content_digest
+from ..live_pages import LivePage, cached, live_response, page_menu, render_parts
 from ..selectors import tournaments as selectors
 from ..selectors.pair_page import pair_turni, play_by_pair, standings_by_turno
 
@@ -22,25 +23,62 @@ def pair_own_page(request: HttpRequest, tournament, number: int) -> HttpResponse
     """A pair's own page (``formats.entrants.PairEntrants``)."""
 
     def build(director: bool):
-        # The ranks after each turno and every pair's tables are read once for every pair's page.
-        play = cached(tournament, "play_by_pair", lambda: play_by_pair(tournament=tournament))
+        # Every pair's rows and the ranks after each turno, read once for every pair's page.
+        play = _play(tournament)
         pair = play.pairs.get(number)
         if pair is None:
             raise Http404
-        by_turno = cached(
-            tournament, "standings_by_turno", lambda: standings_by_turno(tournament=tournament)
-        )
+        turni = pair_turni(pair=pair, by_turno=_ranks(tournament), play=play)
         return render_parts(
             request,
             tournament=tournament,
             title=_("Pair %(number)s") % {"number": number} + f" · {tournament.name}",
             body_template="tournaments/live/pair.html",
-            context={"pair": pair, "turni": pair_turni(pair=pair, by_turno=by_turno, play=play)},
+            context={"pair": pair, "turni": turni},
             section="pair",
+            shows=_shows(request, tournament, pair, turni),
         )
 
+    def digest():
+        # What every pair's page shows, read once per change: a save changes a few of them, and
+        # only those are built again.
+        digests = cached(
+            tournament, "pair_pages", lambda: _digests(request, tournament), stale_ok=True
+        )
+        if number not in digests:
+            raise Http404
+        return digests[number]
+
     page = LivePage(name="pair", params={"number": str(number)}, stylesheets=("css/live.css",))
-    return live_response(request, tournament=tournament, page=page, build=build)
+    return live_response(request, tournament=tournament, page=page, build=build, digest=digest)
+
+
+def _play(tournament):
+    return cached(
+        tournament, "play_by_pair", lambda: play_by_pair(tournament=tournament), shared=False
+    )
+
+
+def _ranks(tournament):
+    return cached(
+        tournament, "standings_by_turno", lambda: standings_by_turno(tournament=tournament)
+    )
+
+
+def _shows(request: HttpRequest, tournament, pair, turni) -> tuple:
+    """What a pair's page is built from: its digest says whether the page changed."""
+    menu = page_menu(request, tournament=tournament, section="pair")
+    return (tournament.name, tournament.slug, pair, turni, menu)
+
+
+def _digests(request: HttpRequest, tournament) -> dict[int, str]:
+    play, ranks = _play(tournament), _ranks(tournament)
+    return {
+        number: content_digest(
+            _shows(request, tournament, pair, pair_turni(pair=pair, by_turno=ranks, play=play))
+        )
+        for number, pair in play.pairs.items()
+    }
 
 
 def seat_search(request: HttpRequest, slug: str) -> HttpResponse:

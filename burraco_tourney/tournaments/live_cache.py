@@ -1,0 +1,240 @@
+"""The cache behind the public pages (``live_pages``): one builder at a time for each page, in
+this process and across processes and servers, and the change counter the players' pages show.
+
+A value is built by one thread at a time per key: when a save changes a page that a hundred
+phones are waiting for, one process builds it once and the others wait for it or, if they have
+its previous version, get that at once (``_cache_build``'s ``previous``). Between processes the
+lock is a file lock in the shared cache's folder, or a Redis lock between servers (REDIS_URL).
+
+The players' pages follow the tournament's change counter as it was when they last caught up
+with it, at most every ``PUBLIC_PAGES_COALESCE_SECONDS`` (``shown_counter``): a burst of saves is
+shown once. Values shared by many pages (the ranks every pair's page reads) are kept per shown
+counter (``cached``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections.abc import Callable
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
+from pathlib import Path
+
+from django.conf import settings
+from django.core.cache import caches
+from django.core.cache.backends.dummy import DummyCache
+from django.core.cache.backends.filebased import FileBasedCache
+from django.core.cache.backends.redis import RedisCache
+from django.utils import translation
+
+try:
+    import fcntl
+except ImportError:  # not on Linux or macOS: each process builds its own pages
+    fcntl = None
+
+from .models import Tournament
+
+_building = threading.Lock()
+_key_locks: dict[str, threading.Lock] = {}
+VALUES_KEPT = 32
+_values: dict[str, object] = {}
+
+
+def _cache_get(key: str):
+    """From this process's memory, else from the pages other processes left (kept then)."""
+    value = caches["public"].get(key)
+    if value is None:
+        value = caches["public_shared"].get(key)
+        if value is not None:
+            caches["public"].set(key, value)
+    return value
+
+
+class _Busy(Exception):
+    """Another thread or process is building the value, and the caller would rather not wait."""
+
+
+def _cache_build(
+    key: str,
+    build: Callable[[], object],
+    *,
+    previous: str = "",
+    key_of: Callable[[object], str] | None = None,
+):
+    """The cached value, built by one thread at a time per key: when a save changes a page that a
+    hundred phones are waiting for, one process builds it once and the others wait for it.
+
+    With ``previous`` (the key of the page's last version, whatever the counter), a request that
+    finds the page being built by someone else gets that version at once instead of waiting: for
+    the time a build takes (milliseconds, or a second or two with a full room), a phone may see
+    the page as it was just before the save; whoever asks first after a save always builds it.
+
+    ``key_of``: the key the value built belongs under (a page kept under the digest of what it
+    shows, read again by its build): a value that turns out not to be ``key``'s (the data changed
+    in between) is given to this caller and kept under its own key only."""
+    value = _cache_get(key)
+    if value is not None:
+        return value
+    with _building:
+        lock = _key_locks.setdefault(key, threading.Lock())
+    wait = not previous
+    acquired = False
+    try:
+        acquired = lock.acquire(blocking=wait)
+        if not acquired:
+            raise _Busy
+        try:
+            with _other_processes_wait(key, blocking=wait):
+                value = _cache_get(key)
+                if value is None:
+                    value = build()
+                    own = key_of(value) if key_of is not None else key
+                    for level in ("public", "public_shared"):
+                        caches[level].set(own, value)
+                        if previous:
+                            caches[level].set(previous, value)
+        finally:
+            lock.release()
+    except _Busy:
+        value = _cache_get(previous)
+        if value is None:  # nothing older to show: wait for it after all
+            return _cache_build(key, build, key_of=key_of)
+    finally:
+        if acquired:
+            with _building:
+                _key_locks.pop(key, None)
+    return value
+
+
+# Many, so that two pages rarely wait for each other's builder.
+LOCK_STRIPES = 512
+
+
+_held = threading.local()
+
+
+@contextmanager
+def _other_processes_wait(key: str, *, blocking: bool = True):
+    """While one process builds a page, the others wait for it and then read it from the shared
+    files, rather than all building it at once after a save. One of LOCK_STRIPES lock files
+    (``flock``) in the shared cache's folder, chosen by the key; without such a folder (another
+    cache, or a system without ``fcntl``) each process builds its own. Not ``blocking``: raise
+    ``_Busy`` rather than wait.
+
+    A thread holds one such lock at most: a value built while building a page (the ranks read by
+    a pair's page) takes none, so two builders never wait for each other's lock."""
+    shared = caches["public_shared"]
+    if isinstance(shared, RedisCache) and not getattr(_held, "lock", False):
+        with _redis_lock(shared, key, blocking=blocking):
+            yield
+        return
+    if fcntl is None or not isinstance(shared, FileBasedCache) or getattr(_held, "lock", False):
+        yield
+        return
+    stripe = int(hashlib.blake2b(key.encode(), digest_size=4).hexdigest(), 16) % LOCK_STRIPES
+    Path(shared._dir).mkdir(parents=True, exist_ok=True)
+    with open(Path(shared._dir) / f"build-{stripe}.lock", "a") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+        except BlockingIOError:
+            raise _Busy from None
+        _held.lock = True
+        try:
+            yield
+        finally:
+            _held.lock = False
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+# The counter a player's page is being built for (None: a director's, built on the real one).
+_shown: ContextVar[int | None] = ContextVar("shown_counter", default=None)
+
+
+def shown_counter(tournament: Tournament) -> int:
+    """The change counter the players' pages show: the real one, unless the pages caught up with
+    an older one less than ``PUBLIC_PAGES_COALESCE_SECONDS`` ago (a burst of saves)."""
+    counter = tournament.change_counter
+    seconds = getattr(settings, "PUBLIC_PAGES_COALESCE_SECONDS", 0)
+    store = caches["public_shared"]
+    if isinstance(store, DummyCache):
+        store = caches["public"]
+    if seconds <= 0 or isinstance(store, DummyCache):
+        return counter
+    key = f"c:{tournament.pk}"
+    now = time.time()
+    kept = store.get(key)
+    if kept is not None:
+        shown, since = kept
+        if shown == counter or (shown < counter and now - since < seconds):
+            return shown
+    store.set(key, (counter, now))
+    return counter
+
+
+@contextmanager
+def _redis_lock(shared: RedisCache, key: str, *, blocking: bool):
+    """The same, between the servers sharing a Redis (REDIS_URL): a lock kept in Redis, let go
+    after a minute if its holder died."""
+    client = shared._cache.get_client(key, write=True)  # Django's own client of that Redis
+    lock = client.lock(shared.make_key(f"build:{key}"), timeout=60, blocking_timeout=30)
+    if not lock.acquire(blocking=blocking):
+        raise _Busy
+    _held.lock = True
+    try:
+        yield
+    finally:
+        _held.lock = False
+        from redis.exceptions import LockError
+
+        # Held longer than its timeout: another server has it now.
+        with suppress(LockError):
+            lock.release()
+
+
+def cached(
+    tournament: Tournament,
+    name: str,
+    build: Callable[[], object],
+    *,
+    stale_ok: bool = False,
+    shared: bool = True,
+) -> object:
+    """A value computed once per change of the tournament (and language), shared by its pages:
+    e.g. the ranks after each turno, read by every pair's page.
+
+    ``stale_ok``: while another thread or process builds it, its last version will do
+    (``_cache_build``'s ``previous``). ``shared=False``: kept in this process only, built by one
+    of its threads at a time: rows that take longer to unpickle from the cache than to read
+    again (every pair's tables with their smazzate: about 30 to 180 ms against 60)."""
+    counter = _shown.get()
+    if counter is None:
+        counter = tournament.change_counter
+    key = f"v:{tournament.pk}-{counter}-{translation.get_language()}-{name}"
+    # Kept as it is too (the cache would unpickle it for each of the two hundred pages reading
+    # it): the last few such values of this process.
+    value = _values.get(key)
+    if value is not None:
+        return value
+    if stale_ok:  # maybe the last version: not kept as this counter's
+        last = f"v:{tournament.pk}-{translation.get_language()}-{name}"
+        return _cache_build(key, build, previous=last)
+    if shared:
+        value = _cache_build(key, build)
+    else:
+        with _building:
+            lock = _key_locks.setdefault(key, threading.Lock())
+        with lock:
+            value = _values.get(key)
+            if value is None:
+                value = build()
+        with _building:
+            _key_locks.pop(key, None)
+    if isinstance(caches["public"], DummyCache):  # the cache is off: so is this
+        return value
+    with _building:
+        _values[key] = value
+        while len(_values) > VALUES_KEPT:
+            _values.pop(next(iter(_values)))
+    return value
