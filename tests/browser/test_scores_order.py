@@ -134,9 +134,11 @@ def test_a_ko_chiusura_is_the_last_move_and_a_tie_says_who_goes_through(page, ko
     expect(page.locator(".msg.success")).to_have_text(
         "Tavolo 1 salvato. Parità 300–300: passa la coppia 4, la coppia 1 ha fatto l'ultima mossa."
     )
-    match = Table.objects.get(turno__tournament=ko, turno__number=1, number=1)
-    assert (match.winner, match.by_last_move) == ("eo", True)
-    assert match.smazzate.get(number=2).last_move == "ns"
+    table = Table.objects.select_related("match").get(
+        turno__tournament=ko, turno__number=1, number=1
+    )
+    assert (table.match.winner, table.match.by_last_move) == ("eo", True)
+    assert table.smazzate.get(number=2).last_move == "ns"
 
 
 def test_a_ko_tie_entered_as_turno_totals_is_settled_by_the_last_move(page, ko):
@@ -162,5 +164,11 @@ def test_a_ko_tie_entered_as_turno_totals_is_settled_by_the_last_move(page, ko):
         "mossa."
     )
     expect(page).to_have_url(re.compile(r"/tavoli/1/$"))
-    match = Table.objects.get(turno__tournament=ko, turno__number=1, number=2)
-    assert (match.entry_mode, match.winner, match.by_last_move) == ("totals", "ns", True)
+    table = Table.objects.select_related("match").get(
+        turno__tournament=ko, turno__number=1, number=2
+    )
+    assert (table.entry_mode, table.match.winner, table.match.by_last_move) == (
+        "totals",
+        "ns",
+        True,
+    )

@@ -9,7 +9,7 @@ from django.core.cache import caches
 from django.urls import reverse
 
 from burraco_tourney.tournaments import live_cache
-from burraco_tourney.tournaments.services.pairs import pair_update
+from burraco_tourney.tournaments.services.entrants import entrant_update
 from burraco_tourney.tournaments.services.scores import table_record_totals
 from burraco_tourney.tournaments.views import pair_page
 from tests.tournaments.test_live_pages import _live, public_cache, room  # noqa: F401
@@ -47,8 +47,10 @@ def _ranks(page) -> list[str]:
 
 
 def _rename(tournament, director, number, player1):
-    pair = tournament.pairs.get(number=number)
-    pair_update(pair=pair, user=director, player1=player1, player2=pair.player2, number=pair.number)
+    pair = tournament.entrants.get(number=number)
+    entrant_update(
+        entrant=pair, user=director, player1=player1, player2=pair.player2, number=pair.number
+    )
 
 
 def test_a_save_that_leaves_a_pairs_page_as_it_was_does_not_build_it_again(
