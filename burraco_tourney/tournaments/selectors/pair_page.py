@@ -45,6 +45,8 @@ def standings_by_turno(*, tournament: Tournament) -> StandingsByTurno:
     choice = standings_choice(tournament=tournament)
     for number in choice.turni:
         complete[number] = not choice.provisional(number)
+        if tournament.fmt.standings is None:
+            continue  # a kind without standings (a knock-out's bracket): no ranks, no VP
         rows, missing = standings_or_missing(tournament=tournament, after_turno=number)
         if missing is not None:
             continue
