@@ -1,6 +1,7 @@
 """Test set-up shared by the whole suite."""
 
 import sqlite3
+import threading
 
 import pytest
 from hypothesis import settings as hypothesis_settings
@@ -78,9 +79,21 @@ def site_database(tmp_path):
     memory, name = connection.connection, database["NAME"]
     connection.connection = None  # kept alive here: closing it would drop the test database
     database["NAME"] = str(path)
+    # A browser test's live server (one per test process) shares this connection object with
+    # its request threads, which close it when a request ends: harmless on the in-memory
+    # database, but a late request of an earlier page would close this file's connection under
+    # the test's feet. Only this thread closes it while the copy is in use.
+    owner, close = threading.get_ident(), connection.close
+
+    def close_in_owner() -> None:
+        if threading.get_ident() == owner:
+            close()
+
+    connection.close = close_in_owner
     try:
         yield
     finally:
+        del connection.close
         connection.close()
         database["NAME"] = name
         connection.connection = memory
