@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "burraco_tourney.core",
+    "burraco_tourney.people",
     "burraco_tourney.tournaments",
     "burraco_tourney.archive",
     "burraco_tourney.exports",

@@ -7,6 +7,7 @@ the services (``services.py``); no business logic lives in ``save()`` or in sign
 
 from .audit import AuditEntry
 from .individual import TableSeat
+from .members import Member
 from .play import (
     Bye,
     EntryMode,
@@ -41,6 +42,7 @@ __all__ = [
     "KoMode",
     "Line",
     "Match",
+    "Member",
     "MissedTurni",
     "Movement",
     "Penalty",

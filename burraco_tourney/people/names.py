@@ -1,0 +1,34 @@
+"""A person's name as the registry compares it. Pure text, no database.
+
+Two names are the same when they match with accents, capitals, apostrophes, spaces and the order
+of the words aside: "Rossi Anna", "Anna Rossi" and "ANNA  ROSSI" share one key, "Nicolò" and
+"Nicolo" too. Namesakes exist, so a shared key is a question for the director, never a merge.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'"})
+
+
+def plain(text: str) -> str:
+    """Lower case, no accents, straight apostrophes, one space between words."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(APOSTROPHES))
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
+def words_key(*parts: str) -> str:
+    """The words of a name, plain and sorted: the same for any order of surname and name."""
+    return " ".join(sorted(plain(" ".join(parts)).split()))
+
+
+def split_printed(printed: str) -> tuple[str, str]:
+    """A printed name split as the registry keeps it: the first word is taken as the surname
+    ("Rossi Anna", the way Italian scorecards print names), the rest as the name. A name typed
+    the other way round makes a person whose words match: the duplicates list shows it."""
+    words = printed.split()
+    if not words:
+        return "", ""
+    return words[0], " ".join(words[1:])
