@@ -20,9 +20,9 @@ from .play import (
     Table,
     Turno,
 )
-from .player_entry import TableAccess, TableProblem
 from .room import AnomalyDismissal
 from .submission import Submission, SubmissionSource, SubmissionState
+from .table_access import TableAccess, TableProblem
 from .tournament import (
     Entrant,
     KoMode,
