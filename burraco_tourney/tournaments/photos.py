@@ -58,7 +58,7 @@ def photo_limit_refusal(table: Table) -> ValidationError | None:
     return ValidationError(
         _(
             "Table %(table)s has already sent %(count)s photos: show the scorecard to the "
-            "arbitro instead."
+            "referee instead."
         )
         % {"table": table.number, "count": PHOTOS_PER_TABLE},
         code="too_many_photos",

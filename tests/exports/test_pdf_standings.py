@@ -60,7 +60,7 @@ def test_header_names_the_tournament_and_the_rules_and_signature_lines(demo_tour
     assert "3 smazzate per turno" in text
     assert "VP table: FIBUR, 3 smazzate" in text  # the preset's name, never its code
     assert "fibur-3" not in text
-    assert "The arbitro" in text and "The tournament director" in text
+    assert "The referee" in text and "The tournament director" in text
 
 
 def test_standings_after_an_earlier_turno(demo_tournament):
@@ -104,7 +104,7 @@ def test_long_standings_repeat_the_header_and_number_the_pages(big_tournament):
     with translation.override("it"):
         header = str(StandingsTable.base_columns["players"].verbose_name).upper()
         label = translation.gettext("page %(page)s of %(pages)s")
-        arbitro = translation.gettext("The arbitro")
+        arbitro = translation.gettext("The referee")
     file = render_export("classifica", big_tournament)
     pages = pdf_pages(file.content)
     assert len(pages) >= 3

@@ -63,7 +63,7 @@ def line_refusal(entries: dict[str, Submission], line: str, session: str) -> str
         return (
             _(
                 "Line %(line)s is already held by another phone. If that phone is lost or was "
-                "a mistake, ask the arbitro to free the line."
+                "a mistake, ask the referee to free the line."
             )
             % params
         )

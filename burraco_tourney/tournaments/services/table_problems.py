@@ -1,4 +1,4 @@
-"""A table's call for the arbitro from a phone ("segnala un problema") and the director's
+"""A table's call for the director from a phone ("segnala un problema") and the director's
 clearing of it.
 
 ``table_problem_report`` keeps the call (which line, which phone session, a short message) and
@@ -26,12 +26,12 @@ MESSAGE_MAX = 200
 def table_problem_report(
     *, access: TableAccess, line: str, session: str, message: str
 ) -> TableProblem:
-    """Call the arbitro to ``access``'s table; refused when the link no longer works."""
+    """Call the director to ``access``'s table; refused when the link no longer works."""
     access = TableAccess.objects.select_related("table__turno__tournament").get(pk=access.pk)
     table = access.table
     if access.revoked_at is not None or not table.turno.published:
         raise ValidationError(
-            _("This table's link is no longer valid: the seating changed. Ask the arbitro."),
+            _("This table's link is no longer valid: the seating changed. Ask the referee."),
             code="revoked",
         )
     message = " ".join(message.split())

@@ -1,4 +1,4 @@
-"""A table's phone calls the arbitro ("segnala un problema", ``services.table_problems``)."""
+"""A table's phone calls the director ("segnala un problema", ``services.table_problems``)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def table_problem(request: HttpRequest, token: str) -> HttpResponse:
     except ValidationError as error:
         messages.error(request, error.messages[0])
     else:
-        messages.success(request, _("The arbitro has been called: the room board shows it."))
+        messages.success(request, _("The referee has been called: the room board shows it."))
     return redirect("table:page", token)
 
 

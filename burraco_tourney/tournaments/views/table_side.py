@@ -75,7 +75,7 @@ def _chosen(request: HttpRequest, access: TableAccess) -> str | None:
 
 
 def _line(request: HttpRequest, access: TableAccess) -> str | None:
-    """The line this phone holds at this table: the one it chose, unless the arbitro freed it
+    """The line this phone holds at this table: the one it chose, unless the director freed it
     (or another phone holds it since)."""
     line = _chosen(request, access)
     if line is None:
@@ -141,7 +141,7 @@ def _context(request, access: TableAccess, line: str | None, form=None) -> dict:
             other: bool(e.holder) and e.holder != request.session.get(SESSION_PHONE)
             for other, e in entries.items()
         },
-        # The line this phone chose and no longer holds (the arbitro freed it).
+        # The line this phone chose and no longer holds (the director freed it).
         "lost_line": LINE_LABELS.get(_chosen(request, access) or "", "") if not line else "",
     }
     if line and refusal is None:
@@ -219,7 +219,7 @@ def _save(request: HttpRequest, access: TableAccess, line: str, form: ScorecardF
     elif saved.accepted is not None:
         messages.success(request, _("Both lines agree: the table is accepted."))
     elif saved.agreed:
-        messages.success(request, _("Both lines agree: the arbitro will accept the table."))
+        messages.success(request, _("Both lines agree: the referee will accept the table."))
     else:
         messages.success(request, _("Saved: now the other line checks it on its phone."))
     return True
@@ -290,7 +290,7 @@ def table_status(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def table_photo(request: HttpRequest, token: str) -> HttpResponse:
-    """A photo of the paper scorecard, kept with the table for the arbitro."""
+    """A photo of the paper scorecard, kept with the table for the director."""
     try:
         access = _access(request, token)
     except TooMany:
@@ -310,7 +310,7 @@ def table_photo(request: HttpRequest, token: str) -> HttpResponse:
     except ValidationError as error:
         messages.error(request, error.messages[0])
     else:
-        messages.success(request, _("Photo saved: the arbitro can see it."))
+        messages.success(request, _("Photo saved: the referee can see it."))
     return redirect("table:page", token)
 
 
