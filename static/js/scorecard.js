@@ -75,6 +75,27 @@
     typed(target);
   }
 
+  // The live totals come from the server: when it cannot be reached they stop, so say so over
+  // them (dimmed) until the next answer replaces them.
+  function markStale(event) {
+    var summary = document.getElementById("score-summary");
+    if (!summary || !event.detail || event.detail.target !== summary) return;
+    summary.classList.add("stale");
+    if (summary.querySelector(".offline-note")) return;
+    var note = document.createElement("p");
+    note.className = "live-note offline-note";
+    note.setAttribute("role", "status");
+    note.textContent = summary.dataset.offlineNote || "";
+    summary.appendChild(note);
+  }
+  document.addEventListener("htmx:sendError", markStale);
+  document.addEventListener("htmx:responseError", markStale);
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail && event.detail.target && event.detail.target.id === "score-summary") {
+      event.detail.target.classList.remove("stale");
+    }
+  });
+
   function setupScorecard(form) {
     var el = form.elements;
     var grid = form.querySelector("table.scorecard");

@@ -107,3 +107,25 @@ def test_typing_kept_on_the_phone_never_hides_the_other_lines_entry(phones):
         expect(eo.locator(f"[data-turno={line}]")).to_have_text(
             ns.locator(f"[data-turno={line}]").inner_text()
         )
+
+
+def test_the_live_totals_say_they_stopped_while_the_network_is_down(phones):
+    tournament, turno, table, token = room(auto_accept=False)
+    ns, _ = phones
+    join(ns, token, "ns")
+    fill_scorecard(ns)
+    expect(ns.locator("[data-turno=ns]")).to_have_text(re.compile(r"\d"))
+    summary = ns.locator("#score-summary")
+    note = summary.locator(".offline-note")
+    expect(note).to_have_count(0)
+
+    ns.context.set_offline(True)
+    ns.fill("[name=s3_ns_cards]", "100")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Nessuna connessione")
+    expect(summary).to_have_class(re.compile(r"\bstale\b"))
+
+    ns.context.set_offline(False)
+    ns.fill("[name=s3_eo_cards]", "25")
+    expect(note).to_have_count(0)
+    expect(summary).not_to_have_class(re.compile(r"\bstale\b"))
