@@ -6,6 +6,7 @@ closed the standings are final. One selector decides, and every page reads it.""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -18,6 +19,10 @@ from burraco_tourney.tournaments.selectors.standings import standings_choice
 from burraco_tourney.tournaments.services import closing
 from burraco_tourney.tournaments.services import player_entries as phone_services
 from burraco_tourney.tournaments.services.scores import table_clear_result, table_record_totals
+from burraco_tourney.tournaments.services.tournaments import (
+    tournament_settings_of,
+    tournament_update,
+)
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 from tests.tournaments.individual_support import drawn_turno as individual_drawn_turno
 from tests.tournaments.individual_support import enter_totals as individual_enter_totals
@@ -345,3 +350,28 @@ def test_the_scorecard_of_a_closed_turno_warns_and_offers_no_clear(client):
     page = client.get(url).content.decode()
     assert "Il turno 1 è chiuso: una modifica di questo risultato viene segnata" in page
     assert "Cancella questo risultato" not in page
+
+
+def test_a_rule_change_after_the_close_marks_the_tables_whose_result_moved(client):
+    tournament, turno = _played(planned=1)
+    turno.published = True
+    turno.save()
+    director = make_director()
+    closing.turno_close(turno=turno, user=director)
+    # A VP table giving every margin the same VP: both tables' VP move.
+    assert not Table.objects.filter(corrected_at__isnull=False).exists()
+    flat = [{"max": None, "vp": [10, 10]}]
+    new = replace(tournament_settings_of(tournament), vp_table=flat)
+    tournament_update(tournament=tournament, user=director, settings=new, confirm_recompute=True)
+
+    marked = Table.objects.filter(turno=turno, corrected_at__isnull=False).count()
+    assert marked == 2
+    html = client.get(reverse("tournaments:standings", args=[tournament.slug])).content.decode()
+    assert "turno 1, tavolo 1: rettificato alle" in html
+
+    # Changing only a tie-break moves no table's result: nothing more is marked.
+    Table.objects.update(corrected_at=None)
+    tournament.refresh_from_db()
+    new = replace(tournament_settings_of(tournament), tiebreaks=["mp"])
+    tournament_update(tournament=tournament, user=director, settings=new, confirm_recompute=True)
+    assert not Table.objects.filter(corrected_at__isnull=False).exists()

@@ -181,7 +181,11 @@ def tournament_update(
     for name in changed:
         setattr(tournament, name, after[name])
     tournament.save(update_fields=list(changed))
-    recomputed = tournament_recompute_results(tournament=tournament) if recompute else None
+    recomputed = (
+        tournament_recompute_results(tournament=tournament, mark_corrected=True)
+        if recompute
+        else None
+    )
     audit_record(
         tournament=tournament,
         user=user,
