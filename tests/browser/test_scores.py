@@ -205,7 +205,7 @@ def test_a_saved_result_is_corrected_with_a_reason(page, turno4):
     # The director finds the correction in the change log, from the menu, with its reason.
     page.get_by_role("link", name="Registro delle modifiche").first.click()
     row = page.locator("tr", has_text="Punti NS sommati male")
-    expect(row).to_contain_text("Risultato rettificato")
+    expect(row).to_contain_text("Risultato modificato")
     expect(row).to_contain_text("900")
     expect(row).to_contain_text("1200")
 

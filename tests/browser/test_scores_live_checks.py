@@ -211,11 +211,11 @@ def test_a_corrected_table_is_not_shown_as_an_error(page, turno):
     expect(chip).to_contain_text("1")
     assert colours(chip)[0] != error[0]
     # The word beside the colour: a legend, and the chip's own text for a screen reader.
-    expect(page.locator(".chip-legend")).to_contain_text("rettificato")
-    expect(chip.locator(".sr-only")).to_have_text("– rettificato")
+    expect(page.locator(".chip-legend")).to_contain_text("modificato")
+    expect(chip.locator(".sr-only")).to_have_text("– modificato")
 
     page.goto(f"{page.base_url}/t/{turno.tournament.slug}/gestione/turni/1/risultati/")
-    badge = page.locator("#tavolo-1 .badge", has_text="rettificato")
+    badge = page.locator("#tavolo-1 .badge", has_text="modificato")
     expect(badge).to_be_visible()
     assert set(colours(badge)).isdisjoint(error)
 

@@ -243,7 +243,7 @@ def test_a_corrected_smazzata_shows_only_the_boxes_that_changed(english, directo
     )
     response = english.get(audit_url(tournament))
     [row] = table_rows(response, "audit")
-    assert row[2] == "Result corrected"
+    assert row[2] == "Result changed"
     assert row[3] == "Turno 1, table 1 (NS 1 – EO 2)"
     assert row[5] == (
         "NS MP: 420 → 425 Smazzata 2: NS · total: 420 → 425 NS · card points: 120 → 125"

@@ -131,13 +131,13 @@ def test_a_result_correction_names_the_box_that_changed(director_client, directo
     [row] = log(director_client, tournament, read, action="result_correct")
     expected = {
         "en": [
-            "Result corrected",
+            "Result changed",
             "Turno 1, table 1 (NS 1 – EO 2)",
             # The smazzata folded: its total shown, its boxes when it is opened.
             "NS MP: 585 → 590 Smazzata 1: NS · total: 545 → 550 NS · card points: 245 → 250",
         ],
         "it": [
-            "Risultato rettificato",
+            "Risultato modificato",
             "Turno 1, tavolo 1 (NS 1 – EO 2)",
             "MP NS: 585 → 590 Smazzata 1: NS · totale: 545 → 550 NS · punti carte: 245 → 250",
         ],

@@ -53,7 +53,7 @@ ACTION_LABELS: dict[str, Any] = {
     "seating_swap_lines": gettext_lazy("Seating corrected: lines swapped"),
     "seating_exchange_pairs": gettext_lazy("Seating corrected: pairs exchanged"),
     "result_enter": gettext_lazy("Result entered"),
-    "result_correct": gettext_lazy("Result corrected"),
+    "result_correct": gettext_lazy("Result changed"),
     "result_correct_closed": gettext_lazy("Result corrected after the turno was closed"),
     "result_clear": gettext_lazy("Result cleared"),
     "result_forfeit": gettext_lazy("Forfeit recorded"),
