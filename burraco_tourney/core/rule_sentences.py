@@ -158,6 +158,7 @@ MESSAGES: dict[str, Any] = {
     ),
     "vp_table_invalid": _("A VP table is a preset name or a list of bands, not %(value)s."),
     "vp_table_empty": _("A VP table needs at least one band."),
+    "team_vp_table_missing": _("A match scored by the MP difference needs a team VP table."),
     # Translators: %(band)s is the position of a band in the VP table, counted from 1.
     "vp_band_shape": _(
         "VP band %(band)s: a band needs an upper bound and two whole VP numbers, "

@@ -16,8 +16,12 @@ Vocabulary:
 
   - ``table``: a match of one table is worth exactly what its table is worth (its VP, winner
     and decision, the last move of a KO tie included);
-  - team matches add ``vp_sum`` (the sum of the tables' VP) and ``mp_diff`` (the MP over both
-    tables converted once with the team VP table) as two more functions of the same shape.
+  - ``vp_sum``: a team match's VP are the sum of its two tables' VP;
+  - ``mp_diff``: a team match's MP over both tables, converted once with the team VP table
+    (``TournamentRules.team_vp``).
+
+  In a team match the winner is the side with more VP (equal VP: a draw); each side's MP are
+  summed over the two tables, whose difference is the match's scarto.
 
 The table keeps its own VP: a team match shows each table's VP and sums them (``vp_sum``).
 
@@ -27,12 +31,18 @@ This module is pure Python: it never imports Django or any app, and never touche
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from burraco_tourney.rules.outcome import DECIDED_BY_LAST_MOVE, Outcome
+from burraco_tourney.rules.errors import RuleViolation
+from burraco_tourney.rules.outcome import DECIDED_BY_LAST_MOVE, DECIDED_BY_POINTS, Outcome
 from burraco_tourney.rules.tournament_rules import Line, TournamentRules
 
 ONE_TABLE = "table"
+VP_SUM = "vp_sum"
+MP_DIFF = "mp_diff"
+CODES: tuple[str, ...] = ("team_vp_table_missing",)
+# A team match is played in two rooms: the sala aperta and the sala chiusa (RULES.md §11).
+TEAM_TABLES = 2
 
 
 @dataclass(frozen=True)
@@ -72,7 +82,68 @@ def _one_table(rules: TournamentRules, tables: tuple[Outcome, ...]) -> MatchOutc
     )
 
 
-MATCH_SCORINGS: dict[str, MatchScoring] = {ONE_TABLE: _one_table}
+def seen_from_the_other_line(table: Outcome) -> Outcome:
+    """A table's outcome seen from its other line: the sala chiusa, where the away team sits NS,
+    given from the match's sides (the home team is the match's ``ns``)."""
+    other: dict[Line | None, Line | None] = {"ns": "eo", "eo": "ns", None: None}
+    scarto = table.forfeit_scarto
+    return replace(
+        table,
+        ns_mp=table.eo_mp,
+        eo_mp=table.ns_mp,
+        ns_vp=table.eo_vp,
+        eo_vp=table.ns_vp,
+        winner=other[table.winner],
+        smazzate=(),
+        forfeit_scarto=None if scarto is None else (scarto[1], scarto[0]),
+    )
+
+
+def _two_rooms(tables: tuple[Outcome, ...]) -> tuple[int, int]:
+    """The MP of each side over the match's two tables."""
+    if len(tables) != TEAM_TABLES:
+        raise ValueError(f"a team match was given {len(tables)} table outcomes")
+    return sum(t.ns_mp for t in tables), sum(t.eo_mp for t in tables)
+
+
+def _team_match(ns_mp: int, eo_mp: int, ns_vp: int, eo_vp: int, tables) -> MatchOutcome:
+    winner: Line | None = None if ns_vp == eo_vp else ("ns" if ns_vp > eo_vp else "eo")
+    return MatchOutcome(
+        ns_mp=ns_mp,
+        eo_mp=eo_mp,
+        ns_vp=ns_vp,
+        eo_vp=eo_vp,
+        winner=winner,
+        decided_by=DECIDED_BY_POINTS,
+        finished=all(t.finished for t in tables),
+    )
+
+
+def _vp_sum(rules: TournamentRules, tables: tuple[Outcome, ...]) -> MatchOutcome:
+    """A team's match VP is the sum of its two tables' VP (0–40 with a 20-VP table; 20–20 is a
+    draw)."""
+    ns_mp, eo_mp = _two_rooms(tables)
+    ns_vp = sum(t.ns_vp or 0 for t in tables)
+    eo_vp = sum(t.eo_vp or 0 for t in tables)
+    return _team_match(ns_mp, eo_mp, ns_vp, eo_vp, tables)
+
+
+def _mp_diff(rules: TournamentRules, tables: tuple[Outcome, ...]) -> MatchOutcome:
+    """The MP of both tables, each side's summed, converted once with the team VP table."""
+    if rules.team_vp is None:
+        raise RuleViolation(
+            "team_vp_table_missing", "A match scored by the MP difference needs a team VP table."
+        )
+    ns_mp, eo_mp = _two_rooms(tables)
+    ns_vp, eo_vp = rules.team_vp.split(ns_mp, eo_mp)
+    return _team_match(ns_mp, eo_mp, ns_vp, eo_vp, tables)
+
+
+MATCH_SCORINGS: dict[str, MatchScoring] = {
+    ONE_TABLE: _one_table,
+    VP_SUM: _vp_sum,
+    MP_DIFF: _mp_diff,
+}
 
 
 def match_outcome(rules: TournamentRules, table_outcomes: Sequence[Outcome]) -> MatchOutcome:

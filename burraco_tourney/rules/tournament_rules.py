@@ -50,8 +50,11 @@ class TournamentRules:
     ko_length: KoLength | None = None
     ko_rounds: tuple[tuple[int, KoLength], ...] = ()
     ko_third_place: bool = False
-    # How a match's tables make its outcome (``match_outcome.MATCH_SCORINGS``): one table.
+    # How a match's tables make its outcome (``match_outcome.MATCH_SCORINGS``): one table, or a
+    # team match's two (``vp_sum``, ``mp_diff``).
     match_scoring: str = "table"
+    # The team VP table a team match's MP difference is converted with (``mp_diff``).
+    team_vp: VpTable | None = None
 
     def round_length(self, round_number: int) -> KoLength | None:
         """The match length of a KO round (its own or the tournament's); None outside KO."""
@@ -99,6 +102,8 @@ def build_rules(
     ko_target: int | None = None,
     ko_rounds: Iterable[Mapping[str, Any]] = (),
     ko_third_place: bool = False,
+    match_scoring: str = "table",
+    team_vp_table_spec: Any = None,
 ) -> TournamentRules:
     """The rules object from stored settings; the one place of their defaults: no VP table is
     ``DEFAULT_VP_TABLE``, no smazzate per turno is 3, the riposo is the VP table preset's
@@ -131,4 +136,6 @@ def build_rules(
         ko_length=length,
         ko_rounds=rounds,
         ko_third_place=ko_third_place,
+        match_scoring=match_scoring,
+        team_vp=None if team_vp_table_spec is None else vp_table(team_vp_table_spec),
     )

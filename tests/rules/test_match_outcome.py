@@ -9,7 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burraco_tourney.rules.errors import RuleError
-from burraco_tourney.rules.match_outcome import MATCH_SCORINGS, MatchOutcome, match_outcome
+from burraco_tourney.rules.match_outcome import (
+    MATCH_SCORINGS,
+    MatchOutcome,
+    match_outcome,
+    seen_from_the_other_line,
+)
 from burraco_tourney.rules.outcome import (
     ForfeitEntry,
     SmazzateEntry,
@@ -115,11 +120,11 @@ def test_a_ko_match_to_a_target_not_reached_is_not_over():
     assert (match.winner, match.finished, match.decided_by) == (None, False, "")
 
 
-def test_a_one_table_scoring_refuses_two_tables_until_teams_define_theirs():
+def test_a_one_table_scoring_refuses_two_tables():
     outcome = table_outcome(rules(), TotalsEntry(1000, 900))
     with pytest.raises(ValueError, match="2 table outcomes"):
         match_outcome(rules(), [outcome, outcome])
-    assert set(MATCH_SCORINGS) == {"table"}
+    assert set(MATCH_SCORINGS) == {"table", "vp_sum", "mp_diff"}
 
 
 MP = st.integers(-400, 800).map(lambda n: n * 5)
@@ -149,3 +154,80 @@ def test_a_one_table_match_agrees_with_its_table(ns_mp, eo_mp, vp, knockout, las
     assert (match.ns_mp, match.eo_mp) == (table.ns_mp, table.eo_mp)
     assert (match.winner, match.by_last_move) == (table.winner, table.by_last_move)
     assert (match.decided_by, match.finished) == (table.decided_by, table.finished)
+
+
+# RULES.md section 11: a team match is played at two tables, the sala aperta (the home team NS)
+# and the sala chiusa (the away team NS); each table is scored as a pairs table.
+def teams(scoring, **options):
+    return rules(match_scoring=scoring, **options)
+
+
+def totals(ns_mp, eo_mp):
+    return TotalsEntry(ns_mp=ns_mp, eo_mp=eo_mp)
+
+
+def team_match(rules_, aperta, chiusa):
+    """Home is the match's ``ns``: NS in the aperta, EO in the chiusa (seen the other way)."""
+    open_room = table_outcome(rules_, totals(*aperta))
+    closed_room = seen_from_the_other_line(table_outcome(rules_, totals(*chiusa)))
+    return match_outcome(rules_, [open_room, closed_room])
+
+
+def test_vp_sum_adds_the_two_tables_vp_and_their_mp():
+    # Aperta: home 1500 v away 1000 (+500: 14–6). Chiusa: away NS 1000 v home EO 1150 (home
+    # +150: 11–9). The fibur-3 bands of RULES.md section 5 (VP_BANDS above).
+    result = team_match(teams("vp_sum"), (1500, 1000), (1000, 1150))
+    assert (result.ns_vp, result.eo_vp) == (14 + 11, 6 + 9)
+    assert (result.ns_mp, result.eo_mp) == (1500 + 1150, 1000 + 1000)
+    assert result.winner == "ns"
+
+
+def test_vp_sum_twenty_all_is_a_draw():
+    # Home wins the aperta 14–6, the away team wins the chiusa (NS there) by as much: 20–20.
+    result = team_match(teams("vp_sum"), (1250, 830), (1250, 830))
+    assert (result.ns_vp, result.eo_vp) == (20, 20)
+    assert result.winner is None
+
+
+def test_mp_diff_converts_the_match_difference_once_with_the_team_table():
+    team_table = [
+        {"max": 100, "vp": [20, 20]},
+        {"max": 500, "vp": [25, 15]},
+        {"max": None, "vp": [30, 10]},
+    ]
+    rules_ = teams("mp_diff", team_vp_table_spec=team_table)
+    # Aperta home +500, chiusa home −350 (away NS 1350 v home 1000): home +150 over the match.
+    result = team_match(rules_, (1500, 1000), (1350, 1000))
+    assert (result.ns_mp - result.eo_mp) == 150
+    assert (result.ns_vp, result.eo_vp) == (25, 15)
+    # Each table on its own gives 14–6 and 7–13 (21–19 summed): converted once, not table by
+    # table.
+    assert team_match(teams("vp_sum"), (1500, 1000), (1350, 1000)).ns_vp == 14 + 7
+
+
+def test_mp_diff_without_a_team_table_is_refused():
+    with pytest.raises(RuleError) as refused:
+        team_match(teams("mp_diff"), (1000, 1000), (1000, 1000))
+    assert refused.value.code == "team_vp_table_missing"
+
+
+def test_a_team_match_needs_its_two_tables():
+    rules_ = teams("vp_sum")
+    with pytest.raises(ValueError, match="team match"):
+        match_outcome(rules_, [table_outcome(rules_, totals(1000, 900))])
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(st.integers(min_value=0, max_value=400).map(lambda n: n * 5), min_size=4, max_size=4)
+)
+def test_swapping_the_teams_swaps_the_match(points):
+    a, b, c, d = points
+    for scoring in ("vp_sum", "mp_diff"):
+        options = {"team_vp_table_spec": "fibur-3"} if scoring == "mp_diff" else {}
+        rules_ = teams(scoring, **options)
+        home = team_match(rules_, (a, b), (c, d))
+        # The same match with the other team at home: its aperta is the first one's chiusa.
+        away = team_match(rules_, (c, d), (a, b))
+        assert (home.ns_vp, home.eo_vp) == (away.eo_vp, away.ns_vp)
+        assert (home.ns_mp, home.eo_mp) == (away.eo_mp, away.ns_mp)
