@@ -9,6 +9,7 @@ from burraco_tourney.tournaments.audit_text import (
     director_subject,
     pair_subject,
     table_subject,
+    tournament_subject,
     turno_subject,
 )
 from burraco_tourney.tournaments.models import AuditEntry
@@ -191,7 +192,6 @@ def test_other_directors_get_404(client, tournament):
             {"smazzate": [{"number": 1, "ns": {"cards": 125}}]},
             [
                 Change("smazzate.1.ns.cards", 120, 125, "changed"),
-                Change("smazzate.2.number", 2, None, "removed"),
                 Change("smazzate.2.ns.cards", 5, None, "removed"),
             ],
         ),
@@ -277,3 +277,34 @@ def test_the_turno_filter_keeps_that_turnos_seating_corrections(english, directo
     response = english.get(audit_url(tournament, turno=1))
     reasons = [row[4] for row in table_rows(response, "audit")]
     assert reasons == ["Posti scambiati", "Linee invertite"]
+
+
+def test_lists_of_records_read_key_by_key_never_as_raw_json(english, director, tournament):
+    # A cleared table call keeps the calls it cleared; an imported list its pairs.
+    subject = tournament_subject(tournament)
+    audit_record(
+        tournament=tournament,
+        user=director,
+        action="table_problem_clear",
+        subject=subject,
+        before=[{"line": "ns", "message": "Ci manca una carta"}],
+    )
+    audit_record(
+        tournament=tournament,
+        user=director,
+        action="pairs_import",
+        subject=subject,
+        after=[
+            {"number": 5, "player1": "Neri Elena", "player2": "Riva Carlo", "club": ""},
+            {"number": 6, "player1": "Sala Rita", "player2": "Gallo Ugo", "club": "Aurora"},
+        ],
+    )
+    rows = table_rows(english.get(audit_url(tournament)), "audit")
+    imported = next(row for row in rows if row[2] == "Pairs imported")[5]
+    cleared = next(row for row in rows if row[2] == "Call from a table cleared")[5]
+    for text in (imported, cleared):
+        assert "{" not in text and '"' not in text
+    assert "5 · first player: Neri Elena" in imported
+    assert "6 · club: Aurora" in imported
+    assert "number" not in imported
+    assert "1 · line: NS" in cleared and "1 · message: Ci manca una carta" in cleared

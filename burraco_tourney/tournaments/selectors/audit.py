@@ -90,7 +90,10 @@ def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
     if isinstance(value, list) and value and all(isinstance(i, Mapping) for i in value):
         flat = {}
         for position, item in enumerate(value, start=1):
-            flat.update(_flatten(item, f"{prefix}{item.get('number', position)}."))
+            # An item with a number is keyed by it, which then need not be listed again.
+            number = item.get("number")
+            fields = item if number is None else {k: v for k, v in item.items() if k != "number"}
+            flat.update(_flatten(fields, f"{prefix}{position if number is None else number}."))
         return flat
     return {prefix.rstrip("."): value}
 
@@ -121,6 +124,14 @@ def _reading_order(key: str) -> tuple:
     )
 
 
+def _records(value: Any) -> bool:
+    """Whether a value is read key by key: a dict, a list of dicts (the pairs of an imported
+    list, the calls of a table), or nothing."""
+    if value is None or isinstance(value, Mapping):
+        return True
+    return isinstance(value, list) and bool(value) and all(isinstance(i, Mapping) for i in value)
+
+
 def audit_changes(before: Any, after: Any) -> list[Change]:
     """What changed between two JSON values, key by key (only keys whose value differs).
 
@@ -131,7 +142,7 @@ def audit_changes(before: Any, after: Any) -> list[Change]:
     """
     if before is None and after is None:
         return []
-    if not isinstance(before, Mapping | type(None)) or not isinstance(after, Mapping | type(None)):
+    if not _records(before) or not _records(after):
         return [] if before == after else [Change("", before, after, "changed")]
     old = _flatten(before or {})
     new = _flatten(after or {})

@@ -91,6 +91,7 @@ PART_LABELS: dict[str, Any] = {
     "last_move": gettext_lazy("last move"),
     "line": gettext_lazy("line"),
     "phone": gettext_lazy("phone session"),
+    "message": gettext_lazy("message"),
     **{kind: f"burraco {kind}" for kind in BONUS_FIELDS},
     # How a turno was drawn.
     "options": _verbose(Turno, "draw_options"),
