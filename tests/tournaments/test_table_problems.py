@@ -75,3 +75,24 @@ def test_a_too_long_message_is_refused_and_nothing_is_kept(client):
     )
     assert "200 caratteri al massimo" in answer.content.decode()
     assert not TableProblem.objects.exists()
+
+
+def test_the_phone_shows_its_tables_call_after_a_reload_until_it_is_cleared(client):
+    tournament, turno, access, director = _setup(client)
+    page = reverse("table:page", args=[access.token])
+    assert "open-call" not in client.get(page).content.decode()
+    client.post(reverse("table:problem", args=[access.token]), {"message": "Manca una carta"})
+
+    # Opened again (no message of the post any more): the call is still said.
+    html = client.get(page).content.decode()
+    assert "open-call" in html
+    assert "Arbitro chiamato alle" in html and "da Est-Ovest: «Manca una carta»" in html
+    # The other line's phone sees it too: it is the table's call.
+    other = type(client)()
+    other.post(reverse("table:line", args=[access.token]), {"line": "ns"})
+    assert "Manca una carta" in other.get(page).content.decode()
+
+    arbitro = type(client)()
+    arbitro.force_login(director)
+    arbitro.post(reverse("manage:room_problem_clear", args=[tournament.slug, 1, 1]))
+    assert "open-call" not in client.get(page).content.decode()

@@ -141,6 +141,8 @@ def _context(request, access: TableAccess, line: str | None, form=None) -> dict:
             other: bool(e.holder) and e.holder != request.session.get(SESSION_PHONE)
             for other, e in entries.items()
         },
+        # The table's calls for the referee not cleared yet: reloading the page still shows them.
+        "calls": selectors.open_problems(table=table),
         # The line this phone chose and no longer holds (the director freed it).
         "lost_line": LINE_LABELS.get(_chosen(request, access) or "", "") if not line else "",
     }
