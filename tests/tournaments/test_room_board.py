@@ -162,5 +162,19 @@ def test_a_table_shows_the_mp_and_vp_each_entry_would_give(english, director):
     _enter(turno, 1, "eo", 155)
     page = english.get(reverse("manage:room_table", args=[tournament.slug, 1, 1])).content
     page = page.decode()
-    assert "Accepted, this entry gives:" in page
+    assert page.count("If accepted, this entry gives:") == 2
     assert _outcome_shown(page) == [("875", "560", "13", "7"), ("875", "530", "13", "7")]
+
+    # Once NS's entry is accepted, its line says so and the other's is not the result.
+    table = Table.objects.get(turno=turno, number=1)
+    ns = Submission.objects.get(table=table, source="ns")
+    english.post(
+        reverse("manage:room_accept", args=[tournament.slug, 1, 1]),
+        {"line": "ns", "version": table.version, "entry_version": ns.version, "reason": "Carta"},
+    )
+    page = english.get(reverse("manage:room_table", args=[tournament.slug, 1, 1])).content
+    page = page.decode()
+    assert "If accepted" not in page
+    ns_part, eo_part = page.split("Entered by EO")
+    assert "Accepted: this entry gives:" in ns_part
+    assert "Not the table's result; this entry gives:" in eo_part
