@@ -178,3 +178,24 @@ def test_a_table_shows_the_mp_and_vp_each_entry_would_give(english, director):
     ns_part, eo_part = page.split("Entered by EO")
     assert "Accepted: this entry gives:" in ns_part
     assert "Not the table's result; this entry gives:" in eo_part
+
+
+def test_the_results_page_shows_the_room_boards_calls_and_waiting_entries(english, director):
+    tournament, turno = players_turno()
+    _grant(tournament, director)
+    _enter(turno, 1, "ns", 185)
+    _enter(turno, 1, "eo", 155)  # the lines differ: the director settles it
+    _enter(turno, 2, "ns")  # one line only
+    access = services.turno_links_ensure(turno=turno)[turno.tables.get(number=2).pk]
+    phone = type(english)()
+    phone.post(reverse("table:line", args=[access.token]), {"line": "eo"})
+    phone.post(reverse("table:problem", args=[access.token]), {"message": "Carta a terra"})
+
+    page = english.get(reverse("manage:turno_results", args=[tournament.slug, 1])).content
+    page = page.decode()
+    one = page[page.index('id="tavolo-1"') :].split("</tr>")[0]
+    two = page[page.index('id="tavolo-2"') :].split("</tr>")[0]
+    assert "Phones: the lines differ" in one and "calls the referee" not in one
+    assert "calls the referee" in two and "Phones: waiting for the other line" in two
+    room_table = reverse("manage:room_table", args=[tournament.slug, 1, 2])
+    assert f'href="{room_table}"' in two

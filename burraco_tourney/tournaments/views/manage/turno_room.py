@@ -23,6 +23,7 @@ from ...models import Table, Tournament
 from ...selectors import scores as selectors
 from ...selectors.anomalies import turno_anomaly_list
 from ...selectors.clock import turno_clock
+from ...selectors.player_entries import room_board
 from ...selectors.tournaments import turno_byes
 from ...services import anomalies as anomaly_services
 from ...services import clock as clock_services
@@ -33,6 +34,9 @@ from .scores import turno_or_refusal
 def _results_page(request, tournament, turno_obj, *, dismiss_forms=None) -> HttpResponse:
     progress = selectors.turno_progress(turno=turno_obj)
     anomalies = turno_anomaly_list(turno=turno_obj)
+    # What the room board shows of each table (a call for the referee, the lines' entries),
+    # when the players enter their results.
+    tiles = {t.table.pk: t for t in room_board(turno=turno_obj)} if tournament.players_enter else {}
     forms = dismiss_forms or {}
     return render(
         request,
@@ -42,6 +46,7 @@ def _results_page(request, tournament, turno_obj, *, dismiss_forms=None) -> Http
             "section": "turni",
             "turno": turno_obj,
             "progress": progress,
+            "rows": [(p, tiles.get(p.table.pk)) for p in progress.tables],
             "next_missing": progress.missing[0] if progress.missing else None,
             "byes": turno_byes(turno=turno_obj),
             "anomalies": [
