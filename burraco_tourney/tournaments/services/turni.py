@@ -73,18 +73,12 @@ def _check_ready(tournament: Tournament, number: int, request: DrawRequest) -> N
 
 
 def _check_bye_value(tournament: Tournament, plan: draw_manager.DrawPlan) -> None:
-    """Refuse a draw that makes a pair rest while the riposo has no value (a custom VP table
-    whose riposo was left blank): its standings could not be counted, for anyone."""
+    """Refuse a draw that makes an entrant rest while the riposo has no value (a custom VP table
+    whose riposo was left blank): its standings could not be counted, for anyone. The kind's
+    draw manager says it in its words."""
     if plan.draw.byes and tournament_bye_value(tournament) is None:
         raise ValidationError(
-            ngettext(
-                "In this turno pair %(pairs)s rests, but the custom VP table has no riposo "
-                "value: set the riposo VP and MP in the tournament settings, then draw.",
-                "In this turno pairs %(pairs)s rest, but the custom VP table has no riposo "
-                "value: set the riposo VP and MP in the tournament settings, then draw.",
-                len(plan.draw.byes),
-            )
-            % {"pairs": ", ".join(str(p) for p in plan.draw.byes)},
+            tournament.fmt.draw_manager.bye_value_missing(plan.draw.byes),
             code="bye_value_missing",
         )
 
@@ -176,6 +170,7 @@ def turno_draw(
             code="previous_draft",
         )
     turno_close_before_draw(last=last, user=user, close=close_previous)
+    manager.check_request(number=number, request=request)
     _check_ready(tournament, number, request)
     plan = manager.draw(tournament=tournament, number=number, request=request)
     _check_bye_value(tournament, plan)
@@ -233,11 +228,11 @@ def turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turno:
     turno = _lock_turno(turno)
     _refuse(redraw_refusal(turno))
     tournament = turno.tournament
+    manager = tournament.fmt.draw_manager
+    manager.check_request(number=turno.number, request=request)
     _check_ready(tournament, turno.number, request)
     before = turno_snapshot(turno)
-    plan = tournament.fmt.draw_manager.draw(
-        tournament=tournament, number=turno.number, request=request
-    )
+    plan = manager.draw(tournament=tournament, number=turno.number, request=request)
     _check_bye_value(tournament, plan)
     turno.matches.all().delete()  # with their tables
     turno.byes.all().delete()
