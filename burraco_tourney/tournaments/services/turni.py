@@ -7,6 +7,10 @@ turno is never drawn again: a seating written down wrong is corrected pair by pa
 moving with it (``services/seating_fix.py``). Only the last turno changes state, so a later turno
 is never drawn on a seating that is later changed.
 
+Every kind's turni go this one way: what differs is asked of the kind's draw manager
+(``tournament.fmt.draw_manager``): the plan of the draw, a refusal before the engine (the Danese
+individuale on turno 1), the words of a riposo without a value.
+
 Every function runs in one transaction and records the change with ``audit_record``. A refusal
 that depends on the state of the tournament is a ``ValidationError`` with a translated message;
 a refusal of the pairing engine is its ``RuleError`` (the view shows it next to the field).
