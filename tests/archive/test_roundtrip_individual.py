@@ -20,14 +20,13 @@ from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import Movement
 from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
 from burraco_tourney.tournaments.services.entrants import entrant_create, entrant_set_withdrawn
-from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
 from burraco_tourney.tournaments.services.penalties import penalty_add
 from burraco_tourney.tournaments.services.scores import (
     table_record_forfeit,
     table_record_smazzate,
     table_record_totals,
 )
-from burraco_tourney.tournaments.services.turni import turno_publish
+from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
 from tests.factories import make_tournament
 
 from .compare import assert_same_but_the_import_entry
@@ -50,9 +49,7 @@ def individual_tournament(director):
     tournament = make_tournament(kind="individual", tiebreaks=["scarto", "mp"])
     for name in NAMES:
         entrant_create(tournament=tournament, user=director, name=name, club="Circolo Aurora")
-    turno = individual_turno_draw(
-        tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION)
-    )
+    turno = turno_draw(tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION))
     turno = turno_publish(turno=turno, user=director)
     first, second = turno.tables.order_by("number")
     table_record_smazzate(
@@ -71,15 +68,11 @@ def individual_tournament(director):
     entrant_set_withdrawn(
         entrant=tournament.entrants.get(number=9), user=director, withdrawn=True, reason="Malore"
     )
-    turno = individual_turno_draw(
-        tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION)
-    )
+    turno = turno_draw(tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION))
     turno = turno_publish(turno=turno, user=director)
     table = turno.tables.order_by("number").first()
     table_record_totals(table=table, user=director, ns_mp=1105, eo_mp=700, version=0)
-    individual_turno_draw(
-        tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION)
-    )
+    turno_draw(tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION))
     return tournament
 
 

@@ -28,7 +28,6 @@ from burraco_tourney.tournaments.selectors.player_entries import TableState, roo
 from burraco_tourney.tournaments.services import player_entries as phones
 from burraco_tourney.tournaments.services.anomalies import anomaly_dismiss
 from burraco_tourney.tournaments.services.entrants import entrant_create, entrant_set_withdrawn
-from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
 from burraco_tourney.tournaments.services.late_pairs import MissedChoice
 from burraco_tourney.tournaments.services.penalties import penalty_add
 from burraco_tourney.tournaments.services.scores import (
@@ -204,7 +203,7 @@ def individual_with_phones(director) -> Tournament:
     for number in range(1, 10):
         entrant_create(tournament=tournament, user=director, name=f"Giocatore {number}")
     request = DrawRequest(Movement.ROTATION)
-    turno = individual_turno_draw(tournament=tournament, user=director, request=request)
+    turno = turno_draw(tournament=tournament, user=director, request=request)
     turno_publish(turno=turno, user=director)
     current = table(tournament, 1, 1)
     table_record_smazzate(table=current, user=director, smazzate=three_smazzate()[:2], version=0)
@@ -214,7 +213,7 @@ def individual_with_phones(director) -> Tournament:
     enter(tournament, 1, 2, "ns", three_smazzate(185))
     enter(tournament, 1, 2, "eo", three_smazzate(155))
     close_to_the_phones(tournament, director)
-    individual_turno_draw(tournament=tournament, user=director, request=request)
+    turno_draw(tournament=tournament, user=director, request=request)
     return tournament
 
 

@@ -15,9 +15,8 @@ from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import Movement
 from burraco_tourney.tournaments.selectors.individual_seating import individual_seating
 from burraco_tourney.tournaments.services.entrants import entrant_create
-from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
 from burraco_tourney.tournaments.services.scores import table_record_totals
-from burraco_tourney.tournaments.services.turni import turno_publish
+from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
 from tests.factories import make_director, make_tournament
 
 from .conftest import _poppler, pdf_words, render_export
@@ -33,7 +32,7 @@ def evening(db):
     for name in NAMES:
         entrant_create(tournament=tournament, user=director, name=name)
     for _ in range(2):
-        turno = individual_turno_draw(
+        turno = turno_draw(
             tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION)
         )
         turno = turno_publish(turno=turno, user=director)
@@ -111,9 +110,7 @@ def test_the_line_numbers_never_print_over_the_players_names(db, key):
     tournament = make_tournament(kind="individual", tiebreaks=["scarto", "mp"])
     for name in TWELVE:
         entrant_create(tournament=tournament, user=director, name=name)
-    turno = individual_turno_draw(
-        tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION)
-    )
+    turno = turno_draw(tournament=tournament, user=director, request=DrawRequest(Movement.ROTATION))
     content = render_export(key, tournament, turno=turno).content
     text = pdf_words(content)
     tables = individual_seating(turno=turno).tables

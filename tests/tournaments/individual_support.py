@@ -6,10 +6,9 @@ from __future__ import annotations
 from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import Movement
 from burraco_tourney.tournaments.player_import import parse_player_text
-from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
 from burraco_tourney.tournaments.services.players import players_import, players_import_check
 from burraco_tourney.tournaments.services.scores import table_record_totals
-from burraco_tourney.tournaments.services.turni import turno_publish
+from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
 from tests.factories import make_director, make_tournament
 
 NAMES = [
@@ -36,9 +35,7 @@ def individual_tournament(*, names=NAMES, director=None, **fields):
 
 
 def drawn_turno(tournament, director, *, publish=True, movement=Movement.ROTATION):
-    turno = individual_turno_draw(
-        tournament=tournament, user=director, request=DrawRequest(movement)
-    )
+    turno = turno_draw(tournament=tournament, user=director, request=DrawRequest(movement))
     if publish:
         turno = turno_publish(turno=turno, user=director)
     return turno

@@ -12,17 +12,18 @@ from burraco_tourney.tournaments.models import AuditEntry, Movement, TableSeat
 from burraco_tourney.tournaments.player_import import parse_player_text
 from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
 from burraco_tourney.tournaments.services.entrants import entrant_create, entrant_numbers_draw
-from burraco_tourney.tournaments.services.individual_turni import (
-    individual_turno_draw,
-    individual_turno_redraw,
-)
 from burraco_tourney.tournaments.services.penalties import penalty_add
 from burraco_tourney.tournaments.services.players import players_import, players_import_check
 from burraco_tourney.tournaments.services.scores import (
     table_record_forfeit,
     table_record_totals,
 )
-from burraco_tourney.tournaments.services.turni import turno_delete_draft, turno_publish
+from burraco_tourney.tournaments.services.turni import (
+    turno_delete_draft,
+    turno_draw,
+    turno_publish,
+    turno_redraw,
+)
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
 NAMES = [
@@ -98,9 +99,7 @@ def seating(turno):
 
 def test_eight_players_follow_the_published_schedule(tournament, user):
     register(tournament, user, NAMES[:8])
-    turno = individual_turno_draw(
-        tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION)
-    )
+    turno = turno_draw(tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION))
     assert seating(turno) == {1: {"ns": [1, 2], "eo": [3, 4]}, 2: {"ns": [5, 6], "eo": [7, 8]}}
     assert turno.draw_notes[0]["code"] == "individual_schedule"
     assert not turno.published
@@ -111,9 +110,7 @@ def test_an_evening_of_twelve_players_three_turni(tournament, user):
     partners: set[frozenset[int]] = set()
     for number in (1, 2, 3):
         movement = Movement.DANESE if number == 3 else Movement.ROTATION
-        turno = individual_turno_draw(
-            tournament=tournament, user=user, request=DrawRequest(movement)
-        )
+        turno = turno_draw(tournament=tournament, user=user, request=DrawRequest(movement))
         seats = seating(turno)
         assert len(seats) == 3
         for lines in seats.values():
@@ -135,9 +132,7 @@ def test_an_evening_of_twelve_players_three_turni(tournament, user):
 
 def test_a_table_result_credits_both_players_of_a_line(tournament, user):
     register(tournament, user, NAMES[:9])
-    turno = individual_turno_draw(
-        tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION)
-    )
+    turno = turno_draw(tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION))
     turno_publish(turno=turno, user=user)
     first, second = turno.tables.order_by("number")
     table_record_totals(table=first, user=user, ns_mp=1250, eo_mp=830, version=first.version)
@@ -155,9 +150,7 @@ def test_a_table_result_credits_both_players_of_a_line(tournament, user):
 
 def test_a_penalty_counts_for_the_player_alone(tournament, user):
     register(tournament, user, NAMES[:8])
-    turno = individual_turno_draw(
-        tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION)
-    )
+    turno = turno_draw(tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION))
     turno = turno_publish(turno=turno, user=user)
     for table in turno.tables.all():
         table_record_totals(table=table, user=user, ns_mp=900, eo_mp=900, version=table.version)
@@ -173,13 +166,9 @@ def test_a_penalty_counts_for_the_player_alone(tournament, user):
 
 def test_a_draft_can_be_drawn_again_and_deleted(tournament, user):
     register(tournament, user, NAMES[:8])
-    turno = individual_turno_draw(
-        tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION)
-    )
+    turno = turno_draw(tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION))
     seats = (((1, 5), (2, 6)), ((3, 7), (4, 8)))
-    turno = individual_turno_redraw(
-        turno=turno, user=user, request=DrawRequest(Movement.MANUAL, seats=seats)
-    )
+    turno = turno_redraw(turno=turno, user=user, request=DrawRequest(Movement.MANUAL, seats=seats))
     assert seating(turno)[1] == {"ns": [1, 5], "eo": [2, 6]}
     turno_delete_draft(turno=turno, user=user)
     assert not tournament.turni.exists() and not TableSeat.objects.exists()
@@ -188,7 +177,7 @@ def test_a_draft_can_be_drawn_again_and_deleted(tournament, user):
 def test_a_manual_seating_missing_a_player_is_refused(tournament, user):
     register(tournament, user, NAMES[:8])
     with pytest.raises(RuleError):
-        individual_turno_draw(
+        turno_draw(
             tournament=tournament,
             user=user,
             request=DrawRequest(Movement.MANUAL, seats=(((1, 5), (2, 6)),)),
@@ -199,7 +188,7 @@ def test_a_player_who_played_cannot_be_deleted(tournament, user):
     from burraco_tourney.tournaments.services.entrants import entrant_delete
 
     register(tournament, user, NAMES[:8])
-    individual_turno_draw(tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION))
+    turno_draw(tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION))
     with pytest.raises(ValidationError):
         entrant_delete(entrant=tournament.entrants.get(number=1), user=user)
     late = entrant_create(tournament=tournament, user=user, name="Zeno Neri")
@@ -211,9 +200,7 @@ def test_the_change_log_keeps_an_individual_turnos_riposi_where_it_always_did(to
     # names its resting players under ``player_byes``, and its pairs' ``byes`` empty, whatever
     # model the riposi are kept in.
     register(tournament, user, NAMES[:9])
-    turno = individual_turno_draw(
-        tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION)
-    )
+    turno = turno_draw(tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION))
     resting = turno.byes.get().entrant.number
     after = AuditEntry.objects.get(action="turno_draw").after
     assert after["byes"] == [] and after["player_byes"] == [resting]
@@ -222,9 +209,7 @@ def test_the_change_log_keeps_an_individual_turnos_riposi_where_it_always_did(to
 
 def test_a_tables_line_names_the_entrants_credited_with_its_result(tournament, user):
     register(tournament, user, NAMES[:8])
-    turno = individual_turno_draw(
-        tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION)
-    )
+    turno = turno_draw(tournament=tournament, user=user, request=DrawRequest(Movement.ROTATION))
     table = turno.tables.order_by("number").first()
     for line in ("ns", "eo"):
         seats = TableSeat.objects.filter(table=table, line=line).order_by("seat")

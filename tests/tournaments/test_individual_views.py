@@ -83,13 +83,10 @@ def test_a_seating_by_hand_missing_a_player_is_refused_on_the_form(english, tour
 
 def test_every_page_of_a_turno_names_the_players(english, tournament, director):
     from burraco_tourney.tournaments.draw_manager import DrawRequest
-    from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
-    from burraco_tourney.tournaments.services.turni import turno_publish
+    from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
 
     paste(english, tournament, NAMES)
-    turno = individual_turno_draw(
-        tournament=tournament, user=director, request=DrawRequest("rotation")
-    )
+    turno = turno_draw(tournament=tournament, user=director, request=DrawRequest("rotation"))
     turno = turno_publish(turno=turno, user=director)
     table = turno.tables.get(number=1)
     table_record_totals(table=table, user=director, ns_mp=900, eo_mp=800, version=0)
@@ -125,13 +122,10 @@ def test_the_dashboard_leads_to_the_players_and_their_turni(english, tournament)
 def test_a_penalty_is_given_and_deleted_on_the_players_page(english, tournament, director):
     from burraco_tourney.tournaments.draw_manager import DrawRequest
     from burraco_tourney.tournaments.models import AuditEntry, Penalty
-    from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
-    from burraco_tourney.tournaments.services.turni import turno_publish
+    from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
 
     paste(english, tournament, NAMES[:8])
-    turno = individual_turno_draw(
-        tournament=tournament, user=director, request=DrawRequest("rotation")
-    )
+    turno = turno_draw(tournament=tournament, user=director, request=DrawRequest("rotation"))
     turno = turno_publish(turno=turno, user=director)
     base = f"/t/{tournament.slug}/gestione/giocatori/"
     data = {"player": "3", "turno": str(turno.pk), "vp": "-1", "mp": "-100", "reason": "Ritardo"}

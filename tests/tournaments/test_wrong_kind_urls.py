@@ -32,6 +32,22 @@ def test_the_pairs_turno_pages_are_not_found_for_an_individual_turno(director_cl
     assert individual.turni.get(number=1).published
 
 
+def test_the_individual_turno_pages_send_a_pairs_turno_to_its_own(director_client, director):
+    tournament = make_tournament(owner=director)
+    make_pairs(tournament, 4)
+    turno = make_turno(tournament, 1, [(1, 2), (3, 4)])
+    turno.published = False
+    turno.save(update_fields=["published"])
+    page = director_client.get(reverse("manage:individual_turno", args=[tournament.slug, 1]))
+    assert page.status_code == 302
+    assert page["Location"] == reverse("manage:turno_preview", args=[tournament.slug, 1])
+    listing = director_client.get(reverse("manage:individual_turni", args=[tournament.slug]))
+    assert listing["Location"] == reverse("manage:turni", args=[tournament.slug])
+    publish = reverse("manage:individual_turno_publish", args=[tournament.slug, 1])
+    assert director_client.post(publish).status_code == 404
+    assert not tournament.turni.get(number=1).published
+
+
 def test_the_seating_fix_of_an_individual_turno_says_why_not(director_client, individual):
     url = reverse("manage:turno_seating_fix", args=[individual.slug, 1])
     response = director_client.get(url)

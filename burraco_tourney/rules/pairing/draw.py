@@ -113,13 +113,21 @@ class DrawNote:
     params: dict[str, Any] = field(default_factory=dict, hash=False)
 
 
-@dataclass(frozen=True)
-class Draw:
-    """Who sits where in one turno, who rests, and why."""
+class SeatedDraw:
+    """What every draw checks and answers, whatever sits on a line: one pair (``Draw``), or two
+    players (``individual_draw.IndividualDraw``, ``players_per_line`` 2). The subclass is a
+    frozen dataclass with ``seats`` (each with ``table``, ``ns`` and ``eo``), ``byes`` and
+    ``notes``."""
 
-    seats: tuple[Seat, ...]
-    byes: tuple[int, ...] = ()
-    notes: tuple[DrawNote, ...] = ()
+    players_per_line = 1
+    noun = "pair"
+    seats: tuple[Any, ...]
+    byes: tuple[int, ...]
+    notes: tuple[DrawNote, ...]
+
+    def line_members(self, line: Any) -> tuple[int, ...]:
+        """The numbers sitting on a line: a pair's number, or the two players'."""
+        return (line,) if self.players_per_line == 1 else tuple(line)
 
     def __post_init__(self) -> None:
         # A draw breaking these is a bug of the method that built it, not a director's error.
@@ -129,14 +137,30 @@ class Draw:
             if seat.table < 1 or seat.table in tables:
                 raise ValueError(f"bad or repeated table number {seat.table}")
             tables.add(seat.table)
-            for pair in (seat.ns, seat.eo):
-                if pair in seen:
-                    raise ValueError(f"pair {pair} appears twice in the draw")
-                seen.add(pair)
-        for pair in self.byes:
-            if pair in seen:
-                raise ValueError(f"pair {pair} appears twice in the draw")
-            seen.add(pair)
+            lines = (self.line_members(seat.ns), self.line_members(seat.eo))
+            if any(len(line) != self.players_per_line for line in lines):
+                raise ValueError(f"table {seat.table} needs two lines of two players")
+            for number in (*lines[0], *lines[1]):
+                if number in seen:
+                    raise ValueError(f"{self.noun} {number} appears twice in the draw")
+                seen.add(number)
+        for number in self.byes:
+            if number in seen:
+                raise ValueError(f"{self.noun} {number} appears twice in the draw")
+            seen.add(number)
+
+    def notes_with(self, code: str) -> tuple[DrawNote, ...]:
+        """The notes carrying ``code``, in order."""
+        return tuple(note for note in self.notes if note.code == code)
+
+
+@dataclass(frozen=True)
+class Draw(SeatedDraw):
+    """Who sits where in one turno, who rests, and why."""
+
+    seats: tuple[Seat, ...]
+    byes: tuple[int, ...] = ()
+    notes: tuple[DrawNote, ...] = ()
 
     @property
     def pairs(self) -> tuple[int, ...]:
@@ -157,9 +181,30 @@ class Draw:
         """The couples of pairs that meet in this draw."""
         return frozenset(frozenset((seat.ns, seat.eo)) for seat in self.seats)
 
-    def notes_with(self, code: str) -> tuple[DrawNote, ...]:
-        """The notes carrying ``code``, in order."""
-        return tuple(note for note in self.notes if note.code == code)
+
+def validate_numbers(numbers: Iterable[int], *, noun: str, least: int, too_few: str) -> tuple:
+    """Check the numbers of the entrants of a generated movement (pairs, or players: ``noun``)
+    and return them as a tuple. Raises RuleViolation "invalid_<noun>_number" (not an int >= 1),
+    "duplicate_<noun>", or "too_few_<noun>s" (fewer than ``least``: ``too_few`` says why)."""
+    order = tuple(numbers)
+    seen: set[int] = set()
+    for number in order:
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise RuleViolation(
+                f"invalid_{noun}_number",
+                f"{noun.capitalize()} number {number!r} is not a whole number >= 1",
+                **{noun: number},
+            )
+        if number in seen:
+            raise RuleViolation(
+                f"duplicate_{noun}",
+                f"{noun.capitalize()} {number} is listed twice",
+                **{noun: number},
+            )
+        seen.add(number)
+    if len(order) < least:
+        raise RuleViolation(f"too_few_{noun}s", too_few, count=len(order))
+    return order
 
 
 def validate_pairs(pairs: Iterable[int]) -> tuple[int, ...]:
@@ -168,21 +213,9 @@ def validate_pairs(pairs: Iterable[int]) -> tuple[int, ...]:
     Raises RuleViolation "invalid_pair_number" (not an int >= 1), "duplicate_pair", or
     "too_few_pairs" (fewer than two pairs: nothing to draw).
     """
-    order = tuple(pairs)
-    seen: set[int] = set()
-    for pair in order:
-        if isinstance(pair, bool) or not isinstance(pair, int) or pair < 1:
-            raise RuleViolation(
-                "invalid_pair_number", f"Pair number {pair!r} is not a whole number >= 1", pair=pair
-            )
-        if pair in seen:
-            raise RuleViolation("duplicate_pair", f"Pair {pair} is listed twice", pair=pair)
-        seen.add(pair)
-    if len(order) < 2:
-        raise RuleViolation(
-            "too_few_pairs", "At least two pairs are needed to draw a turno", count=len(order)
-        )
-    return order
+    return validate_numbers(
+        pairs, noun="pair", least=2, too_few="At least two pairs are needed to draw a turno"
+    )
 
 
 def check_turno(turno: int, last: int | None = None) -> None:

@@ -33,8 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from burraco_tourney.rules.errors import RuleViolation
-from burraco_tourney.rules.pairing.draw import DrawNote
+from burraco_tourney.rules.pairing.draw import DrawNote, SeatedDraw, validate_numbers
 
 INDIVIDUAL_NOTE_CODES: tuple[str, ...] = (
     "individual_schedule",
@@ -85,31 +84,14 @@ class IndividualSeat:
 
 
 @dataclass(frozen=True)
-class IndividualDraw:
+class IndividualDraw(SeatedDraw):
     """Who sits where in one turno of an individual tournament, who rests, and why."""
 
+    players_per_line = 2
+    noun = "player"
     seats: tuple[IndividualSeat, ...]
     byes: tuple[int, ...] = ()
     notes: tuple[DrawNote, ...] = ()
-
-    def __post_init__(self) -> None:
-        # A draw breaking these is a bug of the method that built it, not a director's error.
-        seen: set[int] = set()
-        tables: set[int] = set()
-        for seat in self.seats:
-            if seat.table < 1 or seat.table in tables:
-                raise ValueError(f"bad or repeated table number {seat.table}")
-            tables.add(seat.table)
-            if len(seat.ns) != 2 or len(seat.eo) != 2:
-                raise ValueError(f"table {seat.table} needs two lines of two players")
-            for player in seat.players:
-                if player in seen:
-                    raise ValueError(f"player {player} appears twice in the draw")
-                seen.add(player)
-        for player in self.byes:
-            if player in seen:
-                raise ValueError(f"player {player} appears twice in the draw")
-            seen.add(player)
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -123,9 +105,6 @@ class IndividualDraw:
     def oppositions(self) -> tuple[Couple, ...]:
         """The couples of opponents: four per table."""
         return tuple(frozenset((a, b)) for seat in self.seats for a in seat.ns for b in seat.eo)
-
-    def notes_with(self, code: str) -> tuple[DrawNote, ...]:
-        return tuple(note for note in self.notes if note.code == code)
 
 
 @dataclass(frozen=True)
@@ -162,25 +141,12 @@ def validate_players(players: Iterable[int]) -> tuple[int, ...]:
     Raises RuleViolation "invalid_player_number" (not an int >= 1), "duplicate_player", or
     "too_few_players" (fewer than four: no table can be formed).
     """
-    order = tuple(players)
-    seen: set[int] = set()
-    for player in order:
-        if isinstance(player, bool) or not isinstance(player, int) or player < 1:
-            raise RuleViolation(
-                "invalid_player_number",
-                f"Player number {player!r} is not a whole number >= 1",
-                player=player,
-            )
-        if player in seen:
-            raise RuleViolation(
-                "duplicate_player", f"Player {player} is listed twice", player=player
-            )
-        seen.add(player)
-    if len(order) < 4:
-        raise RuleViolation(
-            "too_few_players", "At least four players are needed to draw a turno", count=len(order)
-        )
-    return order
+    return validate_numbers(
+        players,
+        noun="player",
+        least=4,
+        too_few="At least four players are needed to draw a turno",
+    )
 
 
 def resting_note(

@@ -29,6 +29,7 @@ from burraco_tourney.rules.pairing.individual_draw import (
     IndividualSeat,
     resting_note,
 )
+from burraco_tourney.rules.pairing.manual import check_missing, check_resting
 
 CODES: tuple[str, ...] = (
     "table_not_two_lines",
@@ -97,25 +98,8 @@ def individual_manual_draw(
         ns, eo = lines
         result.append(IndividualSeat(table, (ns[0], ns[1]), (eo[0], eo[1])))
 
-    resting: list[int] = []
-    for player in byes:
-        if player not in registered:
-            raise RuleViolation(
-                "unknown_player", f"Player {player} is not registered", player=player, table=None
-            )
-        if player in resting:
-            raise RuleViolation(
-                "player_rests_twice", f"Player {player} is listed twice", player=player
-            )
-        if player in place:
-            raise RuleViolation(
-                "player_seated_and_resting",
-                f"Player {player} is seated at table {place[player][0]} and resting",
-                player=player,
-                table=place[player][0],
-            )
-        resting.append(player)
-
+    table_of = {player: table for player, (table, _line) in place.items()}
+    resting = check_resting(byes, registered=registered, table_of=table_of, noun="player")
     if len(resting) >= 4:
         raise RuleViolation(
             "too_many_players_resting",
@@ -123,11 +107,7 @@ def individual_manual_draw(
             players=tuple(resting),
             count=len(resting),
         )
-    for player in sorted(registered):
-        if player not in place and player not in resting:
-            raise RuleViolation(
-                "player_missing", f"Player {player} is neither seated nor resting", player=player
-            )
+    check_missing(registered, table_of=table_of, resting=resting, noun="player")
 
     notes = [DrawNote("individual_manual", {"tables": len(result)})]
     if resting:

@@ -12,14 +12,16 @@ pairs 1..6::
 
 Every refusal is a RuleViolation whose parameters name the pair and, where there is one, the
 table. The checks run in a fixed order (tables first, in order, then the byes, then the count of
-byes, then the missing pairs) and the first breach found is reported.
+byes, then the missing pairs) and the first breach found is reported. The checks of the resting
+and the missing entrants are the same for an individual seating (``individual_manual.py``, a
+line of two players), which calls them with its own noun.
 
 This module never imports Django or any app.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from burraco_tourney.rules.errors import RuleViolation
 from burraco_tourney.rules.pairing.byes import bye_note
@@ -35,6 +37,44 @@ CODES: tuple[str, ...] = (
     "too_many_byes",
     "pair_missing",
 )
+
+
+def check_resting(
+    byes: Sequence[int], *, registered: Collection[int], table_of: Mapping[int, int], noun: str
+) -> list[int]:
+    """The entrants typed as resting (pairs, or players: ``noun``), each registered, listed once
+    and seated at no table (``table_of``: number -> table). The same for every kind."""
+    resting: list[int] = []
+    for number in byes:
+        said = f"{noun.capitalize()} {number}"
+        if number not in registered:
+            raise RuleViolation(
+                f"unknown_{noun}", f"{said} is not registered", **{noun: number}, table=None
+            )
+        if number in resting:
+            raise RuleViolation(f"{noun}_rests_twice", f"{said} is listed twice", **{noun: number})
+        if number in table_of:
+            raise RuleViolation(
+                f"{noun}_seated_and_resting",
+                f"{said} is seated at table {table_of[number]} and resting",
+                **{noun: number},
+                table=table_of[number],
+            )
+        resting.append(number)
+    return resting
+
+
+def check_missing(
+    registered: Collection[int], *, table_of: Mapping[int, int], resting: Sequence[int], noun: str
+) -> None:
+    """Refuse a seating that leaves a registered entrant neither seated nor resting."""
+    for number in sorted(registered):
+        if number not in table_of and number not in resting:
+            raise RuleViolation(
+                f"{noun}_missing",
+                f"{noun.capitalize()} {number} is neither seated nor resting",
+                **{noun: number},
+            )
 
 
 def manual_draw(
@@ -80,23 +120,7 @@ def manual_draw(
             table_of[pair] = table
         result.append(Seat(table, ns, eo))
 
-    resting: list[int] = []
-    for pair in byes:
-        if pair not in registered:
-            raise RuleViolation(
-                "unknown_pair", f"Pair {pair} is not registered", pair=pair, table=None
-            )
-        if pair in resting:
-            raise RuleViolation("pair_rests_twice", f"Pair {pair} is listed twice", pair=pair)
-        if pair in table_of:
-            raise RuleViolation(
-                "pair_seated_and_resting",
-                f"Pair {pair} is seated at table {table_of[pair]} and resting",
-                pair=pair,
-                table=table_of[pair],
-            )
-        resting.append(pair)
-
+    resting = check_resting(byes, registered=registered, table_of=table_of, noun="pair")
     if resting and len(registered) % 2 == 0:
         raise RuleViolation(
             "bye_with_even_pairs",
@@ -111,11 +135,7 @@ def manual_draw(
             pairs=tuple(resting),
             count=len(resting),
         )
-    for pair in sorted(registered):
-        if pair not in table_of and pair not in resting:
-            raise RuleViolation(
-                "pair_missing", f"Pair {pair} is neither seated nor resting", pair=pair
-            )
+    check_missing(registered, table_of=table_of, resting=resting, noun="pair")
 
     notes = [DrawNote("manual", {"tables": len(result)})]
     notes.extend(bye_note(pair, "director", None) for pair in resting)

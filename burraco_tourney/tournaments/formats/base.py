@@ -18,7 +18,8 @@ counts the places that still ask a flag, ``tests/tournaments/test_kind_guard.py`
     the score services, results forms, live totals, results pages and the dry run ask it.
 ``draw_manager``
     Who draws a turno (``draw.py``): the pairs' movements, the individual's, the KO bracket; the
-    turno a late entrant plays first.
+    turno a late entrant plays first; what ``services.turni`` refuses before the engine; the
+    addresses of the director's turni pages (``pages``), their draw form and a turno's seating.
 ``entrants``
     Who registers and their public pages (``entrants.py``): the queryset of entrants, their
     list, an entrant's own page, a turno's seating, the seat search.

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.errors import RuleError
 
+from ..draw_manager import DrawRequest
 from ..formats.individual.draw_manager import INDIVIDUAL_MOVEMENTS
 from ..models import Movement, Turno
 from ..pair_import import MAX_NUMBER, NAME_MAX
@@ -154,6 +155,15 @@ class IndividualDrawForm(PairPageForm):
         if data.get("movement") == Movement.MANUAL and not data.get("seating"):
             self.add_error("seating", _("Type the tables of a seating by hand."))
         return data
+
+    def draw_request(self) -> DrawRequest:
+        data = self.cleaned_data
+        return DrawRequest(
+            movement=data["movement"],
+            seats=data.get("seating") or (),
+            byes=data.get("byes") or (),
+            seed=data.get("seed") or 0,
+        )
 
     def add_rule_error(self, error: RuleError) -> None:
         field = "seating" if self.cleaned_data.get("movement") == Movement.MANUAL else None

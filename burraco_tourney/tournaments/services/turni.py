@@ -7,6 +7,10 @@ turno is never drawn again: a seating written down wrong is corrected pair by pa
 moving with it (``services/seating_fix.py``). Only the last turno changes state, so a later turno
 is never drawn on a seating that is later changed.
 
+Every kind's turni go this one way: what differs is asked of the kind's draw manager
+(``tournament.fmt.draw_manager``): the plan of the draw, a refusal before the engine (the Danese
+individuale on turno 1), the words of a riposo without a value.
+
 Every function runs in one transaction and records the change with ``audit_record``. A refusal
 that depends on the state of the tournament is a ``ValidationError`` with a translated message;
 a refusal of the pairing engine is its ``RuleError`` (the view shows it next to the field).
@@ -73,18 +77,12 @@ def _check_ready(tournament: Tournament, number: int, request: DrawRequest) -> N
 
 
 def _check_bye_value(tournament: Tournament, plan: draw_manager.DrawPlan) -> None:
-    """Refuse a draw that makes a pair rest while the riposo has no value (a custom VP table
-    whose riposo was left blank): its standings could not be counted, for anyone."""
+    """Refuse a draw that makes an entrant rest while the riposo has no value (a custom VP table
+    whose riposo was left blank): its standings could not be counted, for anyone. The kind's
+    draw manager says it in its words."""
     if plan.draw.byes and tournament_bye_value(tournament) is None:
         raise ValidationError(
-            ngettext(
-                "In this turno pair %(pairs)s rests, but the custom VP table has no riposo "
-                "value: set the riposo VP and MP in the tournament settings, then draw.",
-                "In this turno pairs %(pairs)s rest, but the custom VP table has no riposo "
-                "value: set the riposo VP and MP in the tournament settings, then draw.",
-                len(plan.draw.byes),
-            )
-            % {"pairs": ", ".join(str(p) for p in plan.draw.byes)},
+            tournament.fmt.draw_manager.bye_value_missing(plan.draw.byes),
             code="bye_value_missing",
         )
 
@@ -176,6 +174,7 @@ def turno_draw(
             code="previous_draft",
         )
     turno_close_before_draw(last=last, user=user, close=close_previous)
+    manager.check_request(number=number, request=request)
     _check_ready(tournament, number, request)
     plan = manager.draw(tournament=tournament, number=number, request=request)
     _check_bye_value(tournament, plan)
@@ -233,11 +232,11 @@ def turno_redraw(*, turno: Turno, user, request: DrawRequest) -> Turno:
     turno = _lock_turno(turno)
     _refuse(redraw_refusal(turno))
     tournament = turno.tournament
+    manager = tournament.fmt.draw_manager
+    manager.check_request(number=turno.number, request=request)
     _check_ready(tournament, turno.number, request)
     before = turno_snapshot(turno)
-    plan = tournament.fmt.draw_manager.draw(
-        tournament=tournament, number=turno.number, request=request
-    )
+    plan = manager.draw(tournament=tournament, number=turno.number, request=request)
     _check_bye_value(tournament, plan)
     turno.matches.all().delete()  # with their tables
     turno.byes.all().delete()

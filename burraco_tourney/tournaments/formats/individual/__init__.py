@@ -19,20 +19,71 @@ from burraco_tourney.rules.standings_individual import (
 
 from ..archive import PairsArchive
 from ..base import TournamentFormat
-from ..draw import PairsDrawManager
+from ..draw import PairsDrawManager, TurniPages
 from ..entrants import PairEntrants
 from ..standings import PairStandings
 
+INDIVIDUAL_PAGES = TurniPages(
+    path="turni-individuali",
+    list="manage:individual_turni",
+    turno="manage:individual_turno",
+    redraw="manage:individual_turno_redraw",
+    publish="manage:individual_turno_publish",
+    unpublish="manage:individual_turno_unpublish",
+    delete="manage:individual_turno_delete",
+    draw_fields="manage/individual_draw_fields.html",
+    script="js/individual_draw.js",
+)
+
 
 class IndividualDrawManager(PairsDrawManager):
-    """Four players a table: drawn on the individual turni page (``services.individual_turni``)."""
+    """Four players a table: the rotation, the Danese individuale, by hand
+    (``draw_manager.py``), drawn by ``services.turni`` as every kind's turni."""
 
-    turno_draw_refusal = _("A knock-out tournament is drawn from its bracket page.")
+    pages = INDIVIDUAL_PAGES
 
     def draw(self, *, tournament: Any, number: int, request: Any) -> Any:
         from .draw_manager import draw_individual_turno
 
         return draw_individual_turno(tournament=tournament, number=number, request=request)
+
+    def check_request(self, *, number: int, request: Any) -> None:
+        from .draw_manager import check_danese_has_standings
+
+        check_danese_has_standings(number, request)
+
+    def bye_value_missing(self, byes: Any) -> str:
+        return ngettext(
+            "In this turno player %(players)s rests, but the custom VP table has no riposo "
+            "value: set the riposo VP and MP in the tournament settings, then draw.",
+            "In this turno players %(players)s rest, but the custom VP table has no riposo "
+            "value: set the riposo VP and MP in the tournament settings, then draw.",
+            len(byes),
+        ) % {"players": ", ".join(str(p) for p in byes)}
+
+    def active_count(self, tournament: Any, number: int) -> str:
+        from .draw_manager import active_players
+
+        count = len(active_players(tournament))
+        return ngettext("%(counter)s active player", "%(counter)s active players", count) % {
+            "counter": count
+        }
+
+    def draw_form(
+        self, tournament: Any, number: int, data: Any = None, *, like: Any = None, redraw=False
+    ) -> Any:
+        # The movement of the draft drawn again; the next turno starts from the rotation.
+        from ...forms.individual import IndividualDrawForm
+        from .draw_manager import active_players
+
+        initial = {"movement": like.movement} if redraw and like is not None else None
+        players = len(active_players(tournament))
+        return IndividualDrawForm(data, initial=initial, players=players)
+
+    def turno_part(self, tournament: Any, turno: Any) -> tuple[str, dict[str, Any]]:
+        from ...selectors.individual_seating import individual_seating
+
+        return "manage/individual_turno.html", {"seating": individual_seating(turno=turno)}
 
     def late_join_turno(self, tournament: Any) -> int | None:
         # A player registered after a turno is simply registered: the partner rotation has no
@@ -148,14 +199,15 @@ class IndividualFormat(TournamentFormat):
     entrants_label = _("Players")
     entrant_column = _("No.")
     entrant_names_column = _("Player")
-    # Drawn on the individual turni page, not by ``turno_draw``.
+    # Its turni have pages of their own (``INDIVIDUAL_PAGES``), the pairs' turni page sends the
+    # director there; ``services.turni`` draws them as every kind's.
     draws_turni = False
     draw_manager = INDIVIDUAL_DRAW
     archive = INDIVIDUAL_ARCHIVE
     entrants = PLAYER_ENTRANTS
     standings = PLAYER_STANDINGS
-    director_draw_url = "manage:individual_turni"
-    director_turno_url = "manage:individual_turno"
+    director_draw_url = INDIVIDUAL_PAGES.list
+    director_turno_url = INDIVIDUAL_PAGES.turno
     director_entrants_url = "manage:players"
     public_entrants_url = "tournaments:pairs"
     # A player's penalties are given on the players page.

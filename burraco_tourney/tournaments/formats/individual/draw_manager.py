@@ -4,7 +4,7 @@ pairing engine (``rules/pairing/individual*.py``), as ``draw_manager`` is for pa
 It reads the active players, the turni already drawn (as the engine's ``IndividualDraw``: who
 partnered whom, who met whom, who rested) and, for a Danese individuale, the standings by player;
 calls the engine and returns a ``DrawPlan`` whose draw has ``seats`` of player numbers. It never
-writes: ``services/individual_turni.py`` stores the draft.
+writes: ``services/turni.py`` stores the draft.
 
 Conventions shown to the director with the draw:
 
@@ -19,6 +19,9 @@ Conventions shown to the director with the draw:
 from __future__ import annotations
 
 from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.pairing import (
     IndividualDraw,
@@ -67,6 +70,20 @@ def played_draws(tournament: Tournament, *, before: int) -> list[IndividualDraw]
         )
         for turno in numbers.values_list("number", flat=True)
     ]
+
+
+def check_danese_has_standings(number: int, request: DrawRequest) -> None:
+    """A Danese individuale ranks the players by the standings after the previous turno: the
+    first turno has none, so drawing it that way would only seat them by number."""
+    if request.movement == Movement.DANESE and number == 1:
+        raise ValidationError(
+            _(
+                "The Danese individuale seats the players by the standings, and before turno 1 "
+                "there are none: draw turno 1 with the rotation or by hand, then use the Danese "
+                "individuale from turno 2."
+            ),
+            code="danese_first_turno",
+        )
 
 
 def draw_individual_turno(*, tournament: Tournament, number: int, request: DrawRequest) -> DrawPlan:

@@ -6,7 +6,6 @@ Every view here needs a logged-in director of the tournament (``access.director_
 from . import (
     audit,
     individual_players,
-    individual_turni,
     ko,
     pairs,
     penalties,
@@ -26,7 +25,6 @@ MODULES = (
     setup,
     pairs,
     individual_players,
-    individual_turni,
     turni,
     seating_fix,
     scores,
