@@ -17,11 +17,11 @@ from burraco_tourney.rules.standings_individual import (
     PAIRS_ONLY_TIEBREAKS,
 )
 
-from ..archive import PairsArchive
 from ..base import TournamentFormat
 from ..draw import PairsDrawManager
 from ..entrants import PairEntrants
 from ..standings import PairStandings
+from .archive import INDIVIDUAL_ARCHIVE
 
 
 class IndividualDrawManager(PairsDrawManager):
@@ -115,19 +115,9 @@ class PlayerStandings(PairStandings):
         return ()
 
 
-class IndividualArchive(PairsArchive):
-    """An individual tournament (ARCHIVE.md "Kind individual"): players and their seats."""
-
-    def reader(self) -> Any:
-        from burraco_tourney.archive.reader_individual import IndividualReader
-
-        return IndividualReader()
-
-
 INDIVIDUAL_DRAW = IndividualDrawManager()
 PLAYER_ENTRANTS = PlayerEntrants()
 PLAYER_STANDINGS = PlayerStandings()
-INDIVIDUAL_ARCHIVE = IndividualArchive()
 
 
 class IndividualFormat(TournamentFormat):
