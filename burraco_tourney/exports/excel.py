@@ -12,6 +12,10 @@ Sheets, in order:
 - the rules in use ("Regole"): ruleset and its values, smazzate per turno, riposo and forfeit
   values, tie-breaks, and the VP table's bands beside them.
 
+An individual tournament's workbook (``player_workbook_bytes``, the kind's answer to
+``fmt.entrants.workbook``) has the standings by player, a sheet per turno with the two players of
+each line, MP and VP, and the rules in use.
+
 Every sheet has a title row (tournament, date, venue, what the sheet shows), then a bold header
 row frozen under it, column widths fitted to the content, and real numbers in number cells;
 it prints landscape, one page wide, with both rows on every page (``sheet_layout``).
