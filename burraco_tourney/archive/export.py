@@ -35,6 +35,7 @@ from burraco_tourney.tournaments.selectors.imports import with_import_origin
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 
 from .closing import closing_json
+from .json_order import ko_rounds_json, vp_table_json
 from .log import log_json, moment_json
 from .reader import FORMAT, VERSION
 from .reader_late import late_pairs_json
@@ -114,7 +115,7 @@ def _tournament(tournament: Tournament, ruleset: Ruleset, pairs: list[Any]) -> d
     if preset is not None and preset.semipulito and not ruleset.semipulito:
         data["semipulito"] = False
     data["smazzate_per_turno"] = tournament.smazzate_per_turno
-    data["vp_table"] = tournament.vp_table
+    data["vp_table"] = vp_table_json(tournament.vp_table)
     if tournament.bye_vp is not None and tournament.bye_mp is not None:
         data["bye"] = {"vp": tournament.bye_vp, "mp": tournament.bye_mp}
     if tournament.forfeit_vp is not None and tournament.forfeit_mp is not None:
@@ -136,7 +137,7 @@ def _tournament(tournament: Tournament, ruleset: Ruleset, pairs: list[Any]) -> d
         if tournament.ko_third_place:
             data["ko"]["third_place"] = True
         if tournament.ko_rounds:
-            data["ko"]["rounds"] = sorted(tournament.ko_rounds, key=lambda r: r["round"])
+            data["ko"]["rounds"] = ko_rounds_json(tournament.ko_rounds)
     if tournament.planned_turni is not None:
         data["planned_turni"] = tournament.planned_turni
     if tournament.number_draw_seed and tournament.number_draw_at is not None:

@@ -7,7 +7,8 @@ file top to bottom. The error names the place (``turni[2].tables[4].smazzate[1].
 
 The structure (JSON types, required and unknown keys, ranges) is checked first against the
 published JSON Schema (``schema.py``); then the checks of the format: the tournament's kind and
-its kind-specific keys, pair and turno numbering, every pair at most once per turno, table
+its kind-specific keys, the entrants (``pairs``, or what the kind's archive section names, read
+by ``reader_entrants.py``) and turno numbering, every pair at most once per turno, table
 results given one way only, the VP table, every smazzata against the rules engine, KO matches,
 penalties referring to existing turni and pairs, and in version 2 the keys it adds
 (``reader_v2.py``). A version 1 file may not hold a version 2 key. The archive's ``results`` is
@@ -39,21 +40,11 @@ from .checks import (
     load_json,
 )
 from .closing import check_closing
+from .reader_entrants import EntrantsSection
 from .reader_late import check_late_pairs
 from .reader_tournament import LATE_PAIRS_PATH, TournamentSection
-from .reader_v2 import (
-    check_withdrawals,
-    read_log,
-    read_penalty_extras,
-    read_withdrawn,
-)
-from .records import (
-    Archive,
-    ArchiveError,
-    ArchivePair,
-    ArchivePenalty,
-    ArchiveTurno,
-)
+from .reader_v2 import check_withdrawals, read_log, read_penalty_extras
+from .records import Archive, ArchiveError, ArchivePenalty, ArchiveTurno
 from .room_state import check_room
 from .schema import check_structure
 from .tables import TableReader
@@ -63,7 +54,7 @@ VERSION = 2
 VERSIONS = (1, 2)
 
 MOVEMENTS = ("mitchell", "danese", "italiana", "manual", "ko", "rotation")
-PLAYER_MAX, REASON_MAX = 120, 200
+REASON_MAX = 200
 
 # Keys version 2 adds, by object (ARCHIVE.md "Version 2").
 V2_KEYS = {
@@ -85,11 +76,10 @@ def read_archive(data: bytes | str | Mapping[str, Any]) -> Archive:
     return _Reader().read(root)
 
 
-class _Reader(TournamentSection):
-    """One pass over a decoded file; remembers what later sections refer to."""
-
-    # The word of the file's entrants: ``penalties[].pair`` (``player`` in an individual file).
-    entrant_key = "pair"
+class _Reader(TournamentSection, EntrantsSection):
+    """One pass over a decoded file; remembers what later sections refer to. What differs by
+    kind — the file's entrants and who sits in a line — is the kind's archive section
+    (``tournament.fmt.archive``, ``reader_entrants.py``)."""
 
     def read(self, root: Any) -> Archive:
         if not isinstance(root, Mapping):
@@ -109,23 +99,23 @@ class _Reader(TournamentSection):
                 % {"version": version, "known": " ".join(map(str, VERSIONS))},
             )
         tournament = root.get("tournament")
-        fmt = FORMATS.get(str(tournament.get("kind"))) if isinstance(tournament, Mapping) else None
-        # A kind whose archive section has a reader of its own reads the file (individual).
-        reader = fmt.archive.reader() if fmt is not None else None
-        if reader is not None:
-            return reader.read_root(root, version)
+        kind = tournament.get("kind") if isinstance(tournament, Mapping) else None
+        # A kind this site does not serve is read as pairs: the schema refuses its kind.
+        fmt = FORMATS.get(str(kind), FORMATS["pairs"])
+        self.section, self.entrant_key = fmt.archive, fmt.entrant_key
+        entrants_key = self.section.entrants_key
         self.version = version
         check_structure(root)
         json_object(
             root,
             "",
-            ("format", "version", "tournament", "pairs", "turni"),
+            ("format", "version", "tournament", entrants_key, "turni"),
             ("penalties", "results", *self._v2("")),
         )
         tournament = self._tournament(root["tournament"])
-        pairs = self._pairs(root["pairs"])
+        entrants = self._entrants(root[entrants_key])
         turni = self._turni(root["turni"])
-        check_withdrawals(pairs, self.seated)
+        check_withdrawals(entrants, self.seated, self.entrant_key)
         check_late_pairs(
             tournament.late_pairs,
             path=LATE_PAIRS_PATH,
@@ -139,66 +129,16 @@ class _Reader(TournamentSection):
         log = read_log(root["log"]) if "log" in root else ()
         return Archive(
             tournament=tournament,
-            pairs=pairs,
             turni=turni,
             penalties=penalties,
             version=version,
             log=log,
+            **{"pairs": (), entrants_key: entrants},
         )
 
     def _v2(self, where: str) -> tuple[str, ...]:
         """The keys version 2 adds to the object ``where``; none in a version 1 file."""
         return V2_KEYS[where] if self.version >= 2 else ()
-
-    # -- pairs --------------------------------------------------------------------------------
-
-    def _pairs(self, raw: Any) -> tuple[ArchivePair, ...]:
-        pairs: list[ArchivePair] = []
-        self.pair_index: dict[int, int] = {}
-        for index, item in enumerate(json_list(raw, "pairs")):
-            path = at("pairs", index)
-            obj = json_object(
-                item, path, ("number", "players"), ("club", "seed", *self._v2("pair"))
-            )
-            number = json_int(obj["number"], at(path, "number"), minimum=1)
-            if number in self.pair_index:
-                raise ArchiveError(
-                    at(path, "number"),
-                    _("pair %(number)s is already listed at pairs[%(index)s]")
-                    % {"number": number, "index": self.pair_index[number]},
-                )
-            self.pair_index[number] = index
-            players = json_list(obj["players"], at(path, "players"))
-            if len(players) != 2:
-                raise ArchiveError(
-                    at(path, "players"),
-                    _("must hold exactly two player names, not %(count)s")
-                    % {"count": len(players)},
-                )
-            first, second = (
-                json_text(name, at(at(path, "players"), i), max_length=PLAYER_MAX)
-                for i, name in enumerate(players)
-            )
-            club = json_text(
-                obj.get("club", ""), at(path, "club"), max_length=PLAYER_MAX, blank=True
-            )
-            seed = None
-            if "seed" in obj:
-                seed = json_int(obj["seed"], at(path, "seed"), minimum=1)
-            after, reason = None, ""
-            if "withdrawn" in obj:
-                after, reason = read_withdrawn(obj["withdrawn"], at(path, "withdrawn"))
-            pairs.append(
-                ArchivePair(
-                    number=number,
-                    players=(first, second),
-                    club=club,
-                    seed=seed,
-                    withdrawn_after_turno=after,
-                    withdrawn_reason=reason,
-                )
-            )
-        return tuple(pairs)
 
     # -- turni --------------------------------------------------------------------------------
 
@@ -275,23 +215,6 @@ class _Reader(TournamentSection):
                         "smazzate, or publish the turno"
                     ),
                 )
-
-    def _seat(self, value: Any, path: str, seated: dict[int, str], where: str) -> int:
-        """Check a pair number used in a turno and note where it sits; return the number."""
-        number = json_int(value, path, minimum=1)
-        self._known_pair(number, path)
-        if number in seated:
-            raise ArchiveError(
-                path,
-                _("pair %(pair)s appears twice in this turno (it already %(where)s)")
-                % {"pair": number, "where": seated[number]},
-            )
-        seated[number] = where
-        return number
-
-    def _known_pair(self, number: int, path: str) -> None:
-        if number not in self.pair_index:
-            raise ArchiveError(path, _("there is no pair %(pair)s in pairs") % {"pair": number})
 
     # -- penalties ----------------------------------------------------------------------------
 

@@ -46,6 +46,7 @@ from .checks import (
     json_object,
     json_text,
 )
+from .json_order import draft_json
 from .log import moment_json
 from .records import ArchiveError, ArchiveTurno
 from .room_state import archive_table, read_place, stored_tables
@@ -164,7 +165,8 @@ def _to_json(field: models.Field, value: Any) -> Any:
         raise TypeError(f"the archive cannot write the relation {field.name} as it is")
     if isinstance(field, models.DateTimeField):
         return moment_json(value)
-    return value
+    writer = JSON_WRITERS.get(field.name) if isinstance(field, models.JSONField) else None
+    return writer(value) if writer is not None else value
 
 
 def _from_json(field: models.Field, value: Any, path: str) -> Any:
@@ -218,5 +220,8 @@ def _read_box(box: str, value: Any, path: str) -> Any:
 
 # The checks of the entry's JSON fields, by field name.
 JSON_READERS: dict[str, Callable[[Any, str], Any]] = {"smazzate": _read_draft}
+# How the entry's JSON fields are written, by field name: in one order of keys whatever the
+# database (``json_order.py``); a field not listed is written as stored.
+JSON_WRITERS: dict[str, Callable[[Any], Any]] = {"smazzate": draft_json}
 
 ENTRIES = EntriesPart()

@@ -25,6 +25,7 @@ from .checks import (
     json_text,
     shown,
 )
+from .json_order import draw_notes_json
 from .log import moment_json
 from .records import ArchiveError, ArchiveTurno
 
@@ -51,7 +52,7 @@ class TurniPart:
             if turno.players_closed:
                 item["players_closed"] = True
             if turno.draw_notes:
-                item["draw_notes"] = turno.draw_notes
+                item["draw_notes"] = draw_notes_json(turno.draw_notes)
             if len(item) > 1:
                 items.append(item)
         return items

@@ -33,8 +33,17 @@ DATE_PATTERN = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 
 
 def schema_text() -> str:
-    """The schema file as published."""
-    return SCHEMA_PATH.read_text(encoding="utf-8")
+    """The schema as the site publishes it: the file, with the kinds the formats serve."""
+    return json.dumps(published_schema(), ensure_ascii=False, indent=2) + "\n"
+
+
+def published_schema() -> dict[str, Any]:
+    """The schema the site checks files with and publishes: ``archive.schema.json`` with the
+    kinds the formats serve (the registry, ``formats.FORMATS``, is the one list of kinds: the
+    file lists the kinds of this tree, and a kind registered since is read and published)."""
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    schema["$defs"]["tournament"]["properties"]["kind"]["enum"] = list(FORMATS)
+    return schema
 
 
 def _is_integer(checker: Any, value: Any) -> bool:
@@ -44,12 +53,11 @@ def _is_integer(checker: Any, value: Any) -> bool:
 
 @cache
 def _validator(kinds: tuple[str, ...]) -> jsonschema.protocols.Validator:
-    """The validator of the published schema, reading the kinds the formats serve (the
-    published file lists today's; a kind registered since is one format, not a schema edit)."""
+    """The validator of the published schema, made again when the registered ``kinds`` change
+    (a kind registered since is one format, not a schema edit)."""
     base = jsonschema.Draft202012Validator
     checker = base.TYPE_CHECKER.redefine("integer", _is_integer)
-    schema = json.loads(schema_text())
-    schema["$defs"]["tournament"]["properties"]["kind"]["enum"] = list(kinds)
+    schema = published_schema()
     base.check_schema(schema)
     return jsonschema.validators.extend(base, type_checker=checker)(schema)
 

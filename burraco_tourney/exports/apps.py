@@ -13,15 +13,15 @@ class ExportsConfig(AppConfig):
         from . import printouts  # noqa: F401
 
         try:
+            # Before the workbooks: the downloads page lists the standings PDF first.
+            from . import individual  # noqa: F401  (players' standings)
+        except ModuleNotFoundError as error:
+            if error.name != "openpyxl":
+                raise
+        try:
             from . import excel  # noqa: F401
         except ModuleNotFoundError as error:
             # The workbook exporter is optional; an import failing inside it is a real bug.
             if error.name != f"{self.name}.excel":
                 raise
         from . import ko  # noqa: F401  (the KO bracket sheet and workbook)
-
-        try:
-            from . import individual  # noqa: F401  (players' standings, seating, workbook)
-        except ModuleNotFoundError as error:
-            if error.name != "openpyxl":
-                raise

@@ -12,6 +12,10 @@ Sheets, in order:
 - the rules in use ("Regole"): ruleset and its values, smazzate per turno, riposo and forfeit
   values, tie-breaks, and the VP table's bands beside them.
 
+An individual tournament's workbook (``player_workbook_bytes``, the kind's answer to
+``fmt.entrants.workbook``) has the standings by player, a sheet per turno with the two players of
+each line, MP and VP, and the rules in use.
+
 Every sheet has a title row (tournament, date, venue, what the sheet shows), then a bold header
 row frozen under it, column widths fitted to the content, and real numbers in number cells;
 it prints landscape, one page wide, with both rows on every page (``sheet_layout``).
@@ -33,7 +37,7 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.rulesets import Ruleset
-from burraco_tourney.tournaments.models import EntryMode, Line, RulesetName, Tournament
+from burraco_tourney.tournaments.models import EntryMode, Line, RulesetName, Tournament, Turno
 from burraco_tourney.tournaments.results_bridge import (
     tournament_bye_value,
     tournament_forfeit_value,
@@ -41,6 +45,7 @@ from burraco_tourney.tournaments.results_bridge import (
     tournament_vp_table,
     vp_table_label,
 )
+from burraco_tourney.tournaments.selectors.individual_seating import individual_seating
 from burraco_tourney.tournaments.selectors.scores import forfeit_scarto
 from burraco_tourney.tournaments.selectors.standings import standings_choice, standings_or_missing
 from burraco_tourney.tournaments.selectors.standings_notes import late_note, missed_value
@@ -86,8 +91,9 @@ class WorkbookExporter(Exporter):
     after_turno_choice = True
 
     def workbook(self, *, tournament, after_turno: int | None) -> bytes:
-        """The .xlsx file's bytes (the individual tournament's workbook reads players)."""
-        return workbook_bytes(tournament=tournament, after_turno=after_turno)
+        """The .xlsx file's bytes, as the kind writes it (``fmt.entrants.workbook``: the pairs'
+        ``workbook_bytes``, an individual tournament's ``player_workbook_bytes``)."""
+        return tournament.fmt.entrants.workbook(tournament=tournament, after_turno=after_turno)
 
     def render(self, *, tournament, turno=None, after_turno: int | None = None) -> ExportFile:
         return ExportFile(
@@ -95,6 +101,16 @@ class WorkbookExporter(Exporter):
             content_type=CONTENT_TYPE,
             content=self.workbook(tournament=tournament, after_turno=after_turno),
         )
+
+
+# The same workbook of an individual tournament, under the key and words it has always had.
+@register
+class PlayerWorkbookExporter(WorkbookExporter):
+    key = "workbook-giocatori"
+    description = _(
+        "Standings by player, a sheet per turno with its tables, players and results, and the "
+        "rules in use, in one spreadsheet."
+    )
 
 
 def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) -> bytes:
@@ -115,6 +131,22 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
     sheets += [_turno_sheet(tournament, heading, rows, data.pairs) for rows in data.turni]
     sheets += [_pairs_sheet(heading, data.pairs.values()), _rules_sheet(tournament, heading)]
 
+    return write_workbook(sheets, title=heading)
+
+
+def player_workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) -> bytes:
+    """An individual tournament's workbook: the standings by player, a sheet per turno with the
+    players of each line, the rules in use."""
+    from .individual import _standings, player_standings_sheet
+
+    sheet = player_standings_sheet(tournament=tournament, after_turno=after_turno)
+    heading = marked_heading(
+        workbook_heading(tournament), provisional=sheet.provisional, final=sheet.final
+    )
+    sheets = [_standings(sheet, heading)]
+    for turno in tournament.turni.filter(published=True, number__in=sheet.turni).order_by("number"):
+        sheets.append(_players_turno_sheet(turno, heading))
+    sheets.append(_rules_sheet(tournament, heading))
     return write_workbook(sheets, title=heading)
 
 
@@ -218,6 +250,37 @@ def _turno_sheet(
             + (bye.mp if bye else None, None, bye.vp if bye else None, None, gettext("Riposo"))
         )
     rows += _late_rows(turno.number, pairs, bye, blank_scores)
+    return Sheet(name=name, caption=_caption(heading, name), header=header, rows=rows)
+
+
+def _players_turno_sheet(turno: Turno, heading: str) -> Sheet:
+    """A turno of an individual tournament: each table's two lines by their players' names, MP
+    and VP; the players resting after the tables."""
+    seating = individual_seating(turno=turno)
+    name = gettext("Turno %(number)s") % {"number": turno.number}
+    rows: list[list[Any]] = [
+        [
+            t.number,
+            t.names["ns"],
+            t.names["eo"],
+            t.table.ns_mp,
+            t.table.eo_mp,
+            t.table.match.ns_vp,
+            t.table.match.eo_vp,
+        ]
+        for t in seating.tables
+    ]
+    for player in seating.byes:
+        rows.append([None, player.name, gettext("riposo"), None, None, None, None])
+    header = [
+        gettext("Table"),
+        gettext("NS"),
+        gettext("EO"),
+        gettext("NS MP"),
+        gettext("EO MP"),
+        gettext("NS VP"),
+        gettext("EO VP"),
+    ]
     return Sheet(name=name, caption=_caption(heading, name), header=header, rows=rows)
 
 

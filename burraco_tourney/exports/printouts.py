@@ -89,8 +89,12 @@ class PdfPrintout(Exporter):
             content=self.pdf(context),
         )
 
+    def template(self, tournament: Tournament) -> str:
+        """The template the printout renders for ``tournament``."""
+        return self.template_name
+
     def pdf(self, context: dict[str, Any]) -> bytes:
-        return render_pdf(self.template_name, context)
+        return render_pdf(self.template(context["tournament"]), context)
 
 
 @register
@@ -280,12 +284,17 @@ class ScorecardsPdf(PdfPrintout):
 
 
 class SeatingPrintout(PdfPrintout):
-    """A printout of a turno's seating: the same data, laid out by each template."""
+    """A printout of a turno's seating in one ``layout`` ("tables", "players"): the kind hands
+    out what it reads and the template of each layout (``fmt.entrants.seating_print``)."""
 
     scope = "turno"
+    layout: ClassVar[str]
 
     def context(self, *, tournament, turno, after_turno):
-        return {"seating": turno_seating(turno=turno)}
+        return tournament.fmt.entrants.seating_print(turno)
+
+    def template(self, tournament: Tournament) -> str:
+        return tournament.fmt.entrants.seating_templates[self.layout]
 
 
 @register
@@ -293,7 +302,7 @@ class SeatingByTablePdf(SeatingPrintout):
     key = "posti-per-tavolo"
     label = _("Seating by table (PDF)")
     description = _("Every table with its NS and EO pairs, and the pairs resting.")
-    template_name = "pdf/seating_tables.html"
+    layout = "tables"
     file_stem = "posti-per-tavolo"
 
 
@@ -302,15 +311,16 @@ class SeatingByPlayerPdf(SeatingPrintout):
     key = "posti-alfabetico"
     label = _("Where do I sit, by player (PDF)")
     description = _("Every player in alphabetical order with their table, line and pair.")
-    template_name = "pdf/seating_players.html"
+    layout = "players"
     file_stem = "posti-alfabetico"
 
 
 @register
-class TableCardsPdf(SeatingPrintout):
+class TableCardsPdf(PdfPrintout):
     key = "cartelli-tavoli"
     label = _("Table cards (PDF)")
     description = _("One A4 sheet per table with a big table number and who sits there.")
+    scope = "turno"
     template_name = "pdf/table_cards.html"
     file_stem = "cartelli-tavoli"
 
@@ -323,3 +333,17 @@ class TableCardsPdf(SeatingPrintout):
             sizes = [number_size(line, CARD_NUMBER_SIZES) for line in (t.ns_line, t.eo_line)]
             cards.append((t, codes.get(t.pk, ""), *sizes))
         return {"seating": seating, "cards": cards}
+
+
+# The same two printouts of an individual tournament, under the keys and words they have always
+# had (its format offers these keys and hands out its players' seating and templates).
+@register
+class PlayerSeatingByTablePdf(SeatingByTablePdf):
+    key = "posti-tavoli-giocatori"
+    description = _("Every table with the two players of each line, and the players resting.")
+
+
+@register
+class PlayerSeatingByNamePdf(SeatingByPlayerPdf):
+    key = "posti-giocatori"
+    description = _("Every player in alphabetical order with the table, the line and the partner.")

@@ -9,12 +9,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from django.http import HttpResponse
 from django.template import engines
 from django.urls import reverse
 
 from burraco_tourney.archive.export import tournament_export
+from burraco_tourney.archive.reader import read_archive
+from burraco_tourney.archive.records import ArchiveError
 from burraco_tourney.archive.services import tournament_import
 from burraco_tourney.exports.registry import EXPORTERS, Exporter, ExportFile, download_name
 from burraco_tourney.tournaments.formats import FORMATS, TournamentFormat, format_of
@@ -141,3 +144,22 @@ def test_the_new_kind_goes_through_the_archive(toy_kind, director):
     second = tournament_export(again)
     assert_same_but_the_import_entry(first, second)
     assert Tournament.objects.filter(kind="toy").count() == 2
+
+
+def test_the_new_kind_is_in_the_published_schema(client, toy_kind, toy):
+    """The schema the site publishes and checks files with lists the registered kinds: another
+    program validating a file of the new kind with it finds it valid, like the reader does."""
+    served = json.loads(client.get(reverse("archive:schema")).content)
+    assert served["$defs"]["tournament"]["properties"]["kind"]["enum"] == list(FORMATS)
+    exported = tournament_export(toy)
+    jsonschema.validate(exported, served)
+    assert read_archive(exported).tournament.kind == "toy"
+
+
+def test_a_kind_not_registered_is_refused_by_the_schema_check():
+    data = json.loads(DEMO.read_text(encoding="utf-8"))
+    data["tournament"]["kind"] = "toy"
+    with pytest.raises(ArchiveError) as caught:
+        read_archive(data)
+    assert caught.value.path == "tournament.kind"
+    assert '"toy"' in caught.value.message

@@ -1,8 +1,8 @@
 """A kind's section of the archive (``../shared/ARCHIVE.md``), handed out by its format
 (``tournament.fmt.archive``): its writer (the whole tournament as JSON, and the computed
-``results``) and its reader (which reader reads a file of this kind, which tournament fields the
-file must give, what an import does after writing). Each answer dispatches to the archive's own
-code (``burraco_tourney/archive``), which stays where it is.
+``results``) and its reader's part (the file's entrants and who sits in a line, which
+tournament fields the file must give, what an import does after writing). Each answer
+dispatches to the archive's own code (``burraco_tourney/archive``), which stays where it is.
 
 The pairs' section is here; each other kind's is in its package (``ko/``, ``individual/``).
 The archive app imports the formats, never the other way round at import time: the writers and
@@ -32,9 +32,17 @@ class PairsArchive:
 
         return {"standings": standings_results(tournament)}
 
-    def reader(self) -> Any:
-        """The reader of a file of this kind; None: the archive's own (pairs) reader."""
-        return None
+    # The file's list of entrants, and how many of them sit in one line of a table (one pair:
+    # its number; more: a list of their numbers). The one reader reads every kind with these
+    # (``archive/reader_entrants.py``).
+    entrants_key: str = "pairs"
+    line_seats: int = 1
+
+    def read_entrant(self, item: Any, path: str, v2_keys: tuple[str, ...], number: Any) -> Any:
+        """One entrant of the file (``number(obj, path)`` reads its number, listed once)."""
+        from burraco_tourney.archive.reader_entrants import read_pair
+
+        return read_pair(item, path, v2_keys, number)
 
     def ko_settings(self, ko: Any) -> Any:
         """The KO match settings the table reader scores with (None: no KO matches)."""

@@ -36,6 +36,24 @@ class PairEntrants:
         context = {"turno": turno, "seating": turno_seating(turno=turno), "director": director}
         return "tournaments/live/seating.html", context
 
+    # The printed seating of a turno (``exports.printouts``), by layout: by table, by player.
+    seating_templates: dict[str, str] = {
+        "tables": "pdf/seating_tables.html",
+        "players": "pdf/seating_players.html",
+    }
+
+    def seating_print(self, turno: Any) -> dict[str, Any]:
+        """What the printed seating of ``turno`` reads (its templates' context)."""
+        from ..selectors.seating import turno_seating
+
+        return {"seating": turno_seating(turno=turno)}
+
+    def workbook(self, *, tournament: Any, after_turno: int | None) -> bytes:
+        """The tournament's workbook (``exports.excel.WorkbookExporter``)."""
+        from burraco_tourney.exports.excel import workbook_bytes
+
+        return workbook_bytes(tournament=tournament, after_turno=after_turno)
+
     def seat_search_part(self, tournament: Any, query: str) -> tuple[str, dict[str, Any]]:
         """The body template and context of "where do I sit" for ``query`` (a name)."""
         from ..selectors.seating import SEARCH_MIN_LENGTH, latest_turno, name_key, seat_search

@@ -17,11 +17,11 @@ from burraco_tourney.rules.standings_individual import (
     PAIRS_ONLY_TIEBREAKS,
 )
 
-from ..archive import PairsArchive
 from ..base import TournamentFormat
 from ..draw import PairsDrawManager, TurniPages
 from ..entrants import PairEntrants
 from ..standings import PairStandings
+from .archive import INDIVIDUAL_ARCHIVE
 
 INDIVIDUAL_PAGES = TurniPages(
     path="turni-individuali",
@@ -114,6 +114,23 @@ class PlayerEntrants(PairEntrants):
         context = {"turno": turno, "seating": players, "places": players.places()}
         return "tournaments/live/individual_seating.html", context
 
+    # Two players a line, and each player's place in words ("tavolo 3, NS con Bruno Bianchi").
+    seating_templates = {
+        "tables": "pdf/individual_seating_tables.html",
+        "players": "pdf/individual_seating_players.html",
+    }
+
+    def seating_print(self, turno: Any) -> dict[str, Any]:
+        from ...selectors.individual_seating import individual_seating
+
+        seating = individual_seating(turno=turno)
+        return {"seating": seating, "places": seating.places()}
+
+    def workbook(self, *, tournament: Any, after_turno: int | None) -> bytes:
+        from burraco_tourney.exports.excel import player_workbook_bytes
+
+        return player_workbook_bytes(tournament=tournament, after_turno=after_turno)
+
     def seat_search_part(self, tournament: Any, query: str) -> tuple[str, dict[str, Any]]:
         from ...selectors.individual_seating import find_player_places
 
@@ -166,19 +183,9 @@ class PlayerStandings(PairStandings):
         return ()
 
 
-class IndividualArchive(PairsArchive):
-    """An individual tournament (ARCHIVE.md "Kind individual"): players and their seats."""
-
-    def reader(self) -> Any:
-        from burraco_tourney.archive.reader_individual import IndividualReader
-
-        return IndividualReader()
-
-
 INDIVIDUAL_DRAW = IndividualDrawManager()
 PLAYER_ENTRANTS = PlayerEntrants()
 PLAYER_STANDINGS = PlayerStandings()
-INDIVIDUAL_ARCHIVE = IndividualArchive()
 
 
 class IndividualFormat(TournamentFormat):

@@ -1,0 +1,24 @@
+"""The individual tournament's archive section (ARCHIVE.md "Kind individual"): the file lists
+``players`` in place of ``pairs``, and a table's ``ns`` and ``eo`` are lists of the two players
+sitting in the line. Everything else is read and written as for pairs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..archive import PairsArchive
+
+
+class IndividualArchive(PairsArchive):
+    """Players, two to a line."""
+
+    entrants_key = "players"
+    line_seats = 2
+
+    def read_entrant(self, item: Any, path: str, v2_keys: tuple[str, ...], number: Any) -> Any:
+        from burraco_tourney.archive.reader_entrants import read_player
+
+        return read_player(item, path, v2_keys, number)
+
+
+INDIVIDUAL_ARCHIVE = IndividualArchive()
