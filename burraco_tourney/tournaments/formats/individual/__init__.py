@@ -22,6 +22,7 @@ from ..base import TournamentFormat
 from ..draw import PairsDrawManager
 from ..entrants import PairEntrants
 from ..standings import PairStandings
+from .words import PLAYER_WORDS
 
 
 class IndividualDrawManager(PairsDrawManager):
@@ -42,6 +43,8 @@ class IndividualDrawManager(PairsDrawManager):
 
 class PlayerEntrants(PairEntrants):
     """Players register singly: their list, seating and seat search pages."""
+
+    words = PLAYER_WORDS
 
     def of(self, tournament: Any) -> Any:
         return tournament.entrants
@@ -158,8 +161,6 @@ class IndividualFormat(TournamentFormat):
     director_turno_url = "manage:individual_turno"
     director_entrants_url = "manage:players"
     public_entrants_url = "tournaments:pairs"
-    # A player's penalties are given on the players page.
-    director_penalties_url = "manage:players"
     default_tiebreaks = DEFAULT_INDIVIDUAL_TIEBREAKS
     refused_tiebreaks = PAIRS_ONLY_TIEBREAKS
     refused_tiebreaks_reason = _(

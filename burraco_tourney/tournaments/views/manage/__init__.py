@@ -5,10 +5,10 @@ Every view here needs a logged-in director of the tournament (``access.director_
 
 from . import (
     audit,
-    individual_players,
     individual_turni,
     ko,
     pairs,
+    pairs_import,
     penalties,
     room_board,
     score_preview,
@@ -25,7 +25,7 @@ from . import (
 MODULES = (
     setup,
     pairs,
-    individual_players,
+    pairs_import,
     individual_turni,
     turni,
     seating_fix,
