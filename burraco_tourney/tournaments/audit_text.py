@@ -39,9 +39,10 @@ def pair_subject(pair: Entrant) -> Subject:
     return Subject("pair", {"number": pair.number, "players": pair.players})
 
 
-def pairs_import_subject(count: int, source: str) -> Subject:
-    """``source`` is the file name; empty for a pasted list."""
-    return Subject("pairs_import", {"count": count, "source": source})
+def import_subject(entrant_key: str, count: int, source: str) -> Subject:
+    """A list of entrants imported ("pairs_import", "players_import" by the kind's
+    ``entrant_key``); ``source`` is the file name, empty for a pasted list."""
+    return Subject(f"{entrant_key}s_import", {"count": count, "source": source})
 
 
 def number_draw_subject(seed: str) -> Subject:
@@ -83,10 +84,6 @@ def entrant_subject(entrant) -> Subject:
     """An entrant as its kind's change log names it (``TournamentFormat.entrant_key``)."""
     subjects = {"pair": pair_subject, "player": player_subject}
     return subjects[entrant.tournament.fmt.entrant_key](entrant)
-
-
-def players_import_subject(count: int, source: str) -> Subject:
-    return Subject("players_import", {"count": count, "source": source})
 
 
 # The subject code of a penalty by the entrant's key (``TournamentFormat.entrant_key``): stored

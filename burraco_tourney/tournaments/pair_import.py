@@ -1,9 +1,12 @@
-"""Reading a list of pairs pasted or uploaded by the director, before anything is saved.
+"""Reading a list of entrants pasted or uploaded by the director, before anything is saved.
 
 Turns pasted text, or an .xlsx/.csv file, into ``ImportRow`` values, each carrying the errors
-found on its own line, and checks them against the pairs already registered. This module never
-writes to the database: the caller passes the registered pairs as plain values, shows the preview,
-and the pairs service saves the rows in one transaction once the director confirms.
+found on its own line, and checks them against the entrants already registered. One reader for
+every kind, parameterised by ``size``, the names per entrant (``len(fmt.entrant_names)``): a
+pair's two players ``[7. ]Rossi Anna - Bianchi Bruno[; Circolo Aurora]``, or a player's one name
+``[7. ]Anna Rossi[; Circolo Aurora]``. This module never writes to the database: the caller
+passes the registered entrants as plain values, shows the preview, and the import service
+(``services.pairs``) saves the rows in one transaction once the director confirms.
 """
 
 from __future__ import annotations
@@ -11,125 +14,67 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
 
 from django.utils.translation import gettext as _
 
+from .entrant_rows import (
+    CELL_MAX,
+    LEADING_NUMBER,
+    MAX_FILE_BYTES,
+    MAX_NUMBER,
+    MAX_ROWS,
+    NAME_MAX,
+    NUMBER_CELL,
+    PLAYER_SEPARATOR,
+    PLAYERS_SPLIT,
+    ImportRow,
+    check_lengths,
+    clean_cell,
+    read_number,
+    set_names,
+)
 from .player_names import flag_repeated_players
 from .spreadsheet_files import SpreadsheetError, csv_cells, not_a_spreadsheet, xlsx_cells
 
-MAX_FILE_BYTES = 2 * 1024 * 1024
-MAX_ROWS = 1000
-MAX_NUMBER = 9999
-NAME_MAX = 120  # Entrant.player1 / player2 / club max_length
-# A longer cell is cut (with "…") as soon as it is read: the preview and the errors never carry
-# a huge value; it is still refused as too long.
-CELL_MAX = 2 * NAME_MAX
-
-# Between the two players: " - ", " – ", " — " (spaces required, so "De-Rossi" stays whole) or "/".
-PLAYER_SEPARATOR = re.compile(r"\s+[-–—]\s+|\s*/\s*")
-PLAYERS_SPLIT = re.compile(r"\t|" + PLAYER_SEPARATOR.pattern)  # in a pasted line, a tab too
-# An optional leading pair number: "7. ", "7) ", "7 " or "7<tab>".
-LEADING_NUMBER = re.compile(r"^(\d{1,6})(?:\s*[.)]\s*|\s+)(?=\S)")
-NUMBER_CELL = re.compile(r"^\s*(\d{1,9})\s*[.)]?\s*$")
-
-
-@dataclass
-class ImportRow:
-    """One pair as read from one line of text or one spreadsheet row."""
-
-    line: int
-    number: int | None
-    player1: str
-    player2: str
-    club: str = ""
-    errors: list[str] = field(default_factory=list)
-    # True when the number was not given and ``check_rows`` assigned the next free one.
-    number_auto: bool = False
-    # What the director should look at but may accept (a player already in another pair).
-    warnings: list[str] = field(default_factory=list)
-
-    @property
-    def players(self) -> str:
-        return f"{self.player1} – {self.player2}"
-
-    def payload(self) -> dict:
-        data = asdict(self)
-        del data["errors"], data["number_auto"], data["warnings"]
-        if self.number_auto:
-            data["number"] = None
-        return data
-
-
-def _clean(value: object) -> str:
-    """A cell or a piece of a line as text, with runs of white space collapsed."""
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    text = " ".join(str(value)[: CELL_MAX * 4].split())
-    return text if len(text) <= CELL_MAX else text[:CELL_MAX] + "…"
-
-
-def _number(value: object, row: ImportRow) -> int | None:
-    """Read a pair number; a bad one adds an error to ``row`` and counts as missing."""
-    if isinstance(value, bool):
-        value = str(value)
-    if isinstance(value, int | float) and float(value).is_integer():
-        number = int(value)
-    else:
-        text = _clean(value)
-        if not text:
-            return None
-        match = NUMBER_CELL.match(text)
-        if not match:
-            row.errors.append(_("“%(value)s” is not a pair number.") % {"value": text})
-            return None
-        number = int(match.group(1))
-    if not 1 <= number <= MAX_NUMBER:
-        row.errors.append(_("The pair number must be between 1 and %(max)s.") % {"max": MAX_NUMBER})
-        return None
-    return number
-
-
-def _set_players(row: ImportRow, names: list[str]) -> None:
-    names = [_clean(n) for n in names]
-    filled = [n for n in names if n]
-    if len(names) > 2 and len(filled) > 2:
-        row.errors.append(
-            _(
-                "More than two players: separate the two players with “ - ” and put the club "
-                "after “;”."
-            )
-        )
-    elif len(filled) < 2 or len(names) != 2:
-        row.errors.append(_("Two players are needed."))
-    if filled:
-        row.player1 = filled[0]
-        row.player2 = " / ".join(filled[1:])
-
-
-def _check_lengths(row: ImportRow) -> None:
-    if max(len(row.player1), len(row.player2)) > NAME_MAX:
-        row.errors.append(_("A name is longer than %(max)s characters.") % {"max": NAME_MAX})
-    if len(row.club) > NAME_MAX:
-        row.errors.append(_("The club is longer than %(max)s characters.") % {"max": NAME_MAX})
-
+# What the forms, the services and the tests read from here.
+__all__ = [
+    "CELL_MAX",
+    "MAX_FILE_BYTES",
+    "MAX_NUMBER",
+    "MAX_ROWS",
+    "NAME_MAX",
+    "ImportRow",
+    "SpreadsheetError",
+    "check_rows",
+    "parse_line",
+    "parse_spreadsheet",
+    "parse_text",
+    "rows_from_cells",
+    "rows_have_errors",
+    "rows_have_warnings",
+]
 
 # --- Pasted text ---------------------------------------------------------------------------
 
 
-def parse_line(text: str, line: int) -> ImportRow:
-    """One pasted line: ``[7. ]Rossi Anna - Bianchi Bruno[; Circolo Aurora]``.
+def parse_line(text: str, line: int, size: int = 2) -> ImportRow:
+    """One pasted line: ``[7. ]Rossi Anna - Bianchi Bruno[; Circolo Aurora]``, or with
+    ``size`` 1 ``[7. ]Anna Rossi[; Circolo Aurora]``.
 
     The players are separated by " - ", " – ", "/" or a tab; the club follows ";" or a tab.
     """
-    row = ImportRow(line=line, number=None, player1="", player2="")
+    row = ImportRow(line=line, number=None, player1="", player2="", size=size)
     text = text.strip()
     match = LEADING_NUMBER.match(text)
     if match:
-        row.number = _number(match.group(1), row)
+        row.number = read_number(match.group(1), row)
         text = text[match.end() :]
+    if size == 1:  # one name: a tab stands for ";" and a hyphen stays in the name
+        name, _sep, club = text.replace("\t", ";").partition(";")
+        row.club = clean_cell(club.strip(" ;"))
+        set_names(row, [name])
+        check_lengths(row)
+        return row
     players_text, club, extra = text, "", False
     if ";" in text:
         players_text, club = text.split(";", 1)
@@ -142,18 +87,18 @@ def parse_line(text: str, line: int) -> ImportRow:
         else:
             players_text, club = "\t".join(cells[:2]), " ".join(cells[2:3])
             extra = any(cells[3:])
-    row.club = _clean(club)
-    _set_players(row, PLAYERS_SPLIT.split(players_text.strip()))
+    row.club = clean_cell(club)
+    set_names(row, PLAYERS_SPLIT.split(players_text.strip()))
     if extra:
         row.errors.append(_("Too many columns: two players and a club are expected."))
-    _check_lengths(row)
+    check_lengths(row)
     return row
 
 
-def parse_text(text: str) -> list[ImportRow]:
+def parse_text(text: str, size: int = 2) -> list[ImportRow]:
     """Every non-blank line of ``text``; line numbers count blank lines too, as in the textarea."""
     return [
-        parse_line(line, number)
+        parse_line(line, number, size)
         for number, line in enumerate(text.splitlines(), start=1)
         if line.strip()
     ]
@@ -167,26 +112,35 @@ HEADERS = {
     "player2": {"giocatore2", "player2", "nome2", "secondogiocatore", "secondplayer", "giocatoreb"},
     "club": {"circolo", "club", "associazione", "societa", "asd"},
     "players": {"giocatori", "players", "coppia", "nomi", "names"},
+    # A player's one name (``size`` 1).
+    "name": {"nome", "name", "giocatore", "player", "giocatrice", "cognomenome", "nomecognome"},
 }
 HEADER_KEYS = {name: key for key, names in HEADERS.items() for name in names}
 
 
 def _header_key(value: object) -> str | None:
-    text = unicodedata.normalize("NFKD", _clean(value)).lower()
+    text = unicodedata.normalize("NFKD", clean_cell(value)).lower()
     return HEADER_KEYS.get(re.sub(r"[^a-z0-9]", "", text))
 
 
 def _is_number_cell(value: object) -> bool:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return float(value).is_integer()
-    return bool(NUMBER_CELL.match(_clean(value)))
+    return bool(NUMBER_CELL.match(clean_cell(value)))
 
 
-def _columns(rows: list[tuple[int, list]]) -> tuple[dict[str, int], list[tuple[int, list]]]:
+def _columns(
+    rows: list[tuple[int, list]], size: int
+) -> tuple[dict[str, int], list[tuple[int, list]]]:
     """Which column holds what: from a header row, or by position. Returns the data rows too."""
     first = rows[0][1]
     keys = {i: _header_key(v) for i, v in enumerate(first)}
     header = {key: i for i, key in sorted(keys.items(), reverse=True) if key}
+    if size == 1:  # a header row names the players' column; without one: number?, name, club
+        if "name" in header:
+            return header, rows[1:]
+        number = _is_number_cell(first[0]) if first else False
+        return ({"number": 0, "name": 1, "club": 2} if number else {"name": 0, "club": 1}), rows
     if header:
         if "players" not in header and not {"player1", "player2"} <= header.keys():
             raise SpreadsheetError(
@@ -200,14 +154,14 @@ def _columns(rows: list[tuple[int, list]]) -> tuple[dict[str, int], list[tuple[i
     width = max(len(cells) for _, cells in rows)
 
     def column(i: int) -> list:
-        return [cells[i] for _, cells in rows if i < len(cells) and _clean(cells[i])]
+        return [cells[i] for _, cells in rows if i < len(cells) and clean_cell(cells[i])]
 
     layout: dict[str, int] = {}
     start = 0
     if width >= 4 or (width >= 2 and all(_is_number_cell(v) for v in column(0))):
         layout["number"], start = 0, 1
     combined = column(start)
-    if combined and all(PLAYER_SEPARATOR.search(_clean(v)) for v in combined):
+    if combined and all(PLAYER_SEPARATOR.search(clean_cell(v)) for v in combined):
         layout["players"] = start
         if width > start + 1:
             layout["club"] = start + 1
@@ -218,12 +172,13 @@ def _columns(rows: list[tuple[int, list]]) -> tuple[dict[str, int], list[tuple[i
     return layout, rows
 
 
-def rows_from_cells(rows: Iterable[tuple[int, list]]) -> list[ImportRow]:
-    """Spreadsheet rows (row number, cell values) to pairs; blank rows are skipped."""
+def rows_from_cells(rows: Iterable[tuple[int, list]], size: int = 2) -> list[ImportRow]:
+    """Spreadsheet rows (row number, cell values) to entrants; blank rows are skipped."""
+    empty = _("The file contains no pairs.") if size == 2 else _("The file contains no players.")
     table = []
     for number, cells in rows:
         cells = list(cells)
-        while cells and not _clean(cells[-1]):
+        while cells and not clean_cell(cells[-1]):
             cells.pop()
         if cells:
             table.append((number, cells))
@@ -232,8 +187,8 @@ def rows_from_cells(rows: Iterable[tuple[int, list]]) -> list[ImportRow]:
                     _("The file has more than %(max)s rows.") % {"max": MAX_ROWS}
                 )
     if not table:
-        raise SpreadsheetError(_("The file contains no pairs."))
-    layout, data = _columns(table)
+        raise SpreadsheetError(empty)
+    layout, data = _columns(table, size)
 
     def cell(cells: list, key: str) -> object:
         i = layout.get(key)
@@ -241,22 +196,24 @@ def rows_from_cells(rows: Iterable[tuple[int, list]]) -> list[ImportRow]:
 
     result = []
     for number, cells in data:
-        row = ImportRow(line=number, number=None, player1="", player2="")
-        row.number = _number(cell(cells, "number"), row)
-        if "players" in layout:
-            _set_players(row, PLAYER_SEPARATOR.split(_clean(cell(cells, "players"))))
+        row = ImportRow(line=number, number=None, player1="", player2="", size=size)
+        row.number = read_number(cell(cells, "number"), row)
+        if size == 1:
+            set_names(row, [clean_cell(cell(cells, "name"))])
+        elif "players" in layout:
+            set_names(row, PLAYER_SEPARATOR.split(clean_cell(cell(cells, "players"))))
         else:
-            _set_players(row, [_clean(cell(cells, "player1")), _clean(cell(cells, "player2"))])
-        row.club = _clean(cell(cells, "club"))
-        _check_lengths(row)
+            set_names(row, [clean_cell(cell(cells, "player1")), clean_cell(cell(cells, "player2"))])
+        row.club = clean_cell(cell(cells, "club"))
+        check_lengths(row)
         result.append(row)
     if not result:
-        raise SpreadsheetError(_("The file contains no pairs."))
+        raise SpreadsheetError(empty)
     return result
 
 
-def parse_spreadsheet(name: str, data: bytes) -> list[ImportRow]:
-    """An uploaded .xlsx or .csv file as pairs; raises SpreadsheetError for an unreadable file."""
+def parse_spreadsheet(name: str, data: bytes, size: int = 2) -> list[ImportRow]:
+    """An uploaded .xlsx or .csv file as entrants; raises SpreadsheetError when unreadable."""
     if len(data) > MAX_FILE_BYTES:
         raise SpreadsheetError(
             _("The file is larger than %(size)s MB.") % {"size": MAX_FILE_BYTES // (1024 * 1024)}
@@ -267,36 +224,35 @@ def parse_spreadsheet(name: str, data: bytes) -> list[ImportRow]:
             _("The old Excel format (.xls) cannot be read: save the file as .xlsx or .csv.")
         )
     if data.startswith(b"PK\x03\x04"):
-        return rows_from_cells(xlsx_cells(data))
+        return rows_from_cells(xlsx_cells(data), size)
     if extension in {"csv", "txt", "tsv", ""}:
-        return rows_from_cells(csv_cells(data))
+        return rows_from_cells(csv_cells(data), size)
     raise not_a_spreadsheet()
 
 
 # --- Checks against each other and against the registered pairs -----------------------------
 
 
-def _players_key(player1: str, player2: str) -> frozenset[str]:
-    return frozenset((player1.casefold(), player2.casefold()))
+def _players_key(*names: str) -> frozenset[str]:
+    return frozenset(name.casefold() for name in names)
 
 
 def check_rows(
-    rows: list[ImportRow], *, registered: Mapping[int, tuple[str, str]]
+    rows: list[ImportRow], *, registered: Mapping[int, tuple[str, ...]]
 ) -> list[ImportRow]:
     """Find clashes and number the rows that have no number.
 
-    ``registered`` maps the number of each pair already in the tournament to its two players.
-    A number used twice, a number already taken and a pair already registered (in either order)
-    are errors on the later line; a player already in another pair is a warning
-    (``player_names``). Rows without a number get, in their order, the numbers after
-    the highest registered one that no other row of the list names. The rows are changed in
-    place and returned.
+    ``registered`` maps the number of each entrant already in the tournament to its names (two
+    players, or a player's one name). A number used twice, a number already taken and an
+    entrant already registered (a pair in either order) are errors on the later line; a player
+    already in another pair is a warning (``player_names``). Rows without a number get, in their
+    order, the numbers after the highest registered one that no other row of the list names.
+    The rows are changed in place and returned.
     """
     by_players = {_players_key(*players): number for number, players in registered.items()}
     for row in rows:
         row.warnings = []  # a second check finds them afresh
     number_lines: dict[int, int] = {}
-    player_lines: dict[frozenset[str], int] = {}
     for row in rows:
         if row.number_auto:  # a second check: numbers are assigned afresh
             row.number, row.number_auto = None, False
@@ -313,28 +269,46 @@ def check_rows(
                 )
             else:
                 number_lines[row.number] = row.line
-        if row.player1 and row.player2:
-            key = _players_key(row.player1, row.player2)
-            if key in by_players:
-                row.errors.append(
-                    _("This pair is already registered as number %(number)s.")
-                    % {"number": by_players[key]}
-                )
-            elif key in player_lines:
-                row.errors.append(
-                    _("The same pair is also on line %(line)s.") % {"line": player_lines[key]}
-                )
-            else:
-                player_lines[key] = row.line
     next_number = max([*registered, 0]) + 1
+    if any(row.size == 1 for row in rows):
+        # A list of players has always numbered its rows without a number after every number
+        # taken, the list's own too (a pair's list fills the gaps above the registered pairs).
+        next_number = max([*registered, *number_lines, 0]) + 1
     for row in rows:
         if row.number is None:
             while next_number in number_lines:
                 next_number += 1
             row.number, row.number_auto = next_number, True
             next_number += 1
-    flag_repeated_players(rows, registered=registered)
+    listed: dict[frozenset[str], ImportRow] = {}
+    for row in rows:
+        if not all(row.names):
+            continue
+        key = _players_key(*row.names)
+        if key in by_players:
+            row.errors.append(_already_registered(row, by_players[key]))
+        elif key in listed:
+            row.errors.append(_listed_twice(row, listed[key]))
+        else:
+            listed[key] = row
+    if all(row.size == 2 for row in rows):  # a player alone is in no other pair
+        flag_repeated_players(rows, registered=registered)
     return rows
+
+
+def _already_registered(row: ImportRow, number: int) -> str:
+    if row.size == 1:
+        return _("%(name)s is already registered (number %(number)s).") % {
+            "name": row.name,
+            "number": number,
+        }
+    return _("This pair is already registered as number %(number)s.") % {"number": number}
+
+
+def _listed_twice(row: ImportRow, earlier: ImportRow) -> str:
+    if row.size == 1:  # the earlier line's player, as the list would number him
+        return _already_registered(row, earlier.number)
+    return _("The same pair is also on line %(line)s.") % {"line": earlier.line}
 
 
 def rows_have_warnings(rows: Iterable[ImportRow]) -> bool:

@@ -21,9 +21,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from burraco_tourney.exports.registry import EXPORTERS
 from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import Movement
-from burraco_tourney.tournaments.player_import import parse_player_text
+from burraco_tourney.tournaments.pair_import import parse_text
+from burraco_tourney.tournaments.services.pairs import entrants_import, entrants_import_check
 from burraco_tourney.tournaments.services.penalties import penalty_add
-from burraco_tourney.tournaments.services.players import players_import, players_import_check
 from burraco_tourney.tournaments.services.table_links import turno_links_ensure
 from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
 from tests.factories import add_penalty, make_director, make_pairs, make_tournament, make_turno
@@ -122,8 +122,8 @@ def _individual_tournament(owner, codirector):
     )
     individual.directors.add(owner, codirector)
     text = "\n".join(f"Giocatore {n}; Circolo Aurora" for n in range(1, 9))
-    rows = players_import_check(tournament=individual, rows=parse_player_text(text))
-    players_import(tournament=individual, user=owner, rows=rows, source="")
+    rows = entrants_import_check(tournament=individual, rows=parse_text(text, size=1))
+    entrants_import(tournament=individual, user=owner, rows=rows, source="")
     turno = turno_draw(tournament=individual, user=owner, request=DrawRequest(Movement.ROTATION))
     turno_publish(turno=turno, user=owner)
     return individual

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import Movement
-from burraco_tourney.tournaments.player_import import parse_player_text
-from burraco_tourney.tournaments.services.players import players_import, players_import_check
+from burraco_tourney.tournaments.pair_import import parse_text
+from burraco_tourney.tournaments.services.pairs import entrants_import, entrants_import_check
 from burraco_tourney.tournaments.services.scores import table_record_totals
 from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
 from tests.factories import make_director, make_tournament
@@ -29,8 +29,8 @@ def individual_tournament(*, names=NAMES, director=None, **fields):
     tournament = make_tournament(kind="individual", **fields)
     tournament.directors.add(director)
     text = "\n".join(f"{name}; Circolo Aurora" for name in names)
-    rows = players_import_check(tournament=tournament, rows=parse_player_text(text))
-    players_import(tournament=tournament, user=director, rows=rows, source="")
+    rows = entrants_import_check(tournament=tournament, rows=parse_text(text, size=1))
+    entrants_import(tournament=tournament, user=director, rows=rows, source="")
     return tournament, director
 
 

@@ -9,11 +9,11 @@ from django.core.exceptions import ValidationError
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import AuditEntry, Movement, TableSeat
-from burraco_tourney.tournaments.player_import import parse_player_text
+from burraco_tourney.tournaments.pair_import import parse_text
 from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
 from burraco_tourney.tournaments.services.entrants import entrant_create, entrant_numbers_draw
+from burraco_tourney.tournaments.services.pairs import entrants_import, entrants_import_check
 from burraco_tourney.tournaments.services.penalties import penalty_add
-from burraco_tourney.tournaments.services.players import players_import, players_import_check
 from burraco_tourney.tournaments.services.scores import (
     table_record_forfeit,
     table_record_totals,
@@ -54,8 +54,8 @@ def user(db):
 
 def register(tournament, user, names):
     text = "\n".join(f"{name}; Circolo Aurora" for name in names)
-    rows = players_import_check(tournament=tournament, rows=parse_player_text(text))
-    return players_import(tournament=tournament, user=user, rows=rows, source="")
+    rows = entrants_import_check(tournament=tournament, rows=parse_text(text, size=1))
+    return entrants_import(tournament=tournament, user=user, rows=rows, source="")
 
 
 def test_pasted_players_get_numbers_in_order_with_their_club(tournament, user):
@@ -69,8 +69,8 @@ def test_pasted_players_get_numbers_in_order_with_their_club(tournament, user):
 
 def test_a_player_listed_again_is_refused_with_the_line(tournament, user):
     register(tournament, user, NAMES[:2])
-    rows = players_import_check(
-        tournament=tournament, rows=parse_player_text("Zeno Neri\nanna rossi; Altro")
+    rows = entrants_import_check(
+        tournament=tournament, rows=parse_text("Zeno Neri\nanna rossi; Altro", size=1)
     )
     assert not rows[0].errors
     assert "Anna Rossi" in rows[1].errors[0] or "anna rossi" in rows[1].errors[0]

@@ -119,7 +119,7 @@ def test_the_dashboard_leads_to_the_players_and_their_turni(english, tournament)
     assert page["Location"].endswith("/gestione/turni-individuali/")
 
 
-def test_a_penalty_is_given_and_deleted_on_the_players_page(english, tournament, director):
+def test_a_penalty_is_given_to_a_player_and_deleted(english, tournament, director):
     from burraco_tourney.tournaments.draw_manager import DrawRequest
     from burraco_tourney.tournaments.models import AuditEntry, Penalty
     from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
@@ -127,8 +127,10 @@ def test_a_penalty_is_given_and_deleted_on_the_players_page(english, tournament,
     paste(english, tournament, NAMES[:8])
     turno = turno_draw(tournament=tournament, user=director, request=DrawRequest("rotation"))
     turno = turno_publish(turno=turno, user=director)
-    base = f"/t/{tournament.slug}/gestione/giocatori/"
-    data = {"player": "3", "turno": str(turno.pk), "vp": "-1", "mp": "-100", "reason": "Ritardo"}
+    # The penalties page of every kind: the player is chosen by name in its list.
+    base = f"/t/{tournament.slug}/gestione/"
+    player = tournament.entrants.get(number=3)
+    data = {"pair": player.pk, "turno": turno.pk, "vp": "-1", "mp": "-100", "reason": "Ritardo"}
     page = english.post(base + "penalita/", data, follow=True).content.decode()
     assert "Penalty given to 3. Carla Verdi." in page
     penalty = Penalty.objects.get()

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from .entrant_words import PAIR_WORDS, EntrantWords
+
 
 class PairEntrants:
     """Pairs register (``views/public.py``, ``views/pair_page.py``, ``views/seating.py``)."""
+
+    # The director's entrants pages: the names of an entrant (its form fields, what a pasted
+    # list's line holds) and every sentence that names it.
+    words: EntrantWords = PAIR_WORDS
 
     def of(self, tournament: Any) -> Any:
         """The tournament's entrants: a queryset with ``number`` and ``withdrawn``."""

@@ -1,4 +1,5 @@
-"""The forms of an individual tournament's director pages: players and the turno draw."""
+"""The form of an individual tournament's turno draw (its players register on the entrants
+pages, ``forms.pairs``)."""
 
 from __future__ import annotations
 
@@ -11,60 +12,11 @@ from burraco_tourney.rules.errors import RuleError
 
 from ..draw_manager import DrawRequest
 from ..formats.individual.draw_manager import INDIVIDUAL_MOVEMENTS
-from ..models import Movement, Turno
-from ..pair_import import MAX_NUMBER, NAME_MAX
-from ..player_import import PlayerRow, parse_player_spreadsheet, parse_player_text
-from .pairs import CleanedCharField, NumberDrawForm, PairFileForm, PairPageForm
+from ..models import Movement
+from .pairs import PairPageForm
 from .turni import rule_message
 
-__all__ = [
-    "IndividualDrawForm",
-    "NumberDrawForm",
-    "PlayerFileForm",
-    "PlayerForm",
-    "PlayerPasteForm",
-    "PlayerPenaltyForm",
-]
-
-
-class PlayerForm(PairPageForm):
-    number = forms.IntegerField(
-        label=_("Number"),
-        min_value=1,
-        max_value=MAX_NUMBER,
-        required=False,
-        help_text=_("Leave it empty for the next free number."),
-        widget=forms.NumberInput(attrs={"class": "narrow", "inputmode": "numeric"}),
-    )
-    name = CleanedCharField(label=_("Player"), max_length=NAME_MAX)
-    club = CleanedCharField(label=_("Club"), max_length=NAME_MAX, required=False)
-
-
-class PlayerPasteForm(PairPageForm):
-    text = forms.CharField(
-        label=_("One player per line"),
-        widget=forms.Textarea(attrs={"rows": 8}),
-        help_text=_("For example: “Anna Rossi; Circolo Aurora”. The club after “;” is optional."),
-    )
-
-    def clean_text(self) -> str:
-        text = self.cleaned_data["text"]
-        self.rows: list[PlayerRow] = parse_player_text(text)
-        if not self.rows:
-            raise forms.ValidationError(_("The list is empty."))
-        return text
-
-
-class PlayerFileForm(PairFileForm):
-    parse_file = staticmethod(parse_player_spreadsheet)
-    file = forms.FileField(
-        label=_("Spreadsheet (.xlsx or .csv)"),
-        widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv,.txt,text/csv"}),
-        help_text=_(
-            "First sheet; columns named Numero, Nome, Circolo (or Number, Name, Club), or with "
-            "no header row: name, club. At most 2 MB."
-        ),
-    )
+__all__ = ["IndividualDrawForm"]
 
 
 LINE = re.compile(r"\d+")
@@ -168,18 +120,3 @@ class IndividualDrawForm(PairPageForm):
     def add_rule_error(self, error: RuleError) -> None:
         field = "seating" if self.cleaned_data.get("movement") == Movement.MANUAL else None
         self.add_error(field, rule_message(error))
-
-
-class PlayerPenaltyForm(PairPageForm):
-    """A penalty against one player in one published turno; VP and MP are deltas (usually < 0)."""
-
-    player = forms.IntegerField(label=_("Player number"), min_value=1)
-    turno = forms.ModelChoiceField(label=_("Turno"), queryset=Turno.objects.none())
-    vp = forms.IntegerField(label=_("VP"), required=False, min_value=-100, max_value=100)
-    mp = forms.IntegerField(label=_("MP"), required=False, min_value=-10_000, max_value=10_000)
-    reason = CleanedCharField(label=_("Reason"), max_length=200)
-
-    def __init__(self, *args, tournament, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["turno"].queryset = tournament.turni.filter(published=True).order_by("number")
-        self.fields["turno"].label_from_instance = lambda turno: str(turno)

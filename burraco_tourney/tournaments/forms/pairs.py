@@ -1,11 +1,15 @@
-"""Forms of the pairs page: one pair, a pasted list, an uploaded file, the number draw, and how
-the missed turni of a pair added late count.
+"""Forms of the entrants pages, for every kind: one entrant, a pasted list, an uploaded file,
+the number draw, and how the missed turni of a pair added late count. The kind hands out the
+names an entrant has and the words of the boxes (``tournament.fmt.entrants.words``): a pair's
+two players, a player's one name.
 
 Between the preview and the confirmation the rows of an uploaded file travel in a signed payload
 (``rows_sign`` / ``rows_unsign``), so nothing is stored on the server before the director says so.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.core import signing
@@ -26,6 +30,9 @@ from ..pair_import import (
 )
 from ..settings_values import MissedChoice
 
+if TYPE_CHECKING:
+    from ..formats.entrant_words import EntrantWords
+
 PAYLOAD_SALT = "burraco_tourney.pairs.import"
 PAYLOAD_MAX_AGE = 6 * 3600  # seconds: a preview left open over a long registration desk
 
@@ -45,23 +52,33 @@ class PairPageForm(forms.Form):
         super().__init__(*args, **kwargs)
 
 
-class PairForm(PairPageForm):
+class EntrantForm(PairPageForm):
+    """One entrant: its number, the names its kind gives (``words.name_fields``), its club."""
+
     number = forms.IntegerField(
         label=_("Number"),
         min_value=1,
         max_value=MAX_NUMBER,
         widget=forms.NumberInput(attrs={"class": "narrow", "inputmode": "numeric"}),
     )
-    player1 = CleanedCharField(label=_("First player"), max_length=NAME_MAX)
-    player2 = CleanedCharField(label=_("Second player"), max_length=NAME_MAX)
     club = CleanedCharField(label=_("Club"), max_length=NAME_MAX, required=False)
 
-    def __init__(self, *args, number_required: bool = True, **kwargs):
+    def __init__(self, *args, words: EntrantWords, number_required: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         number = self.fields["number"]
         number.required = number_required
         if not number_required:
             number.help_text = _("Leave it empty for the next free number.")
+        club = self.fields.pop("club")
+        for name, label in words.name_fields:
+            self.fields[name] = CleanedCharField(label=label, max_length=NAME_MAX)
+        self.fields["club"] = club
+        self.name_names = [name for name, _label in words.name_fields]
+
+    @property
+    def name_fields(self) -> list:
+        """The bound boxes of the entrant's names: the one place a page renders them."""
+        return [self[name] for name in self.name_names]
 
 
 class PairStatusForm(PairPageForm):
@@ -70,52 +87,52 @@ class PairStatusForm(PairPageForm):
     reason = forms.CharField(label=_("Reason (for the change log)"), max_length=300, required=False)
 
 
-class PairPasteForm(PairPageForm):
+class ListForm(PairPageForm):
+    """A list of entrants, read with the kind's names per entrant (``words.name_fields``)."""
+
+    def __init__(self, *args, words: EntrantWords, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.words = words
+        self.size = len(words.name_fields)
+
+
+class PairPasteForm(ListForm):
     text = forms.CharField(
-        label=_("One pair a line"),
         max_length=200_000,
         strip=False,
-        widget=forms.Textarea(
-            attrs={
-                "rows": 8,
-                "spellcheck": "false",
-                "placeholder": "Rossi Anna - Bianchi Bruno; Circolo Aurora\n"
-                "7. Verdi Carla / Russo Dario",
-            }
-        ),
-        help_text=_(
-            "Separate the two players with “ - ”, “/” or a tab; put the club after “;” or a "
-            "tab. A number at the start of the line (“7.”) is kept; otherwise the next free "
-            "number is given."
-        ),
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
     )
+
+    def __init__(self, *args, words: EntrantWords, **kwargs):
+        super().__init__(*args, words=words, **kwargs)
+        text = self.fields["text"]
+        text.label, text.help_text = words.paste_label, words.paste_help
+        text.widget.attrs["placeholder"] = words.paste_placeholder
 
     def clean_text(self) -> str:
         text = self.cleaned_data["text"]
-        rows = parse_text(text)
+        rows = parse_text(text, self.size)
         if not rows:
-            raise forms.ValidationError(_("No pairs found: write one pair a line."))
+            raise forms.ValidationError(self.words.paste_empty)
         if len(rows) > MAX_ROWS:
-            raise forms.ValidationError(_("At most %(max)s pairs at a time.") % {"max": MAX_ROWS})
+            raise forms.ValidationError(self.words.paste_too_many % {"max": MAX_ROWS})
         self.rows: list[ImportRow] = rows
         return text
 
 
-class PairFileForm(PairPageForm):
-    """A spreadsheet of entrants, read by ``parse_file`` (the players' form reads players)."""
+class PairFileForm(ListForm):
+    """A spreadsheet of entrants (``pair_import.parse_spreadsheet``)."""
 
-    parse_file = staticmethod(parse_spreadsheet)
     file = forms.FileField(
         label=_("Spreadsheet (.xlsx or .csv)"),
         widget=forms.ClearableFileInput(
             attrs={"accept": ".xlsx,.csv,.txt,application/vnd.ms-excel,text/csv"}
         ),
-        help_text=_(
-            "First sheet; columns named Numero, Giocatore 1, Giocatore 2, Circolo (or Number, "
-            "Player 1, Player 2, Club), or with no header row: player, player, club. At most "
-            "2 MB."
-        ),
     )
+
+    def __init__(self, *args, words: EntrantWords, **kwargs):
+        super().__init__(*args, words=words, **kwargs)
+        self.fields["file"].help_text = words.file_help
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
@@ -125,7 +142,7 @@ class PairFileForm(PairPageForm):
                 % {"size": MAX_FILE_BYTES // (1024 * 1024)}
             )
         try:
-            self.rows = self.parse_file(upload.name, upload.read())
+            self.rows = parse_spreadsheet(upload.name, upload.read(), self.size)
         except SpreadsheetError as err:
             raise forms.ValidationError(str(err)) from None
         return upload
@@ -188,6 +205,7 @@ def rows_unsign(payload: str, *, tournament_id: int) -> tuple[list[ImportRow], s
             player1=str(item["player1"]),
             player2=str(item["player2"]),
             club=str(item["club"]),
+            size=int(item.get("size", 2)),
         )
         for item in data["rows"]
     ]

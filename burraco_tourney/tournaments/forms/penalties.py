@@ -154,11 +154,14 @@ class PenaltyForm(forms.Form):
         tournament: Tournament,
         vp_limit: int = 20,
         equivalent_mp: int | None = None,
+        entrant_label: Any = None,
         **kwargs,
     ):
         kwargs.setdefault("label_suffix", "")
         super().__init__(*args, **kwargs)
         self.fields["pair"].queryset = tournament.entrants.order_by("number")
+        if entrant_label is not None:  # the kind's word: "Pair", "Player"
+            self.fields["pair"].label = entrant_label
         turni = tournament.turni.filter(published=True).order_by("number")
         self.fields["turno"].queryset = turni
         self.vp_limit = vp_limit
@@ -215,7 +218,9 @@ class PenaltyForm(forms.Form):
 
 class PenaltyDeleteForm(forms.Form):
     reason = forms.CharField(
-        label=_("Why is it deleted? (for the change log)"), max_length=DELETE_REASON_MAX
+        label=_("Why is it deleted? (for the change log)"),
+        max_length=DELETE_REASON_MAX,
+        error_messages={"required": _("Say why the penalty is deleted: the change log keeps it.")},
     )
 
     def __init__(self, *args, **kwargs):

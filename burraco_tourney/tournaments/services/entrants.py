@@ -6,8 +6,8 @@ entrants at once cannot take the same number) and records what it changed with
 ``audit_record``. What differs between kinds is asked of the tournament's format: which names an
 entrant has (``entrant_names``), the word the change log uses (``entrant_key``: the actions are
 ``pair_create``, ``player_withdraw`` ...) and the sentences of its refusals. Errors a director can
-fix are ``ValidationError`` keyed by form field where there is one. Importing a list is the
-kind's own (``services.pairs``, ``services.players``): the lists' columns differ.
+fix are ``ValidationError`` keyed by form field where there is one. Importing a list is
+``services.pairs.entrants_import``, for every kind too.
 """
 
 from __future__ import annotations

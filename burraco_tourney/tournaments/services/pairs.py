@@ -1,9 +1,10 @@
-"""The pairs' own writes and reads: importing a list of pairs, the pairs page's list and the
-last draw of the numbers. Registering, editing, withdrawing, deleting and drawing the numbers
-are every kind's (``services.entrants``).
+"""The entrants page's imports and reads, for every kind: importing a list of entrants (pairs
+or players, the names the kind's ``entrant_names`` gives), the page's list and the last draw of
+the numbers. Registering, editing, withdrawing, deleting and drawing the numbers are
+``services.entrants``.
 
 An import runs in one transaction, locks the tournament row first and records what it created
-with ``audit_record``; a list with errors saves nothing (``PairImportRejected``).
+with ``audit_record``; a list with errors saves nothing (``ImportRejected``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.text import Truncator
 
-from ..audit_text import pairs_import_subject
+from ..audit_text import import_subject
 from ..models import AuditEntry, Bye, Entrant, Table, Tournament
 from ..pair_import import ImportRow, check_rows, rows_have_errors
 from .audit import audit_record
@@ -27,28 +28,35 @@ from .locks import tournament_lock
 REASON_MAX = AuditEntry._meta.get_field("reason").max_length
 
 
-class PairImportRejected(Exception):
+class ImportRejected(Exception):
     """The rows of a list cannot be saved; ``rows`` carry the errors, nothing was saved."""
 
     def __init__(self, rows: list[ImportRow]):
-        super().__init__("pair list has errors")
+        super().__init__("entrant list has errors")
         self.rows = rows
 
 
-def _registered(tournament: Tournament) -> dict[int, tuple[str, str]]:
+def _registered(tournament: Tournament) -> dict[int, tuple[str, ...]]:
+    names = tournament.fmt.entrant_names
     return {
-        number: (p1, p2)
-        for number, p1, p2 in tournament.entrants.values_list("number", "player1", "player2")
+        number: tuple(values)
+        for number, *values in tournament.entrants.values_list("number", *names)
     }
 
 
-def pairs_import_check(*, tournament: Tournament, rows: list[ImportRow]) -> list[ImportRow]:
-    """The preview: the rows with their numbers and every error, against the pairs registered."""
+def import_size(tournament: Tournament) -> int:
+    """The names per entrant of the tournament's kind: what its lists are read with."""
+    return len(tournament.fmt.entrant_names)
+
+
+def entrants_import_check(*, tournament: Tournament, rows: list[ImportRow]) -> list[ImportRow]:
+    """The preview: the rows with their numbers and every error, against the entrants
+    registered."""
     return check_rows(rows, registered=_registered(tournament))
 
 
 @transaction.atomic
-def pairs_import(
+def entrants_import(
     *,
     tournament: Tournament,
     user,
@@ -57,7 +65,7 @@ def pairs_import(
     accept_warnings: bool = False,
     missed: MissedChoice | None = None,
 ) -> list[Entrant]:
-    """Create every pair of a pasted or uploaded list, or none of them. ``source`` is the
+    """Create every entrant of a pasted or uploaded list, or none of them. ``source`` is the
     uploaded file's name, empty for a pasted list (the change log names it in words).
 
     The rows are checked again against the pairs registered now (another director may have
@@ -67,20 +75,23 @@ def pairs_import(
     list is late, its missed turni counted as ``missed`` says (the same for all of them).
     """
     tournament_lock(tournament)
+    fmt = tournament.fmt
+    if any(row.size != len(fmt.entrant_names) for row in rows):
+        # The forms read the kind's names: anything else is a bug, not input.
+        raise TypeError(f"an entrant of this tournament has the names {fmt.entrant_names}")
     rows = check_rows(rows, registered=_registered(tournament))
     if not rows or rows_have_errors(rows):
-        raise PairImportRejected(rows)
+        raise ImportRejected(rows)
     warnings = [w for row in rows for w in row.warnings]
     if warnings and not accept_warnings:
-        raise PairImportRejected(rows)
+        raise ImportRejected(rows)
     late = late_fields(tournament=tournament, missed=missed)
-    pairs = Entrant.objects.bulk_create(
+    created = Entrant.objects.bulk_create(
         Entrant(
             tournament=tournament,
             number=row.number,
-            player1=row.player1,
-            player2=row.player2,
             club=row.club,
+            **dict(zip(fmt.entrant_names, row.names, strict=True)),
             **late,
         )
         for row in rows
@@ -88,12 +99,18 @@ def pairs_import(
     audit_record(
         tournament=tournament,
         user=user,
-        action="pairs_import",
-        subject=pairs_import_subject(len(pairs), source),
+        action=f"{fmt.entrant_key}s_import",
+        subject=import_subject(fmt.entrant_key, len(created), source),
         reason=Truncator(" ".join(warnings)).chars(REASON_MAX),
-        after=[{**entrant_snapshot(p), **late_snapshot(late)} for p in pairs],
+        after=[{**entrant_snapshot(e), **late_snapshot(late)} for e in created],
     )
-    return pairs
+    return created
+
+
+# The names the pairs' tests and pages have always used.
+PairImportRejected = ImportRejected
+pairs_import = entrants_import
+pairs_import_check = entrants_import_check
 
 
 # --- Reads for the pairs page ----------------------------------------------------------------

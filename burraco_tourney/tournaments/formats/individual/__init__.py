@@ -22,6 +22,7 @@ from ..draw import PairsDrawManager, TurniPages
 from ..entrants import PairEntrants
 from ..standings import PairStandings
 from .archive import INDIVIDUAL_ARCHIVE
+from .words import PLAYER_WORDS
 
 INDIVIDUAL_PAGES = TurniPages(
     path="turni-individuali",
@@ -93,6 +94,8 @@ class IndividualDrawManager(PairsDrawManager):
 
 class PlayerEntrants(PairEntrants):
     """Players register singly: their list, seating and seat search pages."""
+
+    words = PLAYER_WORDS
 
     def of(self, tournament: Any) -> Any:
         return tournament.entrants
@@ -217,8 +220,6 @@ class IndividualFormat(TournamentFormat):
     director_turno_url = INDIVIDUAL_PAGES.turno
     director_entrants_url = "manage:players"
     public_entrants_url = "tournaments:pairs"
-    # A player's penalties are given on the players page.
-    director_penalties_url = "manage:players"
     default_tiebreaks = DEFAULT_INDIVIDUAL_TIEBREAKS
     refused_tiebreaks = PAIRS_ONLY_TIEBREAKS
     refused_tiebreaks_reason = _(

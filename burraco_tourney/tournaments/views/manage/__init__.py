@@ -5,9 +5,9 @@ Every view here needs a logged-in director of the tournament (``access.director_
 
 from . import (
     audit,
-    individual_players,
     ko,
     pairs,
+    pairs_import,
     penalties,
     room_board,
     score_preview,
@@ -24,7 +24,7 @@ from . import (
 MODULES = (
     setup,
     pairs,
-    individual_players,
+    pairs_import,
     turni,
     seating_fix,
     scores,

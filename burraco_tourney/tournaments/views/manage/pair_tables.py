@@ -1,4 +1,5 @@
-"""The tables of the director's pairs page: the pairs registered, and the preview of a list.
+"""The tables of the director's entrants page: the entrants registered (pairs or players, as
+the kind's ``words`` name them), and the preview of a list.
 
 Read only: they render what the pairs services and the list checker give them.
 """
@@ -11,6 +12,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from ...formats.entrant_words import EntrantWords
 from ...selectors.standings_notes import withdrawn_note
 
 
@@ -35,9 +37,15 @@ class DirectorPairTable(tables.Table):
         attrs = {"class": "pairs"}
         row_attrs = {"class": lambda record: "withdrawn" if record.withdrawn else ""}
 
-    def __init__(self, data, *, slug: str, **kwargs):
+    def __init__(self, data, *, slug: str, words: EntrantWords, **kwargs):
         super().__init__(data, **kwargs)
         self.slug = slug
+        self.words = words
+        names = [name for name, _label in words.name_fields]
+        self.columns["players"].column.order_by = tuple(names)
+        if len(names) == 1:
+            self.columns["players"].column.verbose_name = words.name_fields[0][1]
+        self.empty_text = words.empty
 
     def render_withdrawn(self, record):
         if record.withdrawn:
@@ -54,7 +62,7 @@ class DirectorPairTable(tables.Table):
 
     def render_edit(self, record):
         url = reverse("manage:pair_edit", args=[self.slug, record.number])
-        label = _("Edit pair %(number)s") % {"number": record.number}
+        label = self.words.edit_label % {"number": record.number}
         return format_html('<a href="{}" aria-label="{}">{}</a>', url, label, _("Edit"))
 
 
@@ -79,6 +87,13 @@ class PairPreviewTable(tables.Table):
                 "row-error" if record.errors else ("row-warning" if record.warnings else "")
             )
         }
+
+    def __init__(self, data, *, words: EntrantWords, **kwargs):
+        if len(words.name_fields) == 1:  # one name: its column, titled as the kind says
+            kwargs["exclude"] = ("player2",)
+        super().__init__(data, **kwargs)
+        if len(words.name_fields) == 1:
+            self.columns["player1"].column.verbose_name = words.name_fields[0][1]
 
     def render_number(self, record):
         if record.number_auto:

@@ -21,6 +21,7 @@ from django_tables2 import RequestConfig
 from burraco_tourney.rules.vp import mp_per_vp
 
 from ...access import director_view
+from ...formats.entrant_words import EntrantWords, about
 from ...forms.penalties import PenaltyDeleteForm, PenaltyForm, signed, suggestions_for
 from ...models import Penalty, Tournament
 from ...results_bridge import tournament_vp_table
@@ -56,9 +57,11 @@ class PenaltyTable(tables.Table):
         empty_text = gettext_lazy("No penalties given.")
         attrs = {"class": "penalties"}
 
-    def __init__(self, data, *, slug: str, **kwargs):
+    def __init__(self, data, *, slug: str, words: EntrantWords, **kwargs):
         super().__init__(data, **kwargs)
         self.slug = slug
+        self.words = words
+        self.columns["pair"].column.verbose_name = words.entrant_label
 
     def render_pair(self, record: Penalty):
         return format_html(
@@ -91,11 +94,13 @@ class PenaltyTable(tables.Table):
 
     def render_delete(self, record: Penalty):
         url = reverse("manage:penalty_delete", args=[self.slug, record.pk])
-        label = _("Delete the penalty of pair %(pair)s in turno %(turno)s") % {
-            "pair": record.entrant.number,
-            "turno": record.turno.number,
-        }
+        label = self.words.penalty_delete_label % _about(record)
         return format_html('<a href="{}" aria-label="{}">{}</a>', url, label, _("Delete"))
+
+
+def _about(penalty: Penalty) -> dict:
+    """A penalty's message parameters: a pair by its number, a player by number and name."""
+    return about(penalty.entrant, pair=penalty.entrant.number, turno=penalty.turno.number)
 
 
 def _penalties(tournament: Tournament) -> QuerySet[Penalty]:
@@ -109,7 +114,11 @@ def _penalties(tournament: Tournament) -> QuerySet[Penalty]:
 def _form(tournament: Tournament, data=None) -> PenaltyForm:
     table = tournament_vp_table(tournament)
     return PenaltyForm(
-        data, tournament=tournament, vp_limit=table.total, equivalent_mp=mp_per_vp(table)
+        data,
+        tournament=tournament,
+        vp_limit=table.total,
+        equivalent_mp=mp_per_vp(table),
+        entrant_label=tournament.fmt.entrants.words.entrant_label,
     )
 
 
@@ -132,15 +141,16 @@ def penalties(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             except ValidationError as error:
                 form.add_error(None, error)
             else:
+                words = tournament.fmt.entrants.words
                 messages.success(
                     request,
-                    _("Penalty given to pair %(pair)s in turno %(turno)s.")
-                    % {"pair": penalty.entrant.number, "turno": penalty.turno.number},
+                    words.penalty_given % _about(penalty),
                 )
                 return redirect("manage:penalties", tournament.slug)
     else:
         form = _form(tournament)
-    table = PenaltyTable(_penalties(tournament), slug=tournament.slug)
+    words = tournament.fmt.entrants.words
+    table = PenaltyTable(_penalties(tournament), slug=tournament.slug, words=words)
     RequestConfig(request, paginate=False).configure(table)
     return render(
         request,
@@ -148,6 +158,7 @@ def penalties(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         {
             "tournament": tournament,
             "section": "penalties",
+            "words": words,
             "table": table,
             "form": form,
             "suggestions": suggestions_for(form.equivalent_mp),
@@ -162,16 +173,22 @@ def penalty_delete(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
     form = PenaltyDeleteForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         services.penalty_delete(penalty=penalty, user=request.user, **form.cleaned_data)
+        words = tournament.fmt.entrants.words
         messages.success(
             request,
-            _("The penalty of pair %(pair)s in turno %(turno)s was deleted.")
-            % {"pair": penalty.entrant.number, "turno": penalty.turno.number},
+            words.penalty_deleted % _about(penalty),
         )
         return redirect("manage:penalties", tournament.slug)
     return render(
         request,
         "manage/penalty_delete.html",
-        {"tournament": tournament, "section": "penalties", "penalty": penalty, "form": form},
+        {
+            "tournament": tournament,
+            "section": "penalties",
+            "penalty": penalty,
+            "form": form,
+            "words": tournament.fmt.entrants.words,
+        },
     )
 
 
