@@ -176,7 +176,7 @@ def save_path(run, view) -> Trace:
             and frame.f_locals.get("self") is caller.f_locals.get("self")
         )
         views = file.startswith(VIEWS) and caller_file.startswith(VIEWS)
-        if file == caller_file or same_object or views:
+        if file in (caller_file, where(caller.f_code)) or same_object or views:
             kept[id(frame)] = (caller_file, False)
             return
         stop = Stop(file, function)
@@ -190,9 +190,10 @@ def save_path(run, view) -> Trace:
         # Below the engine's entry nothing is a stop.
         kept[id(frame)] = (file, (file, function) == ENGINE)
 
+    previous = sys.getprofile()
     sys.setprofile(profile)
     try:
         run()
     finally:
-        sys.setprofile(None)
+        sys.setprofile(previous)
     return Trace(stops=stops, engine_runs=engine_runs)
