@@ -5,7 +5,9 @@ it is kept on the instance while its settings stay the same). ``stored_entry`` a
 ``smazzata_entry`` turn stored ``Table`` and ``Smazzata`` rows into the engine's entries;
 ``table_outcome_for`` asks ``rules.outcome.table_outcome`` for the outcome (or its refusals) and
 ``apply_outcome`` turns an outcome back into row values, in memory: the table's MP and
-smazzate, and its match's VP and winner (``match_outcome``). Every path that scores a
+smazzate, and its match's VP and winner (``match_outcome``). A save asks the bridge once,
+``entry_apply``: the engine's outcome of the entry, put in the table, its match and the
+smazzata rows it builds. Every path that scores a
 table comes through here: the result forms, the score services, the rule-change dry run, the
 standings, the KO pages, and the live preview (``table_outcome_preview``).
 
@@ -271,6 +273,32 @@ def apply_outcome(
     return changed
 
 
+@dataclass(frozen=True)
+class Applied:
+    """What ``entry_apply`` put in the table: the engine's outcome (None: no result), the
+    smazzata rows to store (their totals filled) and the entry the table holds now, as
+    ``stored_entry`` reads it back (a KO's totals keep a last move only for a tie)."""
+
+    outcome: Outcome | None
+    rows: list[Smazzata]
+    entry: TableEntry | None
+
+
+def entry_apply(table: Table, entry: TableEntry | None, outcome: Outcome | None = None) -> Applied:
+    """The one question a save asks: the engine's outcome of ``entry`` at ``table`` (whose
+    ``entry_mode``, and MP or forfeit winner, the caller already set), put in the table's and
+    its match's values and in the smazzata rows built from ``entry``, in memory. ``outcome`` is
+    the engine's answer when the caller already has it for this very entry (it is not asked
+    twice). Raises ``EntryRefused`` before changing anything."""
+    if entry is not None and outcome is None:
+        outcome = table_outcome_for(table.turno.tournament, table, entry)
+    rows: list[Smazzata] = []
+    if isinstance(entry, SmazzateEntry):
+        rows = [smazzata_row(table, n, s) for n, s in enumerate(entry.smazzate, start=1)]
+    apply_outcome(table, rows, outcome)
+    return Applied(outcome=outcome, rows=rows, entry=stored_entry(table, rows))
+
+
 def apply_match_outcome(match: Match, tournament: Tournament, outcomes: Sequence[Outcome]) -> None:
     """Put the engine's ``match_outcome`` of the match's table ``outcomes`` in the match's
     values, in memory (no outcome: no result). The winner is kept in a KO only."""
@@ -316,6 +344,7 @@ def stored_summary(table: Table) -> dict[str, Any] | None:
 
 
 __all__ = [
+    "Applied",
     "EntryRefused",
     "ForfeitEntry",
     "Preview",
@@ -323,6 +352,7 @@ __all__ = [
     "TotalsEntry",
     "apply_match_outcome",
     "apply_outcome",
+    "entry_apply",
     "smazzata_entry",
     "smazzata_row",
     "stored_entry",

@@ -42,3 +42,24 @@ def first_save(access, line: str, eo_cards_2: int = 185, **extra):
         version=0,
         **extra,
     )
+
+
+def drafts_to_accept(director):
+    """A tournament of ``director`` (no automatic acceptance) whose table 1 holds the two
+    lines' differing drafts (NS 185, EO 155 in smazzata 2); the turno, the table, the room
+    board's address to accept it and what the board showed for NS (the line, the versions)."""
+    from django.urls import reverse
+
+    from burraco_tourney.tournaments.models import Submission, Table
+    from burraco_tourney.tournaments.services.player_entries import turno_links_ensure
+
+    tournament, turno = players_turno(auto_accept=False)
+    tournament.directors.add(director)
+    access = turno_links_ensure(turno=turno)[turno.tables.get(number=1).pk]
+    first_save(access, "ns", 185)
+    first_save(access, "eo", 155)
+    table = Table.objects.get(pk=access.table_id)
+    ns = Submission.objects.get(table=table, source="ns")
+    url = reverse("manage:room_accept", args=[tournament.slug, 1, 1])
+    seen = {"line": "ns", "version": table.version, "entry_version": ns.version}
+    return turno, table, url, seen

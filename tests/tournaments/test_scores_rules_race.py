@@ -14,10 +14,10 @@ from django.db import connections
 
 from burraco_tourney.rules.scoring import LineEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
+from burraco_tourney.tournaments import results_bridge
 from burraco_tourney.tournaments.models import Table, Tournament
 from burraco_tourney.tournaments.results_bridge import rules_fingerprint, stored_outcome
 from burraco_tourney.tournaments.services import scores as score_services
-from burraco_tourney.tournaments.services import submissions
 from burraco_tourney.tournaments.services.tournaments import (
     tournament_settings_of,
     tournament_update,
@@ -71,7 +71,7 @@ def test_a_rule_change_during_a_save_never_leaves_a_result_of_the_old_rules(monk
     tournament, table = one_table(director)
     seen = rules_fingerprint(tournament)
     scored = threading.Event()
-    real = submissions.table_outcome_for
+    real = results_bridge.table_outcome_for
 
     def slow(*args, **kwargs):
         outcome = real(*args, **kwargs)
@@ -80,7 +80,7 @@ def test_a_rule_change_during_a_save_never_leaves_a_result_of_the_old_rules(monk
             time.sleep(0.8)  # the window in which the rule change arrives
         return outcome
 
-    monkeypatch.setattr(submissions, "table_outcome_for", slow)
+    monkeypatch.setattr(results_bridge, "table_outcome_for", slow)
     outcomes: dict[str, object] = {}
 
     def save():

@@ -11,9 +11,9 @@ from django.urls import reverse
 from burraco_tourney.archive.export import tournament_export
 from burraco_tourney.archive.services import tournament_import
 from burraco_tourney.tournaments import results_bridge
-from burraco_tourney.tournaments.models import AuditEntry, Submission, Table
+from burraco_tourney.tournaments.models import AuditEntry, Table
 from burraco_tourney.tournaments.services import player_entries as phones
-from tests.tournaments.player_support import first_save, players_turno
+from tests.tournaments.player_support import drafts_to_accept, first_save, players_turno
 from tests.tournaments.scores_support import (
     FULL,
     clear_url,
@@ -157,16 +157,8 @@ def test_a_phone_confirming_the_other_line_asks_the_engine_once(client, monkeypa
 
 
 def test_the_director_accepting_a_line_asks_the_engine_once(english, director, monkeypatch):
-    tournament, turno = players_turno(auto_accept=False)
-    tournament.directors.add(director)
-    access = phones.turno_links_ensure(turno=turno)[turno.tables.get(number=1).pk]
-    first_save(access, "ns", 185)
-    first_save(access, "eo", 155)
-    table = Table.objects.get(pk=access.table_id)
+    turno, table, url, seen = drafts_to_accept(director)
     assert {s.source: s.state for s in table.submissions.all()} == {"ns": "draft", "eo": "draft"}
-    ns = Submission.objects.get(table=table, source="ns")
-    url = reverse("manage:room_accept", args=[tournament.slug, 1, 1])
-    seen = {"line": "ns", "version": table.version, "entry_version": ns.version}
     with engine_calls(monkeypatch) as calls:
         english.post(url, {**seen, "reason": "Paper says 185"})
     assert len(calls) == 1

@@ -27,6 +27,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tourney.rules.outcome import TableEntry
+from burraco_tourney.rules.submission_data import data_entry
+
 from .play import Table
 
 PHONE_LINES = ("ns", "eo")
@@ -115,6 +118,11 @@ class Submission(models.Model):
     def smazzate(self) -> list[dict[str, Any]]:
         """The smazzate entered, as data ([] for totals, a forfeit or nothing)."""
         return self.data.get("smazzate", [])
+
+    @property
+    def entry(self) -> TableEntry | None:
+        """The engine's entry it holds, read from ``data`` (None: no result)."""
+        return data_entry(self.data)
 
     @property
     def entered(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import F
@@ -44,6 +45,16 @@ def audit_record(
         after=after,
         table=table,
     )
+
+
+@dataclass(frozen=True)
+class Note:
+    """A change log entry written together with a result's, just before it (the director's
+    acceptance of a line's draft: which line, over what, why)."""
+
+    action: str
+    reason: str = ""
+    after: Any = None
 
 
 def tournament_touch(*, tournament: Tournament) -> None:

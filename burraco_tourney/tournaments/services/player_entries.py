@@ -41,10 +41,10 @@ from burraco_tourney.rules.submission_data import entry_data
 from ..audit_text import table_subject, turno_subject
 from ..models import Submission, SubmissionState, Table, TableAccess, Turno
 from ..results_bridge import table_outcome_for
-from .audit import audit_record
+from .audit import Note, audit_record
 from .player_lines import (
     OTHER,
-    accept_log,
+    accept_note,
     differences_log,
     draft_log,
     line_hold,
@@ -273,14 +273,17 @@ def _accept(
     user,
     reason: str,
     outcome: Outcome | None = None,
+    notes: Sequence[Note] = (),
 ) -> SavedResult:
     # The version read under the table's lock: a result saved before it was taken is seen.
     return submission_accept(
         submission=chosen,
+        entry=chosen.entry,
         user=user,
         version=table.version,
         reason=_accept_reason(chosen, other, reason),
         outcome=outcome,
+        notes=notes,
     )
 
 
@@ -335,9 +338,8 @@ def player_table_accept(
             % {"table": table.number},
             code="stale",
         )
-    full = _accept_reason(chosen, other, reason)
-    accept_log(table, chosen, other, user=user, reason=reason)
-    return submission_accept(submission=chosen, user=user, version=table.version, reason=full)
+    note = accept_note(table, chosen, other, reason=reason)
+    return _accept(table, chosen, other, user=user, reason=reason, notes=[note])
 
 
 @transaction.atomic

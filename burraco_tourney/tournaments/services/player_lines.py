@@ -30,7 +30,7 @@ from ..audit_text import table_subject
 from ..models import Submission, SubmissionSource, Table
 from ..results_bridge import table_outcome_for, tournament_ruleset
 from ..selectors.player_entries import box_differences
-from .audit import audit_record
+from .audit import Note, audit_record
 
 OTHER = {"ns": "eo", "eo": "ns"}
 LINE_FREE = "player_line_free"
@@ -145,21 +145,12 @@ def differences_log(table: Table, ns: Submission | None, eo: Submission | None) 
     ]
 
 
-def accept_log(
-    table: Table, chosen: Submission, other: Submission | None, *, user, reason: str
-) -> None:
-    """The director took ``chosen``'s draft as the table's result: which line, over what."""
+def accept_note(table: Table, chosen: Submission, other: Submission | None, *, reason: str) -> Note:
+    """The change log entry of the director taking ``chosen``'s draft as the table's result:
+    which line, over what, why (recorded with the result's, just before it)."""
     pair = {chosen.line: chosen, OTHER[chosen.line]: other}
     after: dict[str, Any] = {"line": chosen.line, "phone": chosen.session}
     if other is not None and other.entered:
         after.update(other_line=other.line, other_phone=other.session)
         after["differences"] = differences_log(table, pair["ns"], pair["eo"])
-    audit_record(
-        tournament=table.turno.tournament,
-        user=user,
-        action=PLAYER_ACCEPT,
-        subject=table_subject(table),
-        reason=reason.strip(),
-        after=after,
-        table=table,
-    )
+    return Note(action=PLAYER_ACCEPT, reason=reason.strip(), after=after)

@@ -1,8 +1,8 @@
 """The director's scorecard page saves: per smazzata, turno totals only, a forfeit, or clearing
 the result.
 
-Each save is one transaction: it makes the director's ``Submission`` of what he entered (the
-engine's entry, in the one shape of ``rules.submission_data``) and accepts it through
+Each save is one transaction: it makes the director's ``Submission`` of what he entered and
+hands it, with the engine's entry it holds, to
 ``services.submissions.submission_accept``, the one code that writes a table's result (the
 engine asked once, the version claimed, the change recorded). A refusal is raised as
 ``ScorecardInvalid`` (the engine's, for a scorecard) or a ``ValidationError`` with a translated
@@ -22,7 +22,6 @@ from django.utils import timezone
 
 from burraco_tourney.rules.outcome import ForfeitEntry, SmazzateEntry, TableEntry, TotalsEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
-from burraco_tourney.rules.submission_data import entry_data
 
 from ..models import Line, Submission, SubmissionSource, Table
 from ..selectors.scores import RESULT_CORRECT, RESULT_CORRECT_CLOSED
@@ -38,16 +37,16 @@ from .submissions import (
 )
 
 
-def _director_submission(table: Table, user, entry: TableEntry | None) -> Submission:
-    """What the director sent from the scorecard page, not stored yet (``_accepted`` stores it
-    if it changes the result)."""
-    return Submission(
+def _director_accept(table: Table, user, entry: TableEntry | None, **sent) -> SavedResult:
+    """Accept what the director sent from the scorecard page: his submission, not stored yet
+    (``submission_accept`` stores it, with ``entry`` as its data, if it changes the result)."""
+    submission = Submission(
         table=table,
         source=SubmissionSource.DIRECTOR,
-        data=entry_data(entry),
         author=user if getattr(user, "is_authenticated", False) else None,
         entered_at=timezone.now(),
     )
+    return submission_accept(submission=submission, entry=entry, user=user, **sent)
 
 
 @transaction.atomic
@@ -65,9 +64,9 @@ def table_record_smazzate(
     Fewer smazzate than the tournament plays are allowed (the turno ended early). Raises
     ``ScorecardInvalid`` with every engine refusal, or ``ValidationError``.
     """
-    submission = _director_submission(table, user, SmazzateEntry(tuple(smazzate)))
-    return submission_accept(
-        submission=submission, user=user, version=version, reason=reason, rules_seen=rules_seen
+    entry = SmazzateEntry(tuple(smazzate))
+    return _director_accept(
+        table, user, entry, version=version, reason=reason, rules_seen=rules_seen
     )
 
 
@@ -89,9 +88,9 @@ def table_record_totals(
     smazzata (it loses): required then, ignored otherwise. The table keeps it as the tie's
     decision (``winner``, ``by_last_move``), which the bridge reads back.
     """
-    submission = _director_submission(table, user, TotalsEntry(ns_mp, eo_mp, last_move or None))
-    return submission_accept(
-        submission=submission, user=user, version=version, reason=reason, rules_seen=rules_seen
+    entry = TotalsEntry(ns_mp, eo_mp, last_move or None)
+    return _director_accept(
+        table, user, entry, version=version, reason=reason, rules_seen=rules_seen
     )
 
 
@@ -104,17 +103,16 @@ def table_record_forfeit(
     if absent not in LINES:
         raise ValueError(f"absent must be 'ns' or 'eo', not {absent!r}")
     winner = str(Line.EO if absent == "ns" else Line.NS)
-    submission = _director_submission(table, user, ForfeitEntry(winner))
-    return submission_accept(
-        submission=submission, user=user, version=version, reason=reason, rules_seen=rules_seen
+    entry = ForfeitEntry(winner)
+    return _director_accept(
+        table, user, entry, version=version, reason=reason, rules_seen=rules_seen
     )
 
 
 @transaction.atomic
 def table_clear_result(*, table: Table, user, version: int, reason: str) -> SavedResult:
     """Take the table back to "no result", with a reason (recorded)."""
-    submission = _director_submission(table, user, None)
-    return submission_accept(submission=submission, user=user, version=version, reason=reason)
+    return _director_accept(table, user, None, version=version, reason=reason)
 
 
 __all__ = [

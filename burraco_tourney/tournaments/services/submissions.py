@@ -7,15 +7,18 @@ by the director or, when both lines agree, at once (``services.player_entries``)
 one transaction that:
 
 - refuses a draft turno (only published turni accept scores);
-- asks the engine once, through the results bridge (``table_outcome_for``), for the table's
-  outcome, and refuses the whole entry with every refusal found before anything is written
-  (``ScorecardInvalid`` for a scorecard, a ``ValidationError`` next to its box otherwise);
+- takes the entry as the engine's object (built once by its caller: never read back from
+  data here) and asks the results bridge once (``entry_apply``: the engine's outcome put in
+  the table, its match and the smazzata rows, in memory), refusing the whole entry with every
+  refusal found before anything is written (``ScorecardInvalid`` for a scorecard, a
+  ``ValidationError`` next to its box otherwise);
 - claims the table's version with a conditional update, so that of two directors saving the same
   table at once the second is refused ("someone else saved this table meanwhile") instead of
   silently overwriting the first;
-- replaces the table's smazzate as a whole, stores the outcome (``results_bridge.apply_outcome``,
-  once), marks the submission accepted and the one accepted before it superseded, and records
-  the change with ``audit_record``:
+- replaces the table's smazzate as a whole, stores the outcome, marks the submission accepted
+  and the one accepted before it superseded, and records the change with ``audit_record``, at
+  the end (after the ``notes`` its caller hands it, such as the director's acceptance of a
+  line):
   ``result_enter`` for a first result, ``result_correct`` (a reason is required) for a change,
   ``result_clear`` (with a reason) when the table goes back to "no result";
   ``result_correct_closed`` for a change made after the turno was closed
@@ -24,15 +27,17 @@ one transaction that:
   first.
 
 The change log's detail of a result (``table_snapshot``) writes its smazzate through the one
-shape of ``rules.submission_data``. A refusal due to the state of the table is a
-``ValidationError`` with a translated message and a stable ``code`` (``turno_draft``, ``stale``,
-``reason_required``, ``no_result``, ...).
+shape of ``rules.submission_data``, after the engine has answered: the path of a save never
+goes back to a file it has left (``tests/tournaments/test_save_path.py``). A refusal due to
+the state of the table is a ``ValidationError`` with a translated message and a stable
+``code`` (``turno_draft``, ``stale``, ``reason_required``, ``no_result``, ...).
 
 The path of one save, function by function, is in docs/submissions.md.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -51,12 +56,7 @@ from burraco_tourney.rules.outcome import (
     TableEntry,
     TotalsEntry,
 )
-from burraco_tourney.rules.submission_data import (
-    data_entry,
-    entry_data,
-    smazzate_data,
-    smazzate_log,
-)
+from burraco_tourney.rules.submission_data import entry_data, smazzate_data, smazzate_log
 
 from ..audit_text import table_subject
 from ..models import (
@@ -71,16 +71,14 @@ from ..results_bridge import (
     MATCH_FIELDS,
     RESULT_FIELDS,
     RULES_CHANGED,
-    apply_outcome,
+    Applied,
+    entry_apply,
     rules_fingerprint,
-    smazzata_entry,
-    smazzata_row,
-    table_outcome_for,
-    totals_last_move,
+    stored_entry,
     tournament_ruleset,
 )
 from ..selectors.scores import RESULT_CORRECT, RESULT_CORRECT_CLOSED
-from .audit import audit_record
+from .audit import Note, audit_record
 
 RESULT_ENTER = "result_enter"
 RESULT_CLEAR = "result_clear"
@@ -110,9 +108,16 @@ class SavedResult:
 
 
 def table_snapshot(
-    table: Table, smazzate: Sequence[Smazzata], kinds: Sequence[str]
+    table: Table,
+    entry: TableEntry | None,
+    totals: Sequence[tuple[int, int]],
+    kinds: Sequence[str],
 ) -> dict[str, Any] | None:
-    """The result as the audit log keeps it (JSON); None for a table without a result."""
+    """The result as the audit log keeps it (JSON); None for a table without a result.
+
+    ``entry`` is the table's entry as stored (``results_bridge.stored_entry``), ``totals`` its
+    smazzate's totals in order.
+    """
     if not table.entry_mode:
         return None
     data: dict[str, Any] = {
@@ -123,12 +128,10 @@ def table_snapshot(
     data.update(table.turno.tournament.fmt.scoring.logged_decision(table.match))
     if table.entry_mode == EntryMode.FORFEIT:
         data["forfeit_winner"] = table.forfeit_winner
-    if totals_last_move(table):
-        data["last_move"] = totals_last_move(table)
-    if table.entry_mode == EntryMode.SMAZZATE:
-        rows = sorted(smazzate, key=lambda s: s.number)
-        entered = smazzate_data([smazzata_entry(s) for s in rows])
-        data["smazzate"] = smazzate_log(entered, [(s.ns_total, s.eo_total) for s in rows], kinds)
+    if isinstance(entry, TotalsEntry) and entry.last_move:
+        data["last_move"] = entry.last_move
+    if isinstance(entry, SmazzateEntry):
+        data["smazzate"] = smazzate_log(smazzate_data(entry.smazzate), totals, kinds)
     return data
 
 
@@ -181,6 +184,15 @@ def _claim(table: Table, version: int) -> None:
     table.version = version + 1
 
 
+@dataclass(frozen=True)
+class _Before:
+    """The table as stored before the save: its row, its entry and its smazzate's totals."""
+
+    table: Table
+    entry: TableEntry | None
+    totals: list[tuple[int, int]]
+
+
 def _save(
     table: Table,
     submission: Submission,
@@ -188,22 +200,24 @@ def _save(
     user,
     version: int,
     reason: str,
-    smazzate: list[Smazzata],
-    outcome: Outcome | None,
+    entry: TableEntry | None,
+    before_table: _Before,
+    applied: Applied,
     action: str | None = None,
+    notes: Sequence[Note] = (),
 ) -> SavedResult:
-    """Store ``outcome`` (None: no result) for ``table`` (already changed in memory) if the
-    result changed, and ``submission`` as the table's accepted one.
-
-    ``table`` comes from ``_current``: its prefetched smazzate are still the stored ones.
+    """Store what ``applied`` put in ``table`` (already changed in memory) if the result
+    changed, and ``submission`` (whose entry, as stored, is ``entry``) as the table's accepted
+    one; record ``notes``, then the change.
     """
     tournament = table.turno.tournament
     kinds = tournament_ruleset(tournament).entry_kinds
-    stored = Table.objects.select_related("match").get(pk=table.pk)
-    before = table_snapshot(stored, list(table.smazzate.all()), kinds)
-    apply_outcome(table, smazzate, outcome)
-    after = table_snapshot(table, smazzate, kinds)
+    stored = before_table.table
+    before = table_snapshot(stored, before_table.entry, before_table.totals, kinds)
+    totals = [(row.ns_total, row.eo_total) for row in applied.rows]
+    after = table_snapshot(table, applied.entry, totals, kinds)
     if before == after:
+        _record(tournament, table, user, notes)
         return SavedResult(table=stored, action=None)
     _claim(table, version)
     reason = reason.strip()
@@ -233,27 +247,36 @@ def _save(
         table.corrected_at = timezone.now()
         fields.append("corrected_at")
     Smazzata.objects.filter(table=table).delete()
-    Smazzata.objects.bulk_create(smazzate)
+    Smazzata.objects.bulk_create(applied.rows)
     table.save(update_fields=fields)
     table.match.save(update_fields=MATCH_FIELDS)
-    _accepted(table, submission)
-    audit_record(
-        tournament=tournament,
-        user=user,
-        action=action,
-        subject=table_subject(table),
-        reason=reason,
-        before=before,
-        after=after,
-        table=table,
-    )
+    _accepted(table, submission, entry)
+    change = Note(action=action, reason=reason, after=after)
+    _record(tournament, table, user, [*notes, change], before=before)
     tournament.fmt.scoring.after_result(table=table, user=user)
     return SavedResult(table=table, action=action)
 
 
-def _accepted(table: Table, submission: Submission) -> None:
+def _record(tournament, table: Table, user, notes: Sequence[Note], before: Any = None) -> None:
+    """The change log entries of a save, in order; the last one, the result's, with
+    ``before``."""
+    for n, note in enumerate(notes, start=1):
+        audit_record(
+            tournament=tournament,
+            user=user,
+            action=note.action,
+            subject=table_subject(table),
+            reason=note.reason,
+            before=before if n == len(notes) else None,
+            after=note.after,
+            table=table,
+        )
+
+
+def _accepted(table: Table, submission: Submission, entry: TableEntry | None) -> None:
     """``submission`` is the table's result now; the one accepted before is superseded. A
-    director's submission is stored here, with the table's version it made."""
+    director's submission is stored here, with the table's version it made and ``entry`` as
+    its data."""
     earlier = Submission.objects.filter(table=table, state=SubmissionState.ACCEPTED)
     if submission.pk is not None:
         earlier = earlier.exclude(pk=submission.pk)
@@ -261,20 +284,18 @@ def _accepted(table: Table, submission: Submission) -> None:
     submission.state = SubmissionState.ACCEPTED
     if submission.pk is None:
         submission.table, submission.version = table, table.version
+        submission.data = entry_data(entry)
         submission.save()
     else:
         Submission.objects.filter(pk=submission.pk).update(state=SubmissionState.ACCEPTED)
 
 
-def _outcome(table: Table, entry: TableEntry) -> Outcome:
-    """The engine's outcome of ``entry``; a refusal of a totals or forfeit entry becomes a
-    ``ValidationError`` next to its box (a scorecard's is ``ScorecardInvalid``)."""
-    try:
-        return table_outcome_for(table.turno.tournament, table, entry)
-    except EntryRefused as refused:
-        if isinstance(entry, SmazzateEntry):
-            raise ScorecardInvalid([(r.smazzata, r.error) for r in refused.refusals]) from None
-        raise refusal_validation_error(refused) from None
+def _refused(entry: TableEntry, refused: EntryRefused) -> RuleError | ValidationError:
+    """The engine's refusal of ``entry``: ``ScorecardInvalid`` for a scorecard, a
+    ``ValidationError`` next to its box for a totals or forfeit entry."""
+    if isinstance(entry, SmazzateEntry):
+        return ScorecardInvalid([(r.smazzata, r.error) for r in refused.refusals])
+    return refusal_validation_error(refused)
 
 
 def refusal_validation_error(refused: EntryRefused) -> ValidationError:
@@ -297,23 +318,27 @@ def refusal_validation_error(refused: EntryRefused) -> ValidationError:
 def submission_accept(
     *,
     submission: Submission,
+    entry: TableEntry | None,
     user,
     version: int,
     reason: str = "",
     rules_seen: str = "",
     outcome: Outcome | None = None,
+    notes: Sequence[Note] = (),
 ) -> SavedResult:
-    """Make ``submission`` its table's result, inside the caller's transaction.
+    """Make ``submission``, whose entry is ``entry`` (None: no result), its table's result,
+    inside the caller's transaction.
 
     ``version`` is the table's version the sender saw. ``outcome`` is the engine's answer for
     this very entry when the caller already asked it inside this transaction, with the table
-    locked (a phone's confirming save): the engine is not asked twice. In a KO a smazzata ended
-    by chiusura without a last move gets the closer as its last move; a totals entry keeps a
-    last move only in a KO. Raises ``ScorecardInvalid`` or ``ValidationError``.
+    locked (a phone's confirming save): the engine is not asked twice. ``notes`` are change
+    log entries recorded just before the result's (the director's acceptance of a line). In a
+    KO a smazzata ended by chiusura without a last move gets the closer as its last move; a
+    totals entry keeps a last move only in a KO. Raises ``ScorecardInvalid`` or
+    ``ValidationError``.
     """
     current = _current(submission.table, rules_seen)
     scoring = current.turno.tournament.fmt.scoring
-    entry = sent = data_entry(submission.data)
     if isinstance(entry, SmazzateEntry):
         # Stored as the engine reads it (in a KO, a chiusura is the last move).
         entry = SmazzateEntry(tuple(scoring.stored_smazzate(entry.smazzate)))
@@ -324,16 +349,15 @@ def submission_accept(
             _("Table %(table)s has no result to clear.") % {"table": current.number},
             code="no_result",
         )
-    if entry is not None and outcome is None:
-        outcome = _outcome(current, entry)
-    if submission.pk is None and entry != sent:
-        # A director's submission is stored as the table holds it (a line's keeps its draft).
-        submission.data = entry_data(entry)
-    rows: list[Smazzata] = []
+    # The result as stored before this save, kept aside from the table this save changes in
+    # memory (its prefetched smazzate are the stored ones).
+    rows = sorted(current.smazzate.all(), key=lambda s: s.number)
+    stored = copy.copy(current)
+    stored.match = copy.copy(current.match)
+    before = _Before(stored, stored_entry(stored, rows), [(s.ns_total, s.eo_total) for s in rows])
     current.forfeit_winner = ""
     if isinstance(entry, SmazzateEntry):
         current.entry_mode = EntryMode.SMAZZATE
-        rows = [smazzata_row(current, n, s) for n, s in enumerate(entry.smazzate, start=1)]
     elif isinstance(entry, TotalsEntry):
         current.entry_mode = EntryMode.TOTALS
         current.ns_mp, current.eo_mp = entry.ns_mp, entry.eo_mp
@@ -342,13 +366,20 @@ def submission_accept(
         current.forfeit_winner = entry.winner
     else:
         current.entry_mode = EntryMode.NONE
+    try:
+        applied = entry_apply(current, entry, outcome)
+    except EntryRefused as refused:
+        assert entry is not None
+        raise _refused(entry, refused) from None
     return _save(
         current,
         submission,
         user=user,
         version=version,
         reason=reason,
-        smazzate=rows,
-        outcome=outcome,
+        entry=entry,
+        before_table=before,
+        applied=applied,
         action=RESULT_CLEAR if entry is None else None,
+        notes=notes,
     )
