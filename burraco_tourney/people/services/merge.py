@@ -56,7 +56,9 @@ def person_merge(*, user, keep_id: int, drop_id: int, reason: str) -> Person:
         raise ValidationError(_("Choose two different people."))
     locked = {
         person.pk: person
-        for person in Person.objects.select_for_update().filter(pk__in=[keep_id, drop_id])
+        for person in Person.objects.select_for_update()
+        .filter(pk__in=[keep_id, drop_id])
+        .order_by("pk")
     }
     if len(locked) != 2:
         raise ValidationError(
