@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .member_file import MemberRow, read_member_file, rows_from_payload
-from .models import Club, Person
+from .models import CLUB_FIELDS, PERSON_FIELDS, Club, Person
 from .names import plain
 from .selectors.registry import CARD_STATES, categories
 
@@ -20,21 +20,22 @@ PAYLOAD_SALT = "people.member-list"
 PAYLOAD_MAX_AGE = 6 * 3600
 
 
-class PersonForm(forms.ModelForm):
+class _RegistryForm(forms.ModelForm):
+    """A person's or a club's form: the values for the service, and uniqueness said by the
+    form's own checks, which name the other holder (the model's check would not)."""
+
+    def values(self) -> dict:
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
+
+    def _post_clean(self):
+        self._validate_unique = False
+        super()._post_clean()
+
+
+class PersonForm(_RegistryForm):
     class Meta:
         model = Person
-        fields = [
-            "surname",
-            "name",
-            "card",
-            "card_type",
-            "card_year",
-            "sex",
-            "birth_year",
-            "category",
-            "club",
-            "notes",
-        ]
+        fields = list(PERSON_FIELDS)
         widgets = {"notes": forms.Textarea(attrs={"rows": 3})}
 
     def clean_surname(self) -> str:
@@ -82,19 +83,11 @@ class PersonForm(forms.ModelForm):
             self.add_error("card", _("A card type needs the card number."))
         return cleaned
 
-    def values(self) -> dict:
-        return {name: self.cleaned_data[name] for name in self.Meta.fields}
 
-    def _post_clean(self):
-        # The model's own uniqueness check would say it in its words; clean_card says who.
-        self._validate_unique = False
-        super()._post_clean()
-
-
-class ClubForm(forms.ModelForm):
+class ClubForm(_RegistryForm):
     class Meta:
         model = Club
-        fields = ["name", "code", "city"]
+        fields = list(CLUB_FIELDS)
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
@@ -112,13 +105,6 @@ class ClubForm(forms.ModelForm):
                 % {"code": code, "club": other.name}
             )
         return code
-
-    def values(self) -> dict:
-        return {name: self.cleaned_data[name] for name in self.Meta.fields}
-
-    def _post_clean(self):
-        self._validate_unique = False
-        super()._post_clean()
 
 
 class PeopleFilterForm(forms.Form):

@@ -102,6 +102,22 @@ class Person(models.Model):
         return f"{self.surname} {self.name}".strip()
 
 
+# What a director edits of a person and of a club (the forms, the services, a merge).
+PERSON_FIELDS = (
+    "surname",
+    "name",
+    "card",
+    "card_type",
+    "card_year",
+    "sex",
+    "birth_year",
+    "category",
+    "club",
+    "notes",
+)
+CLUB_FIELDS = ("name", "code", "city")
+
+
 class RegistryEntry(models.Model):
     """One change to the registry (a person or club added or edited, a member list imported,
     two people merged): who, when, what, why. The tournaments' change log belongs to one

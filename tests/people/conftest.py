@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from burraco_tourney.people.models import Club, Person
-from tests.factories import make_director
+from tests.tournaments.conftest import director, director_client  # noqa: F401 (fixtures)
 
 
 def make_person(surname: str, name: str = "", **fields) -> Person:
@@ -14,14 +12,3 @@ def make_person(surname: str, name: str = "", **fields) -> Person:
 
 def make_club(name: str = "Circolo Aurora", **fields) -> Club:
     return Club.objects.create(name=name, **fields)
-
-
-@pytest.fixture
-def director(db):
-    return make_director()
-
-
-@pytest.fixture
-def director_client(client, director):
-    client.force_login(director)
-    return client

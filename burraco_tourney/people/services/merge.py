@@ -14,20 +14,12 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from ..models import Person
+from ..models import PERSON_FIELDS, Person
 from .registry import log_record
 
 # What the kept person takes from the other when its own is empty.
-FILLED = (
-    "name",
-    "card",
-    "card_type",
-    "card_year",
-    "sex",
-    "birth_year",
-    "category",
-    "club_id",
-    "notes",
+FILLED = tuple(
+    "club_id" if field == "club" else field for field in PERSON_FIELDS if field != "surname"
 )
 
 

@@ -13,21 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from ..models import Club, Person, RegistryEntry
-
-PERSON_FIELDS = (
-    "surname",
-    "name",
-    "card",
-    "card_type",
-    "card_year",
-    "sex",
-    "birth_year",
-    "category",
-    "club",
-    "notes",
-)
-CLUB_FIELDS = ("name", "code", "city")
+from ..models import CLUB_FIELDS, PERSON_FIELDS, Club, Person, RegistryEntry
 
 
 def log_record(*, user, code: str, params: dict[str, Any], reason: str = "") -> RegistryEntry:
@@ -69,6 +55,16 @@ def _shown(value) -> Any:
     return value
 
 
+def _apply(obj, fields: tuple[str, ...], values: dict[str, Any]) -> dict[str, list]:
+    """Set the values that differ; the changes as {field: [before, after]} for the log."""
+    changes = {}
+    for field in fields:
+        if field in values and _shown(getattr(obj, field)) != _shown(values[field]):
+            changes[field] = [_shown(getattr(obj, field)), _shown(values[field])]
+            setattr(obj, field, values[field])
+    return changes
+
+
 @transaction.atomic
 def person_create(*, user, values: dict[str, Any]) -> Person:
     person = Person(**{field: values[field] for field in PERSON_FIELDS if field in values})
@@ -89,11 +85,7 @@ def person_update(*, user, person_id: int, values: dict[str, Any]) -> Person:
         raise ValidationError(
             _("This person is no longer in the registry: merged or deleted by another director.")
         )
-    changes = {}
-    for field in PERSON_FIELDS:
-        if field in values and _shown(getattr(person, field)) != _shown(values[field]):
-            changes[field] = [_shown(getattr(person, field)), _shown(values[field])]
-            setattr(person, field, values[field])
+    changes = _apply(person, PERSON_FIELDS, values)
     if changes:
         _save_person(person)
         log_record(
@@ -125,13 +117,7 @@ def club_create(*, user, values: dict[str, Any]) -> Club:
 @transaction.atomic
 def club_update(*, user, club_id: int, values: dict[str, Any]) -> Club:
     club = Club.objects.select_for_update().get(pk=club_id)
-    changes = {
-        field: [getattr(club, field), values[field]]
-        for field in CLUB_FIELDS
-        if field in values and getattr(club, field) != values[field]
-    }
-    for field, (_before, after) in changes.items():
-        setattr(club, field, after)
+    changes = _apply(club, CLUB_FIELDS, values)
     if changes:
         _save_club(club)
         log_record(

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
@@ -48,24 +49,37 @@ def person_search(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _person_page(request: HttpRequest, person: Person | None) -> HttpResponse:
-    form = PersonForm(request.POST or None, instance=person)
+def _edit_page(request: HttpRequest, form, *, save, done: str, section: str, **context):
+    """A person's or a club's form: ``save()`` calls the service and says what was saved;
+    a refusal of the service (a card given meanwhile) shows on the form."""
     if request.method == "POST" and form.is_valid():
         try:
-            if person is None:
-                saved = services.person_create(user=request.user, values=form.values())
-                messages.success(request, _("%(person)s added.") % {"person": saved.full_name})
-            else:
-                saved = services.person_update(
-                    user=request.user, person_id=person.pk, values=form.values()
-                )
-                messages.success(request, _("%(person)s saved.") % {"person": saved.full_name})
+            messages.success(request, save())
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            return redirect("people:list")
-    return render(
-        request, "people/person_form.html", {"form": form, "person": person, "section": "people"}
+            return redirect(done)
+    return render(request, "people/edit_form.html", {"form": form, "section": section, **context})
+
+
+def _person_page(request: HttpRequest, person: Person | None) -> HttpResponse:
+    form = PersonForm(request.POST or None, instance=person)
+
+    def save() -> str:
+        if person is None:
+            saved = services.person_create(user=request.user, values=form.values())
+            return _("%(person)s added.") % {"person": saved.full_name}
+        saved = services.person_update(user=request.user, person_id=person.pk, values=form.values())
+        return _("%(person)s saved.") % {"person": saved.full_name}
+
+    return _edit_page(
+        request,
+        form,
+        save=save,
+        done="people:list",
+        section="people",
+        title=person.full_name if person else _("Add a person"),
+        back=(reverse("people:list"), _("Back to the registry")),
     )
 
 
@@ -88,21 +102,22 @@ def clubs(request: HttpRequest) -> HttpResponse:
 
 def _club_page(request: HttpRequest, club: Club | None) -> HttpResponse:
     form = ClubForm(request.POST or None, instance=club)
-    if request.method == "POST" and form.is_valid():
-        try:
-            if club is None:
-                saved = services.club_create(user=request.user, values=form.values())
-            else:
-                saved = services.club_update(
-                    user=request.user, club_id=club.pk, values=form.values()
-                )
-        except ValidationError as error:
-            form.add_error(None, error)
+
+    def save() -> str:
+        if club is None:
+            saved = services.club_create(user=request.user, values=form.values())
         else:
-            messages.success(request, _("Club %(club)s saved.") % {"club": saved.name})
-            return redirect("people:clubs")
-    return render(
-        request, "people/club_form.html", {"form": form, "club": club, "section": "clubs"}
+            saved = services.club_update(user=request.user, club_id=club.pk, values=form.values())
+        return _("Club %(club)s saved.") % {"club": saved.name}
+
+    return _edit_page(
+        request,
+        form,
+        save=save,
+        done="people:clubs",
+        section="clubs",
+        title=club.name if club else _("Add a club"),
+        back=(reverse("people:clubs"), _("Back to the clubs")),
     )
 
 
