@@ -106,11 +106,13 @@ def test_a_merge_needs_a_reason_and_two_people(director):
 
 def test_the_duplicates_page_merges_and_shows_the_log(director_client):
     anna, twin = make_person("Rossi", "Anna"), make_person("Anna", "Rossi")
+    _pair(make_tournament(), 1, twin, make_person("Verdi", "Carla"))
     page = director_client.get(reverse("people:duplicates")).content.decode()
     merge_url = reverse("people:merge", args=[anna.pk, twin.pk])
     assert merge_url in page and "stesso nome" in page
     form = director_client.get(merge_url).content.decode()
     assert "Unisci due persone" in form
+    assert "iscrizioni ai tornei: 1" in form  # what moves, counted before the merge
     refused = director_client.post(merge_url, {"keep": anna.pk, "drop": twin.pk, "reason": ""})
     assert refused.status_code == 200 and Person.objects.count() == 2
     done = director_client.post(
