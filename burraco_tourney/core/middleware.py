@@ -13,7 +13,7 @@ from django.utils.cache import add_never_cache_headers
 # The URL namespaces whose pages are never stored: the director's pages, the downloads (files
 # and the list of them, which names the director's files), the archive upload and download; the
 # players' table pages, whose address is their table's key.
-NO_STORE_NAMESPACES = frozenset({"manage", "exports", "archive", "admin", "table", "people"})
+NO_STORE_NAMESPACES = frozenset({"manage", "exports", "archive", "admin", "table"})
 
 
 class NoStoreForDirectorsMiddleware:

@@ -112,3 +112,20 @@ def test_editing_a_person_and_a_club(director_client):
     )
     assert Club.objects.get().city == "Roma"
     assert RegistryEntry.objects.count() == 3  # the person edited, the club added and edited
+
+
+def test_the_registry_and_its_export_are_never_stored_by_a_browser(director_client):
+    make_person("Rossi", "Anna", card="4321")
+    for url in (reverse("people:list"), reverse("people:export", args=["csv"])):
+        response = director_client.get(url)
+        assert response.status_code == 200, url
+        assert "no-store" in response["Cache-Control"], url
+
+
+def test_the_list_is_paginated(director_client):
+    for i in range(60):
+        make_person(f"Rossi{i:02d}", "Anna")
+    first = director_client.get(reverse("people:list")).content.decode()
+    assert ">Rossi00</a>" in first and ">Rossi50</a>" not in first
+    second = director_client.get(reverse("people:list"), {"page": 2}).content.decode()
+    assert ">Rossi50</a>" in second
