@@ -87,3 +87,26 @@ def test_an_edit_and_a_merge_of_the_same_person_at_once():
         assert survivor.birth_year is None
     else:  # the edit went first: the merge carried its birth year to the kept person
         assert survivor.birth_year == 1950
+
+
+def test_two_directors_saving_the_same_member_list_at_once_save_it_once():
+    from burraco_tourney.people.member_file import read_member_file
+    from burraco_tourney.people.selectors.members import member_plan
+    from burraco_tourney.people.services.members import MemberImportRefused, members_import
+
+    directors = [make_director(f"arbitro{i}") for i in range(2)]
+    # No card: nothing but the registry's lock keeps the second save from adding them again.
+    text = "Cognome;Nome\nRossi;Anna\nVerdi;Carla\nNeri;Dora\n"
+    rows = read_member_file("soci.csv", text.encode())
+    previewed = member_plan(rows).digest()  # both saw the same preview
+
+    def save(i):
+        return members_import(user=directors[i], rows=rows, source="soci.csv", previewed=previewed)
+
+    results = _at_once(2, save)
+    saved = [r for r in results if not isinstance(r, Exception)]
+    refused = [r for r in results if isinstance(r, MemberImportRefused)]
+    assert len(saved) == 1 and len(refused) == 1, results
+    assert refused[0].changed_meanwhile
+    assert sorted(Person.objects.values_list("surname", flat=True)) == ["Neri", "Rossi", "Verdi"]
+    assert RegistryEntry.objects.filter(code="members_import").count() == 1

@@ -17,6 +17,7 @@ from ..member_file import MemberRow
 from ..models import Club, Person
 from ..names import words_key
 from ..selectors.members import FIELDS, MemberPlan, member_plan
+from .locks import registry_lock
 from .registry import log_record
 
 
@@ -77,8 +78,9 @@ def members_import(
 
 
 def _save(*, user, rows: list[MemberRow], source: str, previewed: str) -> MemberImportResult:
-    # The registry's log row first: on SQLite it takes the write lock, so the plan below reads
-    # the registry as no other writer can change it until the end of the transaction.
+    # The lock, then the registry's log row (on SQLite the write lock): the plan below reads the
+    # registry as no other member list can change it until the end of the transaction.
+    registry_lock()
     entry = log_record(user=user, code="members_import", params={"file": source})
     plan = member_plan(rows)
     if plan.errors:
