@@ -10,4 +10,5 @@ urlpatterns = [
     path("", include("burraco_tourney.tournaments.urls_table")),
     path("", include("burraco_tourney.archive.urls")),
     path("", include("burraco_tourney.exports.urls")),
+    path("", include("burraco_tourney.people.urls")),
 ]

@@ -33,6 +33,27 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
         "core is below the apps",
     ),
     (
+        "burraco_tourney.people",
+        ("burraco_tourney.tournaments", "burraco_tourney.archive", "burraco_tourney.exports"),
+        "the registry is below the tournaments: they use people, never the reverse",
+    ),
+    (
+        "burraco_tourney.people.forms",
+        ("burraco_tourney.people.services",),
+        "a form validates; it never calls a service",
+    ),
+    (
+        "burraco_tourney.people.selectors",
+        ("burraco_tourney.people.services",),
+        "a selector reads; it never calls a service",
+    ),
+    (
+        "burraco_tourney.people.models",
+        ("burraco_tourney.people.services", "burraco_tourney.people.selectors",
+         "burraco_tourney.people.views"),
+        "models are the bottom of the app",
+    ),
+    (
         "burraco_tourney.tournaments.forms",
         ("burraco_tourney.tournaments.services",),
         "a form validates; it never calls a service",
@@ -121,6 +142,8 @@ def test_no_layer_imports_upward():
         ("burraco_tourney.rules.vp", "def f():\n    from django.conf import settings\n"),
         ("burraco_tourney.tournaments.selectors.turni", "from .. import services\n"),
         ("burraco_tourney.tournaments.models", "from ..views.public import x\n"),
+        ("burraco_tourney.people.selectors.search", "from burraco_tourney.tournaments import m\n"),
+        ("burraco_tourney.people.forms", "from .services.registry import person_create\n"),
     ],
 )
 def test_an_upward_import_is_caught(module, source):

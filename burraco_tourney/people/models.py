@@ -8,6 +8,7 @@ sex and birth year are for directors (RULES.md §14).
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -99,3 +100,49 @@ class Person(models.Model):
     def full_name(self) -> str:
         """Surname first, as a scorecard prints it."""
         return f"{self.surname} {self.name}".strip()
+
+
+# What a director edits of a person and of a club (the forms, the services, a merge).
+PERSON_FIELDS = (
+    "surname",
+    "name",
+    "card",
+    "card_type",
+    "card_year",
+    "sex",
+    "birth_year",
+    "category",
+    "club",
+    "notes",
+)
+CLUB_FIELDS = ("name", "code", "city")
+
+
+class RegistryEntry(models.Model):
+    """One change to the registry (a person or club added or edited, a member list imported,
+    two people merged): who, when, what, why. The tournaments' change log belongs to one
+    tournament; the registry is the site's, so its changes are logged here, written by the
+    registry's services in the same transaction as the change. ``code`` and ``params`` say what
+    happened (read in the reader's language, ``people.log_text``); no key points to a person,
+    so a merged person's entries stay as they were written."""
+
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("who"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    code = models.CharField(_("action"), max_length=40)
+    params = models.JSONField(_("values"), default=dict, blank=True)
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("registry change")
+        verbose_name_plural = _("registry changes")
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.code}"

@@ -32,3 +32,18 @@ def split_printed(printed: str) -> tuple[str, str]:
     if not words:
         return "", ""
     return words[0], " ".join(words[1:])
+
+
+def one_edit_apart(a: str, b: str) -> bool:
+    """Whether two different words are one typo apart: a letter added, dropped or changed
+    ("ana" / "anna", "rosi" / "rossi", "verdi" / "vardi")."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :]
+    return a[i:] == b[i + 1 :]
