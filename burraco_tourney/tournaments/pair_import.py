@@ -17,6 +17,13 @@ from collections.abc import Iterable, Mapping
 
 from django.utils.translation import gettext as _
 
+from burraco_tourney.core.spreadsheets import (
+    SpreadsheetError,
+    csv_cells,
+    not_a_spreadsheet,
+    xlsx_cells,
+)
+
 from .entrant_rows import (
     CELL_MAX,
     LEADING_NUMBER,
@@ -34,7 +41,6 @@ from .entrant_rows import (
     set_names,
 )
 from .player_names import flag_repeated_players
-from .spreadsheet_files import SpreadsheetError, csv_cells, not_a_spreadsheet, xlsx_cells
 
 # What the forms, the services and the tests read from here.
 __all__ = [

@@ -10,13 +10,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import Workbook
 
+from burraco_tourney.core.spreadsheets import MAX_ROWS_READ
 from burraco_tourney.tournaments.pair_import import (
     CELL_MAX,
     NAME_MAX,
     SpreadsheetError,
     parse_spreadsheet,
 )
-from burraco_tourney.tournaments.spreadsheet_files import MAX_ROWS_READ
 from tests.factories import make_tournament
 
 pytestmark = pytest.mark.usefixtures("english_messages")
