@@ -19,9 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.tournaments.models import Tournament
 from burraco_tourney.tournaments.selectors.individual_seating import individual_seating
-from burraco_tourney.tournaments.selectors.standings_individual import (
-    PlayerStanding,
-)
+from burraco_tourney.tournaments.selectors.standings import Standing as PlayerStanding
 
 from .excel import WorkbookExporter, _rules_sheet
 from .printouts import PORTRAIT_MAX_TURNI, PdfPrintout

@@ -10,7 +10,7 @@ from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import AuditEntry, Movement, TableSeat
 from burraco_tourney.tournaments.player_import import parse_player_text
-from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
+from burraco_tourney.tournaments.selectors.standings import standings as individual_standings
 from burraco_tourney.tournaments.services.entrants import entrant_create, entrant_numbers_draw
 from burraco_tourney.tournaments.services.individual_turni import (
     individual_turno_draw,

@@ -3,8 +3,9 @@ ranks its entrants, the public page that shows them, the explainer of "why is A 
 rule change's dry run. A kind without VP standings (the knock-out: a bracket) hands out None, and
 the pages that show standings send the director to its ``standings_url`` instead.
 
-The pairs' standings are here, the individual's in ``individual/``. Reads only; each answer
-routes to the selectors and views that already rank those entrants.
+Every kind's rows come from the one selector (``selectors/standings.py``), which ranks the
+entrants its ``kind`` (``rules.standings_tally.EntrantKind``) describes: the pairs' here, the
+players' in ``individual/standings.py``. Reads only.
 """
 
 from __future__ import annotations
@@ -13,12 +14,16 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy
 
+from burraco_tourney.rules.standings_tally import PAIRS, EntrantKind
+
 
 class PairStandings:
     """Pairs ranked by VP (``selectors/standings.py``)."""
 
     # The key of the words that name the entrants on the explain page (``explain_sentences``).
     words = "pairs"
+    # Who the engine ranks: a pair a line, every tie-break.
+    kind: EntrantKind = PAIRS
 
     def rows_or_missing(self, *, tournament: Any, after_turno: int | None) -> tuple[list, Any]:
         """The ranked rows after ``after_turno``, or the rule error that keeps them missing."""
