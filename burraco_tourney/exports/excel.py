@@ -45,7 +45,6 @@ from burraco_tourney.tournaments.selectors.scores import forfeit_scarto
 from burraco_tourney.tournaments.selectors.standings import standings_choice, standings_or_missing
 from burraco_tourney.tournaments.selectors.standings_notes import late_note, missed_value
 from burraco_tourney.tournaments.table_fast_path import table_values
-from burraco_tourney.tournaments.tables import StandingsTable
 
 from .registry import Exporter, ExportFile, download_name, register
 from .sheet_layout import marked_heading, workbook_heading
@@ -126,13 +125,22 @@ def _standings_sheet(
     tournament: Tournament, heading: str, turni: list[int], after_turno: int | None
 ) -> Sheet:
     rows, missing = standings_or_missing(tournament=tournament, after_turno=after_turno)
-    # The page's table: its columns, headers and order (hidden columns carry the penalty numbers).
-    header, values = table_values(StandingsTable(rows, turni=turni))
+    return standings_rows_sheet(
+        tournament, heading, rows, turni, rule_error_message(missing) if missing else None
+    )
+
+
+def standings_rows_sheet(
+    tournament: Tournament, heading: str, rows: list, turni: list[int], missing: str | None
+) -> Sheet:
+    """The standings sheet of every kind from its ranked ``rows`` (or ``missing``: what the
+    director has to set first, written where the rows would be)."""
+    # The page's table: its columns, headers and order (hidden columns carry the penalty numbers);
+    # the kind's columns (pairs, or players: ``fmt.standings.table``).
+    header, values = table_values(tournament.fmt.standings.table(rows, turni))
     if missing is not None:
         # What the director has to set first, where the rows would be; the other sheets stand.
-        values = [
-            [f"{gettext('The standings cannot be computed yet.')} {rule_error_message(missing)}"]
-        ]
+        values = [[f"{gettext('The standings cannot be computed yet.')} {missing}"]]
     name = gettext("Standings")
     subject = name
     if turni:

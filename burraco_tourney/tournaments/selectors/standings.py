@@ -71,10 +71,6 @@ class Standing:
         """The entrant, as the individual tournament's pages and files name it."""
         return self.entrant
 
-    def by_turno(self, turni: list[int]) -> list[int | None]:
-        """The VP each of ``turni`` gave the entrant (None: no result in that turno)."""
-        return [self.row.earned_vp_by_turno.get(n) for n in turni]
-
 
 # A seat of an individual table, read as plain values: what ``models.play.credited`` reads.
 _Seat = namedtuple("_Seat", "line seat entrant")

@@ -1,6 +1,7 @@
 """The individual tournament's standings (RULES.md section 10): what differs from the pairs' is
 who a line credits and which tie-breaks apply, handed to the one engine and the one selector as
-data (``PLAYERS``); the page shows players without the pairs' sortable table.
+data (``PLAYERS``); the page, the PDF and the workbook show the players' columns
+(``tables.PlayerStandingsTable``) in the pairs' templates, with the players' words.
 
 Players change partner every turno: each line credits its two players, and head-to-head ("the VP
 of their meetings") means nothing between them, so it is refused; the default tie-breaks are
@@ -32,13 +33,20 @@ class PlayerStandings(PairStandings):
     words = "players"
     kind = PLAYERS
 
-    body_template = "tournaments/live/individual_standings.html"
     explain_label = _("Why is a player above another?")
+    shared_note = _("Players on the same rank are equal on VP and on every tie-break.")
+    shared_link = _("See why players %(a)s and %(b)s share their rank")
+    pdf_fact = _("Individual tournament")
 
-    def page_context(self, request: Any, tournament: Any, rows: list, shown: list) -> dict:
-        # No sortable table: each row with its VP of the turni shown.
-        by_turno = [{"row": row, "by_turno": row.by_turno(shown)} for row in rows]
-        return {"rows": by_turno, "shown": shown}
+    def table(self, rows: list, turni: list, **options: Any) -> Any:
+        from ...tables import PlayerStandingsTable
+
+        return PlayerStandingsTable(rows, turni=turni, **options)
+
+    def public_table(self, rows: list, turni: list, slug: str) -> Any:
+        from ...tables import PublicPlayerStandingsTable
+
+        return PublicPlayerStandingsTable(rows, turni=turni, slug=slug)
 
     def live_page(self, request: Any, after: str) -> Any:
         from ...live_pages import LivePage
