@@ -97,7 +97,10 @@ def match_results(
     rows = rows.order_by("turno__number", "number")
     if numbers is None:
         numbers = dict(Entrant.objects.filter(tournament=tournament).values_list("id", "number"))
-    matches: dict[int, list[tuple]] = {}
+    # Each match's first table (in turno and table order: its sides are that table's lines), and
+    # the matches with a table still without a result.
+    first: dict[int, tuple] = {}
+    unplayed: set[int] = set()
     for row in rows.values_list(
         "match_id",
         "pk",
@@ -105,39 +108,39 @@ def match_results(
         "number",
         "ns_id",
         "eo_id",
-        "entry_mode",
         "forfeit_winner",
         "match__ns_mp",
         "match__eo_mp",
         "match__ns_vp",
         "match__eo_vp",
+        "entry_mode",
     ):
-        matches.setdefault(row[0], []).append(row)
-    played = [tables for tables in matches.values() if all(t[6] for t in tables)]
+        if not row[11]:
+            unplayed.add(row[0])
+        if row[0] not in first:
+            first[row[0]] = row
+    played = [row for match, row in first.items() if match not in unplayed]
     seats: dict[int, list[_Seat]] = {}
-    seated = [t[1] for tables in played for t in tables[:1] if t[4] is None or t[5] is None]
+    seated = [row[1] for row in played if row[4] is None or row[5] is None]
     if seated:
         for table, line, seat, entrant in TableSeat.objects.filter(table__in=seated).values_list(
             "table_id", "line", "seat", "entrant_id"
         ):
             seats.setdefault(table, []).append(_Seat(line, seat, numbers[entrant]))
     results = []
-    for tables in played:
-        _m, pk, turno, number, ns, eo, _mode, forfeit, ns_mp, eo_mp, ns_vp, eo_vp = tables[0]
+    for _m, pk, turno, number, ns, eo, forfeit, ns_mp, eo_mp, ns_vp, eo_vp, _e in played:
         table_seats = seats.get(pk, ())
-        ns_side = credited(numbers.get(ns), table_seats, "ns")
-        eo_side = credited(numbers.get(eo), table_seats, "eo")
         results.append(
             TableResult(
-                turno=turno,
-                table=number,
-                ns=ns_side[0] if ns is not None else tuple(ns_side),
-                eo=eo_side[0] if eo is not None else tuple(eo_side),
-                ns_mp=ns_mp or 0,
-                eo_mp=eo_mp or 0,
-                ns_vp=ns_vp,
-                eo_vp=eo_vp,
-                forfeit=forfeit or None,
+                turno,
+                number,
+                tuple(credited(numbers.get(ns), table_seats, "ns")),
+                tuple(credited(numbers.get(eo), table_seats, "eo")),
+                ns_mp or 0,
+                eo_mp or 0,
+                ns_vp,
+                eo_vp,
+                forfeit or None,
             )
         )
     return results
