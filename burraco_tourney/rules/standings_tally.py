@@ -20,8 +20,9 @@ scarto -420, mp 830.
 Ranking: VP descending, then the tie-breaks in order (``tiebreaks``); entrants still equal share
 the rank (1, 1, 3 ...) and are listed by number.
 
-Only ``standings`` uses this module. It is pure Python: it never
-imports Django or any app, and never touches a database.
+Only ``standings`` and its explanation use this module (the formats hold their
+``EntrantKind``). It is pure Python: it never imports Django or any app, and never touches a
+database.
 """
 
 from __future__ import annotations
