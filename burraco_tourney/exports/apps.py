@@ -13,12 +13,6 @@ class ExportsConfig(AppConfig):
         from . import printouts  # noqa: F401
 
         try:
-            # Before the workbooks: the downloads page lists the standings PDF first.
-            from . import individual  # noqa: F401  (players' standings)
-        except ModuleNotFoundError as error:
-            if error.name != "openpyxl":
-                raise
-        try:
             from . import excel  # noqa: F401
         except ModuleNotFoundError as error:
             # The workbook exporter is optional; an import failing inside it is a real bug.

@@ -50,9 +50,9 @@ from burraco_tourney.tournaments.selectors.scores import forfeit_scarto
 from burraco_tourney.tournaments.selectors.standings import standings_choice, standings_or_missing
 from burraco_tourney.tournaments.selectors.standings_notes import late_note, missed_value
 from burraco_tourney.tournaments.table_fast_path import table_values
-from burraco_tourney.tournaments.tables import StandingsTable
 
 from .registry import Exporter, ExportFile, download_name, register
+from .selectors import standings_sheet
 from .sheet_layout import marked_heading, workbook_heading
 from .workbook_data import PairRow, TurnoRows, published_turni, workbook_data
 from .xlsx_writer import Sheet, write_workbook
@@ -137,13 +137,11 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
 def player_workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) -> bytes:
     """An individual tournament's workbook: the standings by player, a sheet per turno with the
     players of each line, the rules in use."""
-    from .individual import _standings, player_standings_sheet
-
-    sheet = player_standings_sheet(tournament=tournament, after_turno=after_turno)
+    sheet = standings_sheet(tournament=tournament, after_turno=after_turno)
     heading = marked_heading(
         workbook_heading(tournament), provisional=sheet.provisional, final=sheet.final
     )
-    sheets = [_standings(sheet, heading)]
+    sheets = [standings_rows_sheet(tournament, heading, sheet.rows, sheet.turni, sheet.missing)]
     for turno in tournament.turni.filter(published=True, number__in=sheet.turni).order_by("number"):
         sheets.append(_players_turno_sheet(turno, heading))
     sheets.append(_rules_sheet(tournament, heading))
@@ -158,13 +156,22 @@ def _standings_sheet(
     tournament: Tournament, heading: str, turni: list[int], after_turno: int | None
 ) -> Sheet:
     rows, missing = standings_or_missing(tournament=tournament, after_turno=after_turno)
-    # The page's table: its columns, headers and order (hidden columns carry the penalty numbers).
-    header, values = table_values(StandingsTable(rows, turni=turni))
+    return standings_rows_sheet(
+        tournament, heading, rows, turni, rule_error_message(missing) if missing else None
+    )
+
+
+def standings_rows_sheet(
+    tournament: Tournament, heading: str, rows: list, turni: list[int], missing: str | None
+) -> Sheet:
+    """The standings sheet of every kind from its ranked ``rows`` (or ``missing``: what the
+    director has to set first, written where the rows would be)."""
+    # The page's table: its columns, headers and order (hidden columns carry the penalty numbers);
+    # the kind's columns (pairs, or players: ``fmt.standings.table``).
+    header, values = table_values(tournament.fmt.standings.table(rows, turni))
     if missing is not None:
         # What the director has to set first, where the rows would be; the other sheets stand.
-        values = [
-            [f"{gettext('The standings cannot be computed yet.')} {rule_error_message(missing)}"]
-        ]
+        values = [[f"{gettext('The standings cannot be computed yet.')} {missing}"]]
     name = gettext("Standings")
     subject = name
     if turni:

@@ -21,7 +21,6 @@ from burraco_tourney.tournaments.models import Table, Tournament, Turno
 from burraco_tourney.tournaments.qr_codes import qr_data_uri
 from burraco_tourney.tournaments.selectors.seating import turno_seating
 from burraco_tourney.tournaments.selectors.standings import standings_choice
-from burraco_tourney.tournaments.tables import StandingsTable
 
 from .pdf import Frame, html_to_pdf, render_frame, render_pdf, static_stylesheet
 from .registry import Exporter, ExportFile, download_name, register
@@ -113,7 +112,8 @@ class StandingsPdf(PdfPrintout):
 
     def context(self, *, tournament, turno, after_turno):
         sheet = standings_sheet(tournament=tournament, after_turno=after_turno)
-        table = StandingsTable(sheet.rows, turni=sheet.turni, orderable=False)
+        # The kind's columns: pairs, or players (``fmt.standings.table``).
+        table = tournament.fmt.standings.table(sheet.rows, sheet.turni, orderable=False)
         return {
             "sheet": sheet,
             "table": table,
@@ -128,6 +128,18 @@ class StandingsPdf(PdfPrintout):
         marks = choice.marks(sheet_turno)
         mark = "provvisoria" if marks["provisional"] else "finale" if marks["final"] else ""
         return download_name(tournament, "classifica-dopo-turno", sheet_turno, mark, ext="pdf")
+
+
+@register
+class PlayerStandingsPdf(StandingsPdf):
+    """The same standings PDF, offered by the individual format under a key of its own."""
+
+    key = "classifica-giocatori"
+    label = _("Standings by player (PDF)")
+    description = _(
+        "Rank, players, VP, scarto, MP, penalties and VP per turno after the turno you choose, "
+        "with the rules in use and lines for the signatures."
+    )
 
 
 # The size of a scorecard in mm (width, height): half an A4 sheet, all of it when the rows need

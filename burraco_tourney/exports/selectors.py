@@ -199,13 +199,10 @@ class StandingsSheet:
     corrections: tuple = ()
 
 
-def standings_sheet(
-    *, tournament: Tournament, after_turno: int | None = None, sheet=StandingsSheet
-) -> StandingsSheet:
+def standings_sheet(*, tournament: Tournament, after_turno: int | None = None) -> StandingsSheet:
     """The standings after ``after_turno``; when None, after the turno the standings page shows
     by default (the last complete one while a turno is being played, else the last published).
-    The rows are the kind's (``fmt.standings``: pairs, or players in ``sheet``, the players'
-    sheet).
+    The rows are the kind's (``fmt.standings``: pairs or players, from the one selector).
 
     Raises Http404 for a turno that is not published.
     """
@@ -219,7 +216,7 @@ def standings_sheet(
     rows, missing = tournament.fmt.standings.rows_or_missing(
         tournament=tournament, after_turno=after_turno
     )
-    return sheet(
+    return StandingsSheet(
         tournament=tournament,
         rows=rows,
         turni=shown,

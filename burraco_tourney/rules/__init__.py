@@ -16,9 +16,9 @@ Modules:
     match       a match's result by smazzate or by points, the KO last-move rule
     ko          a knock-out bracket's shape and seeding: size, seed order, byes, round 1
     ko_played   a knock-out bracket read back from the matches played, and its final places
-    standings   the classifica from table results, riposi, forfeits and penalties
-    standings_individual  the same per player in an individual tournament (no head-to-head)
-    standings_tally  the per-entrant arithmetic both share (a pair, or a player of a line)
+    standings   the classifica from match results, riposi, forfeits and penalties, for every
+                kind (a side credits a pair, or an individual line's two players)
+    standings_tally  the per-entrant arithmetic and the kinds' ``EntrantKind``
     tiebreaks   the registry of tie-break criteria
     pairing/    the movements: Mitchell, Danese, all'italiana, by hand, riposi; for individual
                 tournaments the 8-player schedule, a partner rotation, Danese individuale

@@ -1,19 +1,33 @@
-"""Standings (classifica) of a pairs tournament from table results, byes and penalties.
+"""Standings (classifica) from match results, byes and penalties: one computation for every kind.
 
-Follows ARCHIVE.md ``results`` exactly. Per pair:
+Follows ARCHIVE.md ``results`` exactly. Each match result names the entrants its two sides
+credit: a pair's side credits that pair, an individual table's line its two players (who the
+entrants are is the kind's ``EntrantKind``, ``standings_tally``: ``PAIRS`` by default). Per
+entrant:
 
-- ``vp`` = sum of table VP + sum of bye VP + sum of absence VP + sum of penalty VP;
-- ``scarto`` = sum of (own MP - opponent MP) over tables + sum of bye MP + sum of absence MP +
-  sum of (+forfeit MP for a forfeit win, -forfeit MP for a forfeit loss) + sum of penalty MP;
-- ``mp`` = sum of own MP over tables + sum of penalty MP.
+- ``vp`` = sum of its sides' VP + sum of bye VP + sum of absence VP + sum of penalty VP;
+- ``scarto`` = sum of (own side's MP - opposing side's MP) over matches + sum of bye MP + sum of
+  absence MP + sum of (+forfeit MP for a forfeit win, -forfeit MP for a forfeit loss) + sum of
+  penalty MP;
+- ``mp`` = sum of its sides' MP + sum of penalty MP.
 
-Order: VP descending, then the tie-breaks in order (see ``tiebreaks``); pairs still equal share
-the rank (1, 1, 3 ...) and are listed by pair number. Penalties never give anything to the
-opponent. Only tables with a result are passed in: a table still being played counts for nothing.
+Order: VP descending, then the tie-breaks in order (see ``tiebreaks``; the kind's default when
+none are given, and never one the kind refuses); entrants still equal share the rank (1, 1, 3 ...)
+and are listed by number. Penalties never give anything to the opponent. Only matches with a
+result are passed in: a match still being played counts for nothing.
 
 An *absence* is a turno a pair missed because it joined the tournament late: it is scored like a
 riposo, at the riposo's value or at a value of its own (the director's choice, 0 - 0 for
 "nothing"), and the row lists the turni it missed.
+
+The engine speaks of ``pair`` (``pairs=``, ``Bye.pair``, ``StandingRow.pair``) for the entrant's
+number whatever the kind: in an individual tournament it is a player's.
+
+Worked example, individual (the players' kind): turno 1, table 1, NS players 1 and 5 score
+1250 MP, EO players 3 and 7 score 830 (fibur-3: 14-6 VP); player 9 rests (bye 14 VP, +355).
+Players 1 and 5: vp 14, scarto +420, mp 1250; players 3 and 7: vp 6, scarto -420, mp 830;
+player 9: vp 14, scarto +355, mp 0. With the tie-breaks scarto, mp: 1 and 5 share rank 1, 9 is
+3rd, 3 and 7 share rank 4.
 
 Plain data in, plain data out. This module is pure Python: it never imports Django or any app,
 and never touches a database.
@@ -23,21 +37,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from burraco_tourney.rules.errors import RuleViolation
 from burraco_tourney.rules.standings_tally import (
+    PAIRS,
+    EntrantKind,
     LineValues,
     Seats,
     Tally,
+    check_lines,
     credit_absence,
     credit_bye,
     credit_line,
     credit_penalty,
+    line_entrants,
     ranked,
     tiebreak_context,
 )
-from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS, TiebreakContext, check_tiebreaks
+from burraco_tourney.rules.tiebreaks import TiebreakContext, check_tiebreaks
 
 # Imported under another name: the public functions take a parameter called ``vp_table``.
 from burraco_tourney.rules.vp import VpTable, vp_split
@@ -45,11 +63,16 @@ from burraco_tourney.rules.vp import vp_table as resolve_vp_table
 
 Line = Literal["ns", "eo"]
 
-if TYPE_CHECKING:
-    from burraco_tourney.rules.standings_individual import PlayerTableResult
+# A line of a match result: a pair's number, or the numbers of the players sitting there.
+Side = int | tuple[int, ...]
 
 CODES: tuple[str, ...] = (
     "same_pair_both_lines",
+    "line_not_two_players",
+    "player_twice_at_table",
+    "duplicate_player",
+    "unknown_player",
+    "player_twice_in_turno",
     "bad_forfeit_line",
     "forfeit_vp_out_of_range",
     "duplicate_pair",
@@ -70,12 +93,14 @@ class Value:
 
 @dataclass(frozen=True)
 class TableResult:
-    """The result of one table in one turno. ``forfeit`` names the line that WON by forfeit."""
+    """The result of one match in one turno (``table``: its table's number, the first of its
+    tables). ``ns``/``eo`` name who each side credits (a pair, or a line's players); ``forfeit``
+    names the side that WON by forfeit."""
 
     turno: int
     table: int
-    ns: int
-    eo: int
+    ns: Side
+    eo: Side
     ns_mp: int
     eo_mp: int
     ns_vp: int
@@ -133,50 +158,45 @@ class StandingRow:
     absent: tuple[int, ...] = ()
 
 
-def _check_lines(ns: int, eo: int, turno: int, table: int) -> None:
-    if ns == eo:
-        raise RuleViolation(
-            "same_pair_both_lines",
-            f"Turno {turno}, table {table}: pair {ns} cannot sit on both lines.",
-            turno=turno,
-            table=table,
-            pair=ns,
-        )
+def _side(line: int | Sequence[int]) -> Side:
+    return line if isinstance(line, int) else tuple(line)
 
 
 def table_result(
     *,
     turno: int,
     table: int,
-    ns: int,
-    eo: int,
+    ns: int | Sequence[int],
+    eo: int | Sequence[int],
     ns_mp: int,
     eo_mp: int,
     vp_table: str | VpTable | Sequence[Any],
+    kind: EntrantKind = PAIRS,
 ) -> TableResult:
     """The result of a played table: VP from the MP difference through the VP table."""
-    _check_lines(ns, eo, turno, table)
+    check_lines(ns, eo, turno, table, kind)
     ns_vp, eo_vp = vp_split(ns_mp, eo_mp, vp_table)
-    return TableResult(turno, table, ns, eo, ns_mp, eo_mp, ns_vp, eo_vp)
+    return TableResult(turno, table, _side(ns), _side(eo), ns_mp, eo_mp, ns_vp, eo_vp)
 
 
 def forfeit_result(
     *,
     turno: int,
     table: int,
-    ns: int,
-    eo: int,
+    ns: int | Sequence[int],
+    eo: int | Sequence[int],
     winner: Line,
     forfeit: Value,
     vp_table: str | VpTable | Sequence[Any],
+    kind: EntrantKind = PAIRS,
 ) -> TableResult:
     """A table won by forfeit: the winner gets ``forfeit.vp``, the loser the rest of the table
     total, both 0 MP (the forfeit MP count in the scarto, see ``compute_standings``)."""
-    _check_lines(ns, eo, turno, table)
+    check_lines(ns, eo, turno, table, kind)
     ns_vp, eo_vp = forfeit_vp(
         turno=turno, table=table, winner=winner, forfeit=forfeit, vp_table=vp_table
     )
-    return TableResult(turno, table, ns, eo, 0, 0, ns_vp, eo_vp, forfeit=winner)
+    return TableResult(turno, table, _side(ns), _side(eo), 0, 0, ns_vp, eo_vp, forfeit=winner)
 
 
 def forfeit_vp(
@@ -238,11 +258,12 @@ def _standings_inputs(
     bye: Value | None = None,
     forfeit: Value | None = None,
     after_turno: int | None = None,
+    kind: EntrantKind = PAIRS,
 ) -> tuple[dict[int, Tally], dict[tuple[int, int], int]]:
-    """Every pair's running sums and the VP each pair took off each opponent (what head-to-head
+    """Every entrant's running sums and the VP each took off each opponent (what head-to-head
     looks at), for the inputs of ``compute_standings``."""
     forfeit = forfeit if forfeit is not None else bye
-    seats = Seats(pairs, "pair")
+    seats = Seats(pairs, kind.noun)
     tallies = {pair: Tally() for pair in sorted(seats.known)}
     meetings: dict[tuple[int, int], int] = {}
 
@@ -252,14 +273,14 @@ def _standings_inputs(
     for result in tables:
         if not counts(result.turno):
             continue
-        _check_lines(result.ns, result.eo, result.turno, result.table)
-        for line in line_values(result, (result.ns,), (result.eo,), forfeit):
+        check_lines(result.ns, result.eo, result.turno, result.table, kind)
+        ns, eo = line_entrants(result.ns), line_entrants(result.eo)
+        for line in line_values(result, ns, eo, forfeit):
             credit_line(tallies, seats, result.turno, line)
-        for pair, opponent, vp in (
-            (result.ns, result.eo, result.ns_vp),
-            (result.eo, result.ns, result.eo_vp),
-        ):
-            meetings[(pair, opponent)] = meetings.get((pair, opponent), 0) + vp
+        for side, opponents, vp in ((ns, eo, result.ns_vp), (eo, ns, result.eo_vp)):
+            for pair in side:
+                for opponent in opponents:
+                    meetings[(pair, opponent)] = meetings.get((pair, opponent), 0) + vp
 
     for rest in byes:
         if counts(rest.turno):
@@ -290,10 +311,11 @@ def compute_standings(
     absences: Iterable[Absence] = (),
     bye: Value | None = None,
     forfeit: Value | None = None,
-    tiebreaks: Iterable[str] = DEFAULT_TIEBREAKS,
+    tiebreaks: Iterable[str] | None = None,
     after_turno: int | None = None,
+    kind: EntrantKind = PAIRS,
 ) -> list[StandingRow]:
-    """The standings of every pair in ``pairs``, best first (see the module docstring).
+    """The standings of every entrant in ``pairs``, best first (see the module docstring).
 
     ``bye`` is the value of a riposo (required as soon as a bye counts: ``bye_value_missing``);
     ``forfeit`` the value of a forfeit win, used here for its MP (the VP are in the table
@@ -301,8 +323,12 @@ def compute_standings(
     given and a forfeit counts). ``absences`` are the turni late pairs missed, scored like a bye
     at their own value or the bye's. ``after_turno`` keeps only tables, byes, absences and
     penalties of turni up to and including it: the standings as they were after that turno.
+    ``kind`` says who the entrants are (``standings_tally.EntrantKind``): how many a side
+    credits, the tie-breaks when ``tiebreaks`` is None, and the tie-breaks refused.
     """
-    keys = check_tiebreaks(tiebreaks)
+    keys = check_tiebreaks(
+        kind.default_tiebreaks if tiebreaks is None else tiebreaks, kind.refused_tiebreaks
+    )
     tallies, meetings = _standings_inputs(
         pairs=pairs,
         tables=tables,
@@ -312,6 +338,7 @@ def compute_standings(
         bye=bye,
         forfeit=forfeit,
         after_turno=after_turno,
+        kind=kind,
     )
     return [
         StandingRow(
@@ -333,7 +360,7 @@ def compute_standings(
 
 
 def line_values(
-    result: TableResult | PlayerTableResult,
+    result: TableResult,
     ns: tuple[int, ...],
     eo: tuple[int, ...],
     forfeit: Value | None,

@@ -14,9 +14,9 @@ Steps, in order, each a code with the two pairs' values:
                   (``head_to_head``: ``reason`` ``not_two`` when more than two pairs are still
                   tied, ``never_met`` when the two never met)
 
-For an individual tournament (``explain_player_order``) the chain is the same, by player, on
-the context ``standings_individual.individual_standings_context`` ranks the players with; its
-tie-breaks never include head-to-head (players change partner every turno).
+For an individual tournament the chain is the same, by player (``explain_pair_order`` with the
+players' ``kind``), on the very context the players are ranked with; their tie-breaks never
+include head-to-head (players change partner every turno: the kind refuses it).
 
 The chain stops at the first step that decides. When none decides the two pairs share the rank
 (``Explanation.ahead`` is None): every step said ``equal`` or ``not_applicable``.
@@ -36,17 +36,8 @@ from typing import Any, Literal
 
 from burraco_tourney.rules.errors import RuleViolation
 from burraco_tourney.rules.standings import standings_context
-from burraco_tourney.rules.standings_individual import (
-    DEFAULT_INDIVIDUAL_TIEBREAKS,
-    check_individual_tiebreaks,
-    individual_standings_context,
-)
-from burraco_tourney.rules.tiebreaks import (
-    DEFAULT_TIEBREAKS,
-    TIEBREAKS,
-    TiebreakContext,
-    check_tiebreaks,
-)
+from burraco_tourney.rules.standings_tally import PAIRS, EntrantKind
+from burraco_tourney.rules.tiebreaks import TIEBREAKS, TiebreakContext, check_tiebreaks
 
 CODES: tuple[str, ...] = (
     "explain_same_pair",
@@ -88,17 +79,25 @@ class Explanation:
 
 
 def explain_order(
-    first: int, second: int, keys: Sequence[str], context: TiebreakContext
+    first: int,
+    second: int,
+    keys: Sequence[str],
+    context: TiebreakContext,
+    kind: EntrantKind = PAIRS,
 ) -> Explanation:
-    """The chain between ``first`` and ``second`` under the tie-breaks ``keys`` (in order)."""
+    """The chain between ``first`` and ``second`` under the tie-breaks ``keys`` (in order);
+    ``kind`` names the entrants in the refusals and refuses the tie-breaks they cannot have."""
+    keys = check_tiebreaks(keys, kind.refused_tiebreaks)
+    noun = kind.noun
     for pair in (first, second):
         if pair not in context.totals:
             raise RuleViolation(
-                "explain_unknown_pair", f"Pair {pair} is not in the standings.", pair=pair
+                f"explain_unknown_{noun}",
+                f"{noun.capitalize()} {pair} is not in the standings.",
+                **{noun: pair},
             )
     if first == second:
-        raise RuleViolation("explain_same_pair", "Pick two different pairs.", pair=first)
-    keys = check_tiebreaks(keys)
+        raise RuleViolation(f"explain_same_{noun}", f"Pick two different {noun}s.", **{noun: first})
     totals = context.totals
     vp_a, vp_b = totals[first].vp, totals[second].vp
     group = tuple(sorted(p for p, t in totals.items() if t.vp == vp_a))
@@ -131,34 +130,13 @@ def explain_pair_order(
     *,
     first: int,
     second: int,
-    tiebreaks: Iterable[str] = DEFAULT_TIEBREAKS,
+    tiebreaks: Iterable[str] | None = None,
+    kind: EntrantKind = PAIRS,
     **inputs: Any,
 ) -> Explanation:
-    """``explain_order`` for the inputs of ``standings.compute_standings`` (pairs, tables, byes,
-    penalties, bye and forfeit values, ``after_turno``)."""
-    return explain_order(first, second, tuple(tiebreaks), standings_context(**inputs))
-
-
-def explain_player_order(
-    *,
-    first: int,
-    second: int,
-    tiebreaks: Iterable[str] = DEFAULT_INDIVIDUAL_TIEBREAKS,
-    **inputs: Any,
-) -> Explanation:
-    """``explain_order`` between two players, for the inputs of
-    ``standings_individual.compute_individual_standings`` (players, tables, byes, penalties, bye
-    and forfeit values, ``after_turno``): the same context and tie-breaks the players are ranked
-    with (``tiebreak_not_individual`` for head-to-head, as the standings refuse it)."""
-    keys = check_individual_tiebreaks(tiebreaks)
-    context = individual_standings_context(**inputs)
-    for player in (first, second):
-        if player not in context.totals:
-            raise RuleViolation(
-                "explain_unknown_player",
-                f"Player {player} is not in the standings.",
-                player=player,
-            )
-    if first == second:
-        raise RuleViolation("explain_same_player", "Pick two different players.", player=first)
-    return explain_order(first, second, keys, context)
+    """``explain_order`` for the inputs of ``standings.compute_standings`` (entrants, tables,
+    byes, penalties, bye and forfeit values, ``after_turno``, ``kind``): the same context and
+    tie-breaks the entrants are ranked with (the kind's default when ``tiebreaks`` is None)."""
+    keys = kind.default_tiebreaks if tiebreaks is None else tuple(tiebreaks)
+    context = standings_context(kind=kind, **inputs)
+    return explain_order(first, second, keys, context, kind)

@@ -2,7 +2,10 @@
 
 An *entrant* is whoever the standings rank: a pair in a pairs tournament, a player in an
 individual one. A table has two lines; each line holds one entrant (a pair) or two (the two
-players sitting together that turno). Every entrant of a line is credited with the line's values:
+players sitting together that turno): an ``EntrantKind`` says how many, what the entrants are
+called in the refusals, and which tie-breaks they cannot have. The kinds of tournament hand theirs
+out (``PAIRS`` here is the pairs'; the formats hold the others). Every entrant of a line is
+credited with the line's values:
 
 - its VP at the table (or the forfeit split), its own MP, and the margin own MP - opponent MP
   (plus the forfeit's MP for a forfeit, RULES.md section 5) in the scarto;
@@ -17,8 +20,9 @@ scarto -420, mp 830.
 Ranking: VP descending, then the tie-breaks in order (``tiebreaks``); entrants still equal share
 the rank (1, 1, 3 ...) and are listed by number.
 
-Only ``standings`` and ``standings_individual`` use this module. It is pure Python: it never
-imports Django or any app, and never touches a database.
+Only ``standings`` and its explanation use this module (the formats hold their
+``EntrantKind``). It is pure Python: it never imports Django or any app, and never touches a
+database.
 """
 
 from __future__ import annotations
@@ -28,10 +32,81 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from burraco_tourney.rules.errors import RuleViolation
-from burraco_tourney.rules.tiebreaks import PairTotals, TiebreakContext, split_tied
+from burraco_tourney.rules.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    PairTotals,
+    TiebreakContext,
+    split_tied,
+)
 
 if TYPE_CHECKING:
     from burraco_tourney.rules.standings import Value
+
+
+@dataclass(frozen=True)
+class EntrantKind:
+    """Who a kind of tournament ranks, as the standings need to know it.
+
+    ``noun`` ("pair", "player") names the refusals' codes and the parameter carrying the
+    entrant's number (``unknown_player``, ``pair_twice_in_turno`` ...); ``per_line`` is how many
+    entrants a line of a table credits; ``twice_at_table`` the code of an entrant seated twice at
+    one table; ``default_tiebreaks`` the tie-breaks used when none are given, and
+    ``refused_tiebreaks`` those that mean nothing for these entrants (``tiebreak_not_individual``:
+    head-to-head between players who change partner every turno).
+    """
+
+    noun: str = "pair"
+    per_line: int = 1
+    twice_at_table: str = "same_pair_both_lines"
+    default_tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    refused_tiebreaks: tuple[str, ...] = ()
+
+
+# A pairs tournament's: one pair a line; every tie-break applies.
+PAIRS = EntrantKind()
+
+
+def line_entrants(line: int | Sequence[int]) -> tuple[int, ...]:
+    """The numbers a line credits: a pair's number alone, or the players sitting there."""
+    return (line,) if isinstance(line, int) else tuple(line)
+
+
+def check_lines(
+    ns: int | Sequence[int],
+    eo: int | Sequence[int],
+    turno: int | None,
+    table: int,
+    kind: EntrantKind = PAIRS,
+) -> None:
+    """Each line holds ``kind.per_line`` entrants (``line_not_two_players``) and nobody sits twice
+    at the table (``kind.twice_at_table``: a pair on both lines, a player twice)."""
+    lines = (("ns", line_entrants(ns)), ("eo", line_entrants(eo)))
+    for line, numbers in lines:
+        if len(numbers) != kind.per_line:
+            raise RuleViolation(
+                "line_not_two_players",
+                f"Table {table}: the {line.upper()} line must have {kind.per_line} "
+                f"{kind.noun}s, not {len(numbers)}.",
+                turno=turno,
+                table=table,
+                line=line,
+                count=len(numbers),
+            )
+    seen: set[int] = set()
+    for line, numbers in lines:
+        for number in numbers:
+            if number in seen:
+                # A line of one entrant is named by that entrant: no line to name then.
+                where = {"line": line} if kind.per_line > 1 else {}
+                raise RuleViolation(
+                    kind.twice_at_table,
+                    f"Turno {turno}, table {table}: {kind.noun} {number} sits there twice.",
+                    turno=turno,
+                    table=table,
+                    **{kind.noun: number},
+                    **where,
+                )
+            seen.add(number)
 
 
 @dataclass

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from burraco_tourney.rules.errors import RuleViolation
 
-CODES: tuple[str, ...] = ("unknown_tiebreak",)
+CODES: tuple[str, ...] = ("unknown_tiebreak", "tiebreak_not_individual")
 
 
 @dataclass(frozen=True)
@@ -83,14 +83,22 @@ TIEBREAKS: dict[str, Tiebreak] = {
 DEFAULT_TIEBREAKS: tuple[str, ...] = ("scarto", "head_to_head", "mp")
 
 
-def check_tiebreaks(keys: Iterable[str]) -> tuple[str, ...]:
-    """Return the keys as a tuple, refusing any not in the registry (``unknown_tiebreak``)."""
+def check_tiebreaks(keys: Iterable[str], refused: Iterable[str] = ()) -> tuple[str, ...]:
+    """Return the keys as a tuple, refusing any not in the registry (``unknown_tiebreak``) and
+    any of ``refused``, the tie-breaks a kind's entrants cannot have (``tiebreak_not_individual``:
+    head-to-head between players who change partner every turno)."""
     keys = tuple(keys)
     for key in keys:
         if key not in TIEBREAKS:
             raise RuleViolation(
                 "unknown_tiebreak",
                 f"Unknown tie-break {key!r}: use {', '.join(sorted(TIEBREAKS))}.",
+                key=key,
+            )
+        if key in refused:
+            raise RuleViolation(
+                "tiebreak_not_individual",
+                f"The tie-break {key!r} does not apply to an individual tournament.",
                 key=key,
             )
     return keys

@@ -1,7 +1,7 @@
 """What the "why is A above B" page reads, by who a tournament ranks: the entrants to pick from,
-the standings (for their ranks) and the engine's explanation, each from the selectors that rank
-those entrants. The page asks the kind's standings (``tournament.fmt.standings.explainer()``)
-instead of testing the kind."""
+the standings (for their ranks) and the engine's explanation, from the one standings selector.
+The page asks the kind's standings (``tournament.fmt.standings.explainer()``) instead of testing
+the kind; only the way the entrants are listed differs."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .selectors import standings as pair_standings
-from .selectors import standings_individual as player_standings
+from .selectors import standings as selectors
 
 
 @dataclass(frozen=True)
@@ -31,19 +30,12 @@ def _players(tournament) -> list[tuple[int, str]]:
     return [(p.number, f"{p.number} · {p.name}") for p in tournament.entrants.order_by("number")]
 
 
-def _pair_ranks(tournament, after_turno: int | None) -> dict[int, int]:
-    rows = pair_standings.standings(tournament=tournament, after_turno=after_turno)
-    return {row.pair.number: row.rank for row in rows}
-
-
-def _player_ranks(tournament, after_turno: int | None) -> dict[int, int]:
-    rows = player_standings.individual_standings(tournament=tournament, after_turno=after_turno)
-    return {row.player.number: row.rank for row in rows}
+def _ranks(tournament, after_turno: int | None) -> dict[int, int]:
+    rows = selectors.standings(tournament=tournament, after_turno=after_turno)
+    return {row.entrant.number: row.rank for row in rows}
 
 
 EXPLAINERS: dict[str, Explainer] = {
-    "pairs": Explainer(_pairs, _pair_ranks, pair_standings.standings_explanation),
-    "players": Explainer(
-        _players, _player_ranks, player_standings.individual_standings_explanation
-    ),
+    "pairs": Explainer(_pairs, _ranks, selectors.standings_explanation),
+    "players": Explainer(_players, _ranks, selectors.standings_explanation),
 }

@@ -94,6 +94,9 @@ class StandingsTable(FastTable):
         # An empty cell: no club, or a turno not played yet (the spreadsheet leaves it empty).
         default = "—"
 
+    # Whether the "Note" column is added when some row has a note.
+    notes = True
+
     def __init__(self, data, *, turni: list[int], **kwargs):
         # The note goes last, after the turni's columns.
         note = tables.Column(
@@ -115,7 +118,7 @@ class StandingsTable(FastTable):
             for n in turni
         ]
         data = list(data)
-        if any(getattr(row, "note", "") for row in data):
+        if self.notes and any(getattr(row, "note", "") for row in data):
             extra.append(("note", note))
         super().__init__(data, extra_columns=extra, **kwargs)
 
@@ -142,3 +145,51 @@ class PublicStandingsTable(StandingsTable):
 
     def render_players(self, value, record):
         return format_html('<a href="{}{}/">{}</a>', self._pair_prefix, record.pair.number, value)
+
+
+class PlayerStandingsTable(StandingsTable):
+    """The classifica by player (an individual tournament's kind gives these columns): each
+    player's number and name in one cell ("7. Anna Rossi"), the penalties as "VP / MP", no
+    notes; the spreadsheet gets the number and the name in columns of their own."""
+
+    pair_number = None
+    number = tables.Column(verbose_name=_("Number"), accessor="entrant__number", visible=False)
+    players = tables.Column(
+        verbose_name=_("Player"), accessor="entrant__name", attrs=_cells("col-players")
+    )
+    # No club: an empty cell, as the players' lists leave it.
+    club = tables.Column(
+        verbose_name=_("Club"), accessor="entrant__club", default="", attrs=_cells("wide-only")
+    )
+    penalty_vp = tables.Column(verbose_name=_("Penalty VP"), visible=False)
+    penalty_mp = tables.Column(verbose_name=_("Penalty MP"), visible=False)
+    notes = False
+
+    class Meta(StandingsTable.Meta):
+        orderable = False
+        attrs = {"class": "standings individual-standings"}
+        sequence = ("rank", "number", "players", "club", "vp", "scarto", "mp", "penalties", "...")
+
+    def render_players(self, value, record):
+        return f"{record.entrant.number}. {value}"
+
+    def value_players(self, value, record):
+        return value
+
+    def render_penalties(self, record):
+        if record.penalty_vp or record.penalty_mp:
+            return f"{record.penalty_vp} / {record.penalty_mp}"
+        return ""
+
+
+class PublicPlayerStandingsTable(PlayerStandingsTable):
+    """The classifica by player on the public page: the number marked as the pairs' is."""
+
+    class Meta(PlayerStandingsTable.Meta):
+        pass
+
+    def __init__(self, data, *, slug: str, **kwargs):
+        super().__init__(data, **kwargs)
+
+    def render_players(self, value, record):
+        return format_html('<span class="pairno">{}</span> {}', record.entrant.number, value)

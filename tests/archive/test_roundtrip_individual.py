@@ -18,7 +18,7 @@ from burraco_tourney.rules.scoring import LineEntry
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import Movement
-from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
+from burraco_tourney.tournaments.selectors.standings import standings as individual_standings
 from burraco_tourney.tournaments.services.entrants import entrant_create, entrant_set_withdrawn
 from burraco_tourney.tournaments.services.penalties import penalty_add
 from burraco_tourney.tournaments.services.scores import (

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Tournament
 from burraco_tourney.tournaments.selectors.individual_seating import individual_seating
-from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
+from burraco_tourney.tournaments.selectors.standings import standings as individual_standings
 from tests.browser.login_support import log_in_through
 from tests.exports.conftest import pdf_words
 from tests.factories import make_director

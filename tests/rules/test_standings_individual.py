@@ -1,5 +1,6 @@
 """Standings of an individual tournament: each player gets his line's MP, VP and margin, his own
-riposo and penalties; head-to-head is refused; pairs and players share the arithmetic."""
+riposo and penalties; head-to-head is refused; pairs and players share the one computation (the
+players' kind, ``PLAYERS``, is the individual format's)."""
 
 from __future__ import annotations
 
@@ -8,24 +9,36 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from burraco_tourney.rules.errors import RuleViolation
-from burraco_tourney.rules.standings import Penalty, Value, compute_standings, table_result
-from burraco_tourney.rules.standings_individual import (
-    DEFAULT_INDIVIDUAL_TIEBREAKS,
-    PlayerBye,
-    PlayerPenalty,
-    PlayerTableResult,
-    compute_individual_standings,
-    player_forfeit_result,
-    player_table_result,
+from burraco_tourney.rules.standings import (
+    Bye,
+    Penalty,
+    TableResult,
+    Value,
+    compute_standings,
+    forfeit_result,
+    table_result,
 )
+from burraco_tourney.tournaments.formats.individual.standings import PLAYERS
 
 BYE_3 = Value(vp=14, mp=355)
 
 
-def played(turno, table, ns, eo, ns_mp, eo_mp) -> PlayerTableResult:
-    return player_table_result(
-        turno=turno, table=table, ns=ns, eo=eo, ns_mp=ns_mp, eo_mp=eo_mp, vp_table="fibur-3"
+def played(turno, table, ns, eo, ns_mp, eo_mp) -> TableResult:
+    return table_result(
+        turno=turno,
+        table=table,
+        ns=ns,
+        eo=eo,
+        ns_mp=ns_mp,
+        eo_mp=eo_mp,
+        vp_table="fibur-3",
+        kind=PLAYERS,
     )
+
+
+def compute_individual_standings(*, players, **inputs):
+    """The one computation, ranking players (``pair`` in the rows is the player's number)."""
+    return compute_standings(pairs=players, kind=PLAYERS, **inputs)
 
 
 # A 12-player evening of 3 turni (fibur-3 VP table), every value worked out by hand:
@@ -68,12 +81,12 @@ EVENING = [
     played(3, 2, (2, 6), (10, 11), 500, 700),
     played(3, 3, (3, 8), (4, 7), 650, 650),
 ]
-PENALTY = PlayerPenalty(turno=3, player=4, vp=-1, mp=-100, reason="late")
+PENALTY = Penalty(3, 4, vp=-1, mp=-100, reason="late")
 
 
 def test_a_12_player_evening_worked_by_hand():
     rows = compute_individual_standings(players=range(1, 13), tables=EVENING, penalties=[PENALTY])
-    assert [(r.rank, r.player, r.vp, r.scarto, r.mp) for r in rows] == [
+    assert [(r.rank, r.pair, r.vp, r.scarto, r.mp) for r in rows] == [
         (1, 11, 44, 1800, 3000),
         (2, 1, 41, 1300, 2800),
         (3, 5, 35, 700, 2400),
@@ -87,7 +100,7 @@ def test_a_12_player_evening_worked_by_hand():
         (11, 9, 22, -1200, 1700),
         (12, 4, 20, -1100, 1450),
     ]
-    four = next(r for r in rows if r.player == 4)
+    four = next(r for r in rows if r.pair == 4)
     assert four.vp_by_turno == {1: 6, 2: 5, 3: 9}
     assert four.earned_vp_by_turno == {1: 6, 2: 5, 3: 10}
     assert (four.penalty_vp, four.penalty_mp, four.played) == (-1, -100, 3)
@@ -97,17 +110,17 @@ def test_after_a_turno_only_the_turni_so_far_count():
     rows = compute_individual_standings(
         players=range(1, 13), tables=EVENING, penalties=[PENALTY], after_turno=1
     )
-    assert [(r.player, r.vp) for r in rows[:4]] == [(11, 17), (12, 17), (1, 14), (2, 14)]
+    assert [(r.pair, r.vp) for r in rows[:4]] == [(11, 17), (12, 17), (1, 14), (2, 14)]
 
 
 def test_a_resting_player_gets_the_riposo_and_his_line_mates_nothing_of_it():
     rows = compute_individual_standings(
         players=[1, 3, 5, 7, 9],
         tables=[played(1, 1, (1, 5), (3, 7), 1250, 830)],
-        byes=[PlayerBye(turno=1, player=9)],
+        byes=[Bye(1, 9)],
         bye=BYE_3,
     )
-    assert [(r.rank, r.player, r.vp, r.scarto, r.mp, r.byes) for r in rows] == [
+    assert [(r.rank, r.pair, r.vp, r.scarto, r.mp, r.byes) for r in rows] == [
         (1, 1, 14, 420, 1250, 0),
         (1, 5, 14, 420, 1250, 0),
         (3, 9, 14, 355, 0, 1),
@@ -117,11 +130,18 @@ def test_a_resting_player_gets_the_riposo_and_his_line_mates_nothing_of_it():
 
 
 def test_a_forfeit_counts_for_both_players_of_the_line():
-    result = player_forfeit_result(
-        turno=1, table=1, ns=(1, 2), eo=(3, 4), winner="eo", forfeit=BYE_3, vp_table="fibur-3"
+    result = forfeit_result(
+        turno=1,
+        table=1,
+        ns=(1, 2),
+        eo=(3, 4),
+        winner="eo",
+        forfeit=BYE_3,
+        vp_table="fibur-3",
+        kind=PLAYERS,
     )
     rows = compute_individual_standings(players=[1, 2, 3, 4], tables=[result], bye=BYE_3)
-    assert [(r.player, r.vp, r.scarto, r.mp) for r in rows] == [
+    assert [(r.pair, r.vp, r.scarto, r.mp) for r in rows] == [
         (3, 14, 355, 0),
         (4, 14, 355, 0),
         (1, 6, -355, 0),
@@ -130,7 +150,7 @@ def test_a_forfeit_counts_for_both_players_of_the_line():
 
 
 def test_head_to_head_is_refused_for_individuals_and_the_default_has_none():
-    assert DEFAULT_INDIVIDUAL_TIEBREAKS == ("scarto", "mp")
+    assert PLAYERS.default_tiebreaks == ("scarto", "mp")
     with pytest.raises(RuleViolation) as caught:
         compute_individual_standings(
             players=range(1, 13), tables=EVENING, tiebreaks=["scarto", "head_to_head", "mp"]
@@ -147,8 +167,8 @@ def test_head_to_head_is_refused_for_individuals_and_the_default_has_none():
     [
         ([played(1, 1, (1, 2), (3, 4), 0, 0)] * 2, (), "player_twice_in_turno", {"player": 1}),
         ([played(1, 1, (1, 2), (3, 99), 0, 0)], (), "unknown_player", {"player": 99}),
-        ([played(1, 1, (1, 2), (3, 4), 0, 0)], [PlayerBye(1, 2)], "player_twice_in_turno", {}),
-        ([], [PlayerBye(1, 2)], "bye_value_missing", {"player": 2}),
+        ([played(1, 1, (1, 2), (3, 4), 0, 0)], [Bye(1, 2)], "player_twice_in_turno", {}),
+        ([], [Bye(1, 2)], "bye_value_missing", {"player": 2}),
     ],
 )
 def test_standings_refusals_name_the_player(tables, byes, code, params):
@@ -206,9 +226,9 @@ def test_players_who_always_sit_together_get_exactly_their_pairs_standings(resul
     players = compute_individual_standings(
         players=range(1, 9),
         tables=player_tables,
-        penalties=[PlayerPenalty(1, p, penalty, 100 * penalty) for p in (5, 6)],
+        penalties=[Penalty(1, p, penalty, 100 * penalty) for p in (5, 6)],
     )
-    by_player = {r.player: r for r in players}
+    by_player = {r.pair: r for r in players}
     for row in pairs:
         for player in (2 * row.pair - 1, 2 * row.pair):
             mine = by_player[player]

@@ -10,7 +10,7 @@ from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import AuditEntry, Movement, TableSeat
 from burraco_tourney.tournaments.pair_import import parse_text
-from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
+from burraco_tourney.tournaments.selectors.standings import standings as individual_standings
 from burraco_tourney.tournaments.services.entrants import entrant_create, entrant_numbers_draw
 from burraco_tourney.tournaments.services.pairs import entrants_import, entrants_import_check
 from burraco_tourney.tournaments.services.penalties import penalty_add

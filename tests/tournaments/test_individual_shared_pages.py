@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from burraco_tourney.tournaments.models import AuditEntry, Movement, Submission
-from burraco_tourney.tournaments.selectors.standings_individual import individual_standings
+from burraco_tourney.tournaments.selectors.standings import standings as individual_standings
 from burraco_tourney.tournaments.services import player_entries as entry_services
 from burraco_tourney.tournaments.services.closing import turno_close
 from tests.factories import make_pairs, make_tournament

@@ -27,8 +27,7 @@ from burraco_tourney.tournaments.forms.setup import TournamentForm
 from burraco_tourney.tournaments.forms.setup_initial import initial_for
 from burraco_tourney.tournaments.forms.setup_vp import parse_bands
 from burraco_tourney.tournaments.models import Penalty, Tournament
-from burraco_tourney.tournaments.results_bridge import tournament_rules
-from burraco_tourney.tournaments.selectors.standings_individual import individual_tiebreaks
+from burraco_tourney.tournaments.results_bridge import tournament_rules, tournament_tiebreaks
 from tests.factories import make_pairs, make_tournament, make_turno
 from tests.tournaments.test_setup_create import CREATE, form_data
 
@@ -140,7 +139,7 @@ def test_a_kinds_default_tie_breaks_come_from_its_format_everywhere(
     assert TournamentForm().client_data()["tiebreaks"]["individual"] == ["mp"]
 
     individual = make_tournament(kind="individual", tiebreaks=[])
-    assert individual_tiebreaks(individual) == ("mp",)
+    assert tournament_tiebreaks(individual) == ("mp",)
     assert tournament_rules(individual).tiebreaks == ("mp",)
 
     data = copy.deepcopy(demo_archive)

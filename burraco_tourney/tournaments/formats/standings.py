@@ -3,8 +3,9 @@ ranks its entrants, the public page that shows them, the explainer of "why is A 
 rule change's dry run. A kind without VP standings (the knock-out: a bracket) hands out None, and
 the pages that show standings send the director to its ``standings_url`` instead.
 
-The pairs' standings are here, the individual's in ``individual/``. Reads only; each answer
-routes to the selectors and views that already rank those entrants.
+Every kind's rows come from the one selector (``selectors/standings.py``), which ranks the
+entrants its ``kind`` (``rules.standings_tally.EntrantKind``) describes: the pairs' here, the
+players' in ``individual/standings.py``. Reads only.
 """
 
 from __future__ import annotations
@@ -13,12 +14,16 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy
 
+from burraco_tourney.rules.standings_tally import PAIRS, EntrantKind
+
 
 class PairStandings:
     """Pairs ranked by VP (``selectors/standings.py``)."""
 
     # The key of the words that name the entrants on the explain page (``explain_sentences``).
     words = "pairs"
+    # Who the engine ranks: a pair a line, every tie-break.
+    kind: EntrantKind = PAIRS
 
     def rows_or_missing(self, *, tournament: Any, after_turno: int | None) -> tuple[list, Any]:
         """The ranked rows after ``after_turno``, or the rule error that keeps them missing."""
@@ -32,21 +37,36 @@ class PairStandings:
 
         return standings(tournament=tournament)
 
-    # The public standings page's body (``views.public.standings_page`` draws the rest).
+    # The public standings page's body (``views.public.standings_page`` draws the rest), the same
+    # for every kind: the kind gives the table's columns and the words.
     body_template = "tournaments/live/standings.html"
     explain_label = gettext_lazy("Why is a pair above another?")
+    shared_note = gettext_lazy("Pairs on the same rank are equal on VP and on every tie-break.")
+    shared_link = gettext_lazy("See why pairs %(a)s and %(b)s share their rank")
+    # A fact the standings PDF prints beside the rules (empty: none).
+    pdf_fact = ""
 
     def number(self, row: Any) -> int:
         """A standings row's entrant number."""
-        return row.pair.number
+        return row.entrant.number
+
+    def table(self, rows: list, turni: list, **options: Any) -> Any:
+        """The classifica's table for the PDF and the workbook (``tables.StandingsTable``)."""
+        from ..tables import StandingsTable
+
+        return StandingsTable(rows, turni=turni, **options)
+
+    def public_table(self, rows: list, turni: list, slug: str) -> Any:
+        """The classifica's table on the public page: each pair links to its own page."""
+        from ..tables import PublicStandingsTable
+
+        return PublicStandingsTable(rows, turni=turni, slug=slug)
 
     def page_context(self, request: Any, tournament: Any, rows: list, shown: list) -> dict:
         """The standings page's own context: the table of ``rows`` with the turni ``shown``."""
         from django_tables2 import RequestConfig
 
-        from ..tables import PublicStandingsTable
-
-        table = PublicStandingsTable(rows, turni=shown, slug=tournament.slug)
+        table = self.public_table(rows, shown, tournament.slug)
         RequestConfig(request, paginate=False).configure(table)
         return {"table": table}
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -182,10 +185,7 @@ class Table(models.Model):
         """The entrants credited with ``line``'s result: the pair sitting there, or an
         individual table's two players (its seats, prefetched or not)."""
         entrant = self.ns if line == "ns" else self.eo
-        if entrant is not None:
-            return [entrant]
-        seats = sorted((s for s in self.seats.all() if s.line == line), key=lambda s: s.seat)
-        return [seat.entrant for seat in seats]
+        return credited(entrant, () if entrant is not None else self.seats.all(), line)
 
     @property
     def ns_line(self):
@@ -196,6 +196,16 @@ class Table(models.Model):
     @property
     def eo_line(self):
         return self.eo if self.eo_id is not None else _seated_line(self, "eo")
+
+
+def credited(entrant: Any, seats: Iterable[Any], line: str) -> list[Any]:
+    """Who a line's result is credited to: the line's entrant (a pair) when it has one, else the
+    ``seats`` of that line in seat order (an individual table's players). ``Table.line_entrants``
+    asks it with model rows; a reader of plain values (the standings) asks it with its own rows
+    of the same shape (``line``, ``seat``, ``entrant``)."""
+    if entrant is not None:
+        return [entrant]
+    return [s.entrant for s in sorted((s for s in seats if s.line == line), key=lambda s: s.seat)]
 
 
 def _seated_line(table: Table, line: str):

@@ -1,15 +1,24 @@
-"""The classifica: standings of a pairs tournament after any turno, computed by the engine.
+"""The classifica: the standings of every kind after any turno, computed by the engine from the
+tournament's matches.
 
-Only published turni count: a draft's riposo or penalty must not move the public standings.
+One selector for every kind: each match of a published turno whose tables all have a result is
+read once, with its MP and VP (a match of two tables counts once, with its tables' MP summed, as
+the match holds them), and each side credits the entrants its first table's line names
+(``Table.line_entrants``: a pair, or an individual line's two players). Who the entrants are
+(how many a side credits, the tie-breaks they cannot have) is the kind's
+(``tournament.fmt.standings.kind``). Only published turni count: a draft's riposo or penalty must
+not move the public standings.
 
-A fixed number of queries whatever the size of the tournament: the pairs (as model instances:
-callers read ``Standing.pair``), then the stored table results, the riposi and the penalties, each
-fetched once as plain values, with pair ids mapped to numbers from the pairs already read rather
-than joined in again.
+A fixed number of queries whatever the size of the tournament: the entrants (as model
+instances: callers read ``Standing.entrant``), then the tables and their matches, the seats of
+individual tables (only when there are some), the riposi and the penalties, each fetched once as
+plain values, with entrant ids mapped to numbers from the entrants already read rather than
+joined in again.
 """
 
 from __future__ import annotations
 
+from collections import namedtuple
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -26,8 +35,9 @@ from burraco_tourney.rules.standings import (
 from burraco_tourney.rules.standings_explain import Explanation, explain_pair_order
 
 from ..models import Bye as ByeRow
-from ..models import Entrant, Table, Tournament
+from ..models import Entrant, Table, TableSeat, Tournament
 from ..models import Penalty as PenaltyRow
+from ..models.play import credited
 from ..results_bridge import tournament_rules
 from .standings_notes import pair_absences, standing_note
 from .tournaments import TurnoSummary, turno_summaries
@@ -35,75 +45,105 @@ from .tournaments import TurnoSummary, turno_summaries
 
 @dataclass(frozen=True)
 class Standing:
-    """One line of the classifica: the engine's row with the pair it speaks of.
+    """One line of the classifica: the engine's row with the entrant it speaks of.
 
-    ``earned_vp_by_turno`` (the engine's): the VP each turno gave the pair at its table or for
+    ``earned_vp_by_turno`` (the engine's): the VP each turno gave the entrant at its table or for
     its riposo, before any penalty. The classifica shows these per turno beside the penalties,
     so that the turni and the penalties add up to the total, and each turno reads as the
-    turno's own page does. ``note``: the pair withdrew, or joined late and how the turni it
+    turno's own page does. ``note``: the entrant withdrew, or joined late and how the turni it
     missed were scored (``standings_notes``).
     """
 
     row: StandingRow
-    pair: Entrant
+    entrant: Entrant
     note: str = ""
 
     def __getattr__(self, name: str):
         return getattr(self.row, name)
 
     @property
-    def entrant(self) -> Entrant:
-        """The pair, as the lists shared with individual tournaments read an entrant."""
-        return self.pair
+    def pair(self) -> Entrant:
+        """The entrant, as the pairs' pages and files name it."""
+        return self.entrant
+
+    @property
+    def player(self) -> Entrant:
+        """The entrant, as the individual tournament's pages and files name it."""
+        return self.entrant
 
 
-def table_results(
+# A seat of an individual table, read as plain values: what ``models.play.credited`` reads.
+_Seat = namedtuple("_Seat", "line seat entrant")
+
+
+def match_results(
     *,
     tournament: Tournament,
     after_turno: int | None = None,
-    pair_numbers: dict[int, int] | None = None,
+    numbers: dict[int, int] | None = None,
 ) -> list[TableResult]:
-    """Every table with a result, as the engine's TableResult, keyed by pair numbers, with its
-    match's MP and VP (a match of one table: its sides are the table's lines).
+    """Every match of a published turno whose tables all have a result, as the engine's
+    TableResult keyed by entrant numbers, in turno and table order: the match's MP and VP, its
+    sides crediting the entrants of its first table's lines (``models.play.credited``, the rule
+    of ``Table.line_entrants``), the forfeit of its first table.
 
-    ``pair_numbers`` maps the tournament's pair ids to their numbers when the caller has read
-    the pairs already; the tables are then read without joining the pairs twice.
+    ``numbers`` maps the tournament's entrant ids to their numbers when the caller has read the
+    entrants already; the tables are then read without joining the entrants twice.
     """
-    rows = Table.objects.filter(turno__tournament=tournament, turno__published=True).exclude(
-        entry_mode=""
-    )
+    rows = Table.objects.filter(turno__tournament=tournament, turno__published=True)
     if after_turno is not None:
         rows = rows.filter(turno__number__lte=after_turno)
     # The model's default order would join the tournament for nothing: the same order, by hand.
     rows = rows.order_by("turno__number", "number")
-    if pair_numbers is None:
-        pair_numbers = dict(
-            Entrant.objects.filter(tournament=tournament).values_list("id", "number")
+    if numbers is None:
+        numbers = dict(Entrant.objects.filter(tournament=tournament).values_list("id", "number"))
+    # Each match's first table (in turno and table order: its sides are that table's lines), and
+    # the matches with a table still without a result.
+    first: dict[int, tuple] = {}
+    unplayed: set[int] = set()
+    for row in rows.values_list(
+        "match_id",
+        "pk",
+        "turno__number",
+        "number",
+        "ns_id",
+        "eo_id",
+        "forfeit_winner",
+        "match__ns_mp",
+        "match__eo_mp",
+        "match__ns_vp",
+        "match__eo_vp",
+        "entry_mode",
+    ):
+        if not row[11]:
+            unplayed.add(row[0])
+        if row[0] not in first:
+            first[row[0]] = row
+    played = [row for match, row in first.items() if match not in unplayed]
+    seats: dict[int, list[_Seat]] = {}
+    seated = [row[1] for row in played if row[4] is None or row[5] is None]
+    if seated:
+        for table, line, seat, entrant in TableSeat.objects.filter(table__in=seated).values_list(
+            "table_id", "line", "seat", "entrant_id"
+        ):
+            seats.setdefault(table, []).append(_Seat(line, seat, numbers[entrant]))
+    results = []
+    for _m, pk, turno, number, ns, eo, forfeit, ns_mp, eo_mp, ns_vp, eo_vp, _e in played:
+        table_seats = seats.get(pk, ())
+        results.append(
+            TableResult(
+                turno,
+                number,
+                tuple(credited(numbers.get(ns), table_seats, "ns")),
+                tuple(credited(numbers.get(eo), table_seats, "eo")),
+                ns_mp or 0,
+                eo_mp or 0,
+                ns_vp,
+                eo_vp,
+                forfeit or None,
+            )
         )
-    return [
-        TableResult(
-            turno=turno,
-            table=number,
-            ns=pair_numbers[ns],
-            eo=pair_numbers[eo],
-            ns_mp=ns_mp,
-            eo_mp=eo_mp,
-            ns_vp=ns_vp,
-            eo_vp=eo_vp,
-            forfeit=forfeit or None,
-        )
-        for turno, number, ns, eo, ns_mp, eo_mp, ns_vp, eo_vp, forfeit in rows.values_list(
-            "turno__number",
-            "number",
-            "ns_id",
-            "eo_id",
-            "match__ns_mp",
-            "match__eo_mp",
-            "match__ns_vp",
-            "match__eo_vp",
-            "forfeit_winner",
-        )
-    ]
+    return results
 
 
 # A table's values as a rule change's dry run would store them, by (turno, table) number.
@@ -113,17 +153,17 @@ Outcomes = dict[tuple[int, int], dict[str, Any]]
 def _engine_inputs(
     tournament: Tournament, after_turno: int | None, outcomes: Outcomes | None = None
 ) -> tuple[dict[int, Entrant], dict[str, Any]]:
-    """The tournament's pairs by id, and the keyword arguments of ``compute_standings``;
+    """The tournament's entrants by id, and the keyword arguments of ``compute_standings``;
     ``outcomes`` stand for the stored values of the tables they name."""
-    pairs = {p.pk: p for p in Entrant.objects.filter(tournament=tournament)}
-    numbers = {pk: pair.number for pk, pair in pairs.items()}
+    entrants = {p.pk: p for p in Entrant.objects.filter(tournament=tournament)}
+    numbers = {pk: entrant.number for pk, entrant in entrants.items()}
     byes = [
         Bye(turno=t, pair=numbers[p])
         for t, p in ByeRow.objects.filter(
             turno__tournament=tournament, turno__published=True
         ).values_list("turno__number", "entrant_id")
     ]
-    tables = table_results(tournament=tournament, after_turno=after_turno, pair_numbers=numbers)
+    tables = match_results(tournament=tournament, after_turno=after_turno, numbers=numbers)
     if outcomes:
         tables = [replace(t, **outcomes.get((t.turno, t.table), {})) for t in tables]
     rules = tournament_rules(tournament)
@@ -131,15 +171,15 @@ def _engine_inputs(
         set(tournament.turni.filter(published=True).values_list("number", flat=True))
     )
     absences: list[Absence] = []
-    for pair in pairs.values():
-        absences += pair_absences(pair, published)
+    for entrant in entrants.values():
+        absences += pair_absences(entrant, published)
     penalties = [
         Penalty(turno=t, pair=numbers[p], vp=vp, mp=mp, reason=reason)
         for t, p, vp, mp, reason in PenaltyRow.objects.filter(
             turno__tournament=tournament, turno__published=True
         ).values_list("turno__number", "entrant_id", "vp", "mp", "reason")
     ]
-    return pairs, {
+    return entrants, {
         "pairs": numbers.values(),
         "tables": tables,
         "byes": byes,
@@ -149,6 +189,7 @@ def _engine_inputs(
         "forfeit": rules.forfeit,
         "tiebreaks": rules.tiebreaks,
         "after_turno": after_turno,
+        "kind": tournament.fmt.standings.kind,
     }
 
 
@@ -157,14 +198,14 @@ def standings(
 ) -> list[Standing]:
     """The standings after ``after_turno`` (all turni when None), best first; with
     ``outcomes``, as they would be with those table values (a rule change's dry run)."""
-    pairs, inputs = _engine_inputs(tournament, after_turno, outcomes)
+    entrants, inputs = _engine_inputs(tournament, after_turno, outcomes)
     rows = compute_standings(**inputs)
     rules = tournament_rules(tournament)
-    by_number = {pair.number: pair for pair in pairs.values()}
+    by_number = {entrant.number: entrant for entrant in entrants.values()}
     return [
         Standing(
             row=row,
-            pair=by_number[row.pair],
+            entrant=by_number[row.pair],
             note=standing_note(by_number[row.pair], row, rules.bye),
         )
         for row in rows
@@ -174,9 +215,9 @@ def standings(
 def standings_explanation(
     *, tournament: Tournament, first: int, second: int, after_turno: int | None = None
 ) -> Explanation:
-    """Why pair number ``first`` is above, below or level with ``second`` in ``standings`` for
-    the same turno: the engine's chain on the same inputs (raises the engine's RuleError)."""
-    _pairs, inputs = _engine_inputs(tournament, after_turno)
+    """Why entrant number ``first`` is above, below or level with ``second`` in ``standings``
+    for the same turno: the engine's chain on the same inputs (raises the engine's RuleError)."""
+    _entrants, inputs = _engine_inputs(tournament, after_turno)
     return explain_pair_order(first=first, second=second, **inputs)
 
 

@@ -122,6 +122,10 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
                 "missing": rule_error_message(missing) if missing else None,
                 "can_direct": director,
                 "shared": shared,
+                # The kind's words: "See why pairs 3 and 5 share their rank" (or players).
+                "shared_link": kind.shared_link % {"a": shared[0], "b": shared[1]}
+                if shared
+                else "",
             },
             section="standings",
         )

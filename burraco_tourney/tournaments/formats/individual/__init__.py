@@ -12,16 +12,11 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from burraco_tourney.rules.standings_individual import (
-    DEFAULT_INDIVIDUAL_TIEBREAKS,
-    PAIRS_ONLY_TIEBREAKS,
-)
-
 from ..base import TournamentFormat
 from ..draw import PairsDrawManager, TurniPages
 from ..entrants import PairEntrants
-from ..standings import PairStandings
 from .archive import INDIVIDUAL_ARCHIVE
+from .standings import PLAYER_STANDINGS, PLAYERS
 from .words import PLAYER_WORDS
 
 INDIVIDUAL_PAGES = TurniPages(
@@ -146,49 +141,8 @@ class PlayerEntrants(PairEntrants):
         return "tournaments/live/individual_seat_search.html", context
 
 
-class PlayerStandings(PairStandings):
-    """Players ranked on the VP of the lines they sat in (``selectors/standings_individual.py``)."""
-
-    words = "players"
-
-    def rows_or_missing(self, *, tournament: Any, after_turno: int | None) -> tuple[list, Any]:
-        from ...selectors.standings_individual import individual_standings_or_missing
-
-        return individual_standings_or_missing(tournament=tournament, after_turno=after_turno)
-
-    def rows(self, tournament: Any) -> list:
-        from ...selectors.standings_individual import individual_standings
-
-        return individual_standings(tournament=tournament)
-
-    body_template = "tournaments/live/individual_standings.html"
-    explain_label = _("Why is a player above another?")
-
-    def number(self, row: Any) -> int:
-        return row.player.number
-
-    def page_context(self, request: Any, tournament: Any, rows: list, shown: list) -> dict:
-        # No sortable table: each row with its VP of the turni shown.
-        by_turno = [
-            {"row": row, "by_turno": [row.earned_vp_by_turno.get(n) for n in shown]} for row in rows
-        ]
-        return {"rows": by_turno, "shown": shown}
-
-    def live_page(self, request: Any, after: str) -> Any:
-        from ...live_pages import LivePage
-
-        return LivePage(
-            name="standings", params={"dopo": after}, stylesheets=("css/standings.css",)
-        )
-
-    def changes(self, candidate: Any, outcomes: Any) -> tuple:
-        # The dry run lists the pairs' lines only; the players' page shows the new ranks.
-        return ()
-
-
 INDIVIDUAL_DRAW = IndividualDrawManager()
 PLAYER_ENTRANTS = PlayerEntrants()
-PLAYER_STANDINGS = PlayerStandings()
 
 
 class IndividualFormat(TournamentFormat):
@@ -220,8 +174,8 @@ class IndividualFormat(TournamentFormat):
     director_turno_url = INDIVIDUAL_PAGES.turno
     director_entrants_url = "manage:players"
     public_entrants_url = "tournaments:pairs"
-    default_tiebreaks = DEFAULT_INDIVIDUAL_TIEBREAKS
-    refused_tiebreaks = PAIRS_ONLY_TIEBREAKS
+    default_tiebreaks = PLAYERS.default_tiebreaks
+    refused_tiebreaks = PLAYERS.refused_tiebreaks
     refused_tiebreaks_reason = _(
         "Head-to-head does not apply to an individual tournament: partners change every turno. "
         "Choose another tie-break or none."

@@ -88,7 +88,7 @@ def check_danese_has_standings(number: int, request: DrawRequest) -> None:
 
 def draw_individual_turno(*, tournament: Tournament, number: int, request: DrawRequest) -> DrawPlan:
     """Draw turno ``number`` of an individual tournament. Raises the engine's RuleError."""
-    from ...selectors.standings_individual import individual_standings
+    from ...selectors.standings import standings
 
     players = active_players(tournament)
     played = played_draws(tournament, before=number)
@@ -99,7 +99,7 @@ def draw_individual_turno(*, tournament: Tournament, number: int, request: DrawR
         options = {"seed": seed, "order": list(players)}
     elif request.movement == Movement.DANESE:
         active = set(players)
-        rows = individual_standings(tournament=tournament, after_turno=number - 1)
+        rows = standings(tournament=tournament, after_turno=number - 1)
         ranked = [s for s in rows if s.player.number in active]
         draw = individual_danese_draw([s.player.number for s in ranked], played=played)
         options = {
