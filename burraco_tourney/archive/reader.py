@@ -39,6 +39,7 @@ from .checks import (
     load_json,
 )
 from .closing import check_closing
+from .persons import PersonReader
 from .reader_late import check_late_pairs
 from .reader_tournament import LATE_PAIRS_PATH, TournamentSection
 from .reader_v2 import (
@@ -59,8 +60,8 @@ from .schema import check_structure
 from .tables import TableReader
 
 FORMAT = "burraco-archive"
-VERSION = 2
-VERSIONS = (1, 2)
+VERSION = 3
+VERSIONS = (1, 2, 3)
 
 MOVEMENTS = ("mitchell", "danese", "italiana", "manual", "ko", "rotation")
 PLAYER_MAX, REASON_MAX = 120, 200
@@ -123,6 +124,7 @@ class _Reader(TournamentSection):
             ("penalties", "results", *self._v2("")),
         )
         tournament = self._tournament(root["tournament"])
+        self.people = PersonReader(version=version, year=tournament.date.year)
         pairs = self._pairs(root["pairs"])
         turni = self._turni(root["turni"])
         check_withdrawals(pairs, self.seated)
@@ -175,9 +177,8 @@ class _Reader(TournamentSection):
                     _("must hold exactly two player names, not %(count)s")
                     % {"count": len(players)},
                 )
-            first, second = (
-                json_text(name, at(at(path, "players"), i), max_length=PLAYER_MAX)
-                for i, name in enumerate(players)
+            (first, person1), (second, person2) = (
+                self.people.read(name, at(at(path, "players"), i)) for i, name in enumerate(players)
             )
             club = json_text(
                 obj.get("club", ""), at(path, "club"), max_length=PLAYER_MAX, blank=True
@@ -196,6 +197,7 @@ class _Reader(TournamentSection):
                     seed=seed,
                     withdrawn_after_turno=after,
                     withdrawn_reason=reason,
+                    people=(person1, person2),
                 )
             )
         return tuple(pairs)

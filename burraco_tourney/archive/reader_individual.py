@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from .checks import at, json_int, json_list, json_object, json_text
 from .closing import check_closing
+from .persons import PersonReader
 from .reader import PLAYER_MAX, _Reader
 from .reader_v2 import check_withdrawals, read_log, read_withdrawn
 from .records import Archive, ArchiveError, ArchivePlayer
@@ -39,6 +40,7 @@ class IndividualReader(_Reader):
             ("penalties", "results", *self._v2("")),
         )
         tournament = self._tournament(root["tournament"])
+        self.people = PersonReader(version=version, year=tournament.date.year)
         players = self._players(root["players"])
         turni = self._turni(root["turni"])
         check_withdrawals(players, self.seated, self.entrant_key)
@@ -70,14 +72,14 @@ class IndividualReader(_Reader):
                     % {"number": number, "index": self.pair_index[number]},
                 )
             self.pair_index[number] = index
-            name = json_text(obj["name"], at(path, "name"), max_length=PLAYER_MAX)
+            name, person = self.people.read(obj["name"], at(path, "name"))
             club = json_text(
                 obj.get("club", ""), at(path, "club"), max_length=PLAYER_MAX, blank=True
             )
             after, reason = None, ""
             if "withdrawn" in obj:
                 after, reason = read_withdrawn(obj["withdrawn"], at(path, "withdrawn"))
-            players.append(ArchivePlayer(number, name, club, after, reason))
+            players.append(ArchivePlayer(number, name, club, after, reason, person))
         return tuple(players)
 
     def _seat(self, value: Any, path: str, seated: dict[int, str], where: str) -> Any:

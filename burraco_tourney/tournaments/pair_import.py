@@ -32,6 +32,8 @@ PLAYERS_SPLIT = re.compile(r"\t|" + PLAYER_SEPARATOR.pattern)  # in a pasted lin
 # An optional leading pair number: "7. ", "7) ", "7 " or "7<tab>".
 LEADING_NUMBER = re.compile(r"^(\d{1,6})(?:\s*[.)]\s*|\s+)(?=\S)")
 NUMBER_CELL = re.compile(r"^\s*(\d{1,9})\s*[.)]?\s*$")
+# A player's federation card after the name, in brackets: "Rossi Anna (RM12345)".
+CARD_AFTER_NAME = re.compile(r"^(.*?)\s*[(\[]\s*([A-Za-z0-9][A-Za-z0-9/.-]{0,19})\s*[)\]]$")
 
 
 @dataclass
@@ -48,6 +50,9 @@ class ImportRow:
     number_auto: bool = False
     # What the director should look at but may accept (a player already in another pair).
     warnings: list[str] = field(default_factory=list)
+    # The players' federation cards, when the list gives them (a card column or "(card)").
+    card1: str = ""
+    card2: str = ""
 
     @property
     def players(self) -> str:
@@ -105,8 +110,16 @@ def _set_players(row: ImportRow, names: list[str]) -> None:
     elif len(filled) < 2 or len(names) != 2:
         row.errors.append(_("Two players are needed."))
     if filled:
-        row.player1 = filled[0]
-        row.player2 = " / ".join(filled[1:])
+        row.player1, row.card1 = _name_and_card(filled[0], row.card1)
+        row.player2, row.card2 = _name_and_card(" / ".join(filled[1:]), row.card2)
+
+
+def _name_and_card(text: str, card: str) -> tuple[str, str]:
+    """A player's name, and its card when the text ends with one in brackets."""
+    match = CARD_AFTER_NAME.match(text)
+    if match and match.group(1):
+        return match.group(1), card or match.group(2)
+    return text, card
 
 
 def _check_lengths(row: ImportRow) -> None:
@@ -166,6 +179,8 @@ HEADERS = {
     "player1": {"giocatore1", "player1", "nome1", "primogiocatore", "firstplayer", "giocatorea"},
     "player2": {"giocatore2", "player2", "nome2", "secondogiocatore", "secondplayer", "giocatoreb"},
     "club": {"circolo", "club", "associazione", "societa", "asd"},
+    "card1": {"tessera1", "card1", "tessera", "card"},
+    "card2": {"tessera2", "card2"},
     "players": {"giocatori", "players", "coppia", "nomi", "names"},
 }
 HEADER_KEYS = {name: key for key, names in HEADERS.items() for name in names}
@@ -243,6 +258,7 @@ def rows_from_cells(rows: Iterable[tuple[int, list]]) -> list[ImportRow]:
     for number, cells in data:
         row = ImportRow(line=number, number=None, player1="", player2="")
         row.number = _number(cell(cells, "number"), row)
+        row.card1, row.card2 = _clean(cell(cells, "card1")), _clean(cell(cells, "card2"))
         if "players" in layout:
             _set_players(row, PLAYER_SEPARATOR.split(_clean(cell(cells, "players"))))
         else:

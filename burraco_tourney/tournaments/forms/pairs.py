@@ -188,6 +188,8 @@ def rows_unsign(payload: str, *, tournament_id: int) -> tuple[list[ImportRow], s
             player1=str(item["player1"]),
             player2=str(item["player2"]),
             club=str(item["club"]),
+            card1=str(item.get("card1", "")),
+            card2=str(item.get("card2", "")),
         )
         for item in data["rows"]
     ]

@@ -23,6 +23,7 @@ from .audit import audit_record
 from .entrants import NUMBER_DRAW_ACTION, DrawnNumber, entrant_snapshot
 from .late_pairs import MissedChoice, late_fields, late_snapshot
 from .locks import tournament_lock
+from .members import Found, Place, members_link, people_found
 
 REASON_MAX = AuditEntry._meta.get_field("reason").max_length
 
@@ -47,6 +48,16 @@ def pairs_import_check(*, tournament: Tournament, rows: list[ImportRow]) -> list
     return check_rows(rows, registered=_registered(tournament))
 
 
+def pairs_import_people(rows: list[ImportRow]) -> list[tuple[ImportRow, int, Found]]:
+    """Whom each player of a list will be: (row, 1 or 2, what the registry found)."""
+    names = [(row, position) for row in rows for position in (1, 2)]
+    found = people_found(
+        (getattr(row, f"player{position}"), getattr(row, f"card{position}"))
+        for row, position in names
+    )
+    return [(row, position, item) for (row, position), item in zip(names, found, strict=True)]
+
+
 @transaction.atomic
 def pairs_import(
     *,
@@ -56,9 +67,12 @@ def pairs_import(
     source: str,
     accept_warnings: bool = False,
     missed: MissedChoice | None = None,
+    people: dict[tuple[int, int], int] | None = None,
 ) -> list[Entrant]:
     """Create every pair of a pasted or uploaded list, or none of them. ``source`` is the
     uploaded file's name, empty for a pasted list (the change log names it in words).
+    ``people`` maps (line, 1 or 2) to the person the director confirmed for a near match; the
+    other players are found by card, then by the name written the same (``services.members``).
 
     The rows are checked again against the pairs registered now (another director may have
     added one since the preview); any error raises ``PairImportRejected`` and saves nothing, and
@@ -84,6 +98,17 @@ def pairs_import(
             **late,
         )
         for row in rows
+    )
+    people = people or {}
+    members_link(
+        (
+            pair,
+            [
+                Place(row.player1, row.card1, people.get((row.line, 1)), strict=True),
+                Place(row.player2, row.card2, people.get((row.line, 2)), strict=True),
+            ],
+        )
+        for pair, row in zip(pairs, rows, strict=True)
     )
     audit_record(
         tournament=tournament,

@@ -16,6 +16,7 @@ from ..player_import import PlayerRow, check_player_rows
 from .audit import audit_record
 from .entrants import entrant_snapshot
 from .locks import tournament_lock
+from .members import Place, members_link
 
 
 class PlayerImportRejected(Exception):
@@ -49,6 +50,7 @@ def players_import(
         Entrant(tournament=tournament, number=row.number, name=row.name, club=row.club)
         for row in rows
     )
+    members_link((player, [Place(player.name, strict=True)]) for player in players)
     audit_record(
         tournament=tournament,
         user=user,

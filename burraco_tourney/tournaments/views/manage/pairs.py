@@ -211,6 +211,7 @@ def _preview_context(
     rows = services.pairs_import_check(tournament=tournament, rows=rows)
     has_errors = rows_have_errors(rows)
     return {
+        "people": [] if has_errors else services.pairs_import_people(rows),
         "rows": rows,
         "preview_table": PairPreviewTable(rows),
         "has_errors": has_errors,
@@ -223,6 +224,17 @@ def _preview_context(
 
 def _accepts_warnings(request: HttpRequest) -> bool:
     return request.POST.get("accept_warnings") == "on"
+
+
+def _people_confirmed(request: HttpRequest) -> dict[tuple[int, int], int]:
+    """The near matches the director confirmed on the preview: ``person-<line>-<1|2>``."""
+    confirmed = {}
+    for key, value in request.POST.items():
+        prefix, _sep, rest = key.partition("-")
+        line, _sep, position = rest.partition("-")
+        if prefix == "person" and line.isdigit() and position in ("1", "2") and value.isdigit():
+            confirmed[int(line), int(position)] = int(value)
+    return confirmed
 
 
 def _imported(request: HttpRequest, tournament: Tournament, pairs: list[Entrant]) -> HttpResponse:
@@ -258,6 +270,7 @@ def pairs_paste(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                     source="",  # a pasted list: the change log says so in words
                     accept_warnings=_accepts_warnings(request),
                     missed=_late_choice(late_form),
+                    people=_people_confirmed(request),
                 )
             except services.PairImportRejected as rejected:
                 context.update(_preview_context(tournament, rejected.rows, save_tried=True))
@@ -295,6 +308,7 @@ def pairs_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                     source=confirm.source,
                     accept_warnings=_accepts_warnings(request),
                     missed=_late_choice(late_form),
+                    people=_people_confirmed(request),
                 )
             except (services.PairImportRejected, ValidationError) as refused:
                 rows = getattr(refused, "rows", confirm.rows)
