@@ -10,6 +10,7 @@ from . import (
     ko,
     pairs,
     penalties,
+    people,
     room_board,
     score_preview,
     scores,
@@ -39,4 +40,5 @@ MODULES = (
     audit,
     tools,
     ko,
+    people,
 )

@@ -32,6 +32,7 @@ from ...forms.pairs import (
 from ...models import Entrant, Tournament
 from ...pair_import import ImportRow, rows_have_errors
 from ...results_bridge import tournament_bye_value
+from ...selectors.people import people_of_entrants
 from ...services import entrants
 from ...services import pairs as services
 from ...services.late_pairs import MissedChoice, late_join_turno
@@ -151,6 +152,7 @@ def pair_edit(request: HttpRequest, tournament: Tournament, number: int) -> Http
         "pair": pair,
         "form": form,
         "played": entrants.entrant_has_played(pair),
+        "people": people_of_entrants([pair]).get(pair.pk, []),
     }
     return render(request, "manage/pairs_edit.html", context)
 
