@@ -173,3 +173,11 @@ def test_an_individual_player_is_a_person(director):
         "card": "RM1",
         "birth_year": 1950,
     }
+
+
+def test_the_published_schema_knows_the_person(v3):
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    jsonschema.validate(v3, schema)
+    v3["pairs"][0]["players"][0]["sex"] = "X"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(v3, schema)
