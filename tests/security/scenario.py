@@ -20,7 +20,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from burraco_tourney.exports.registry import EXPORTERS
 from burraco_tourney.tournaments.draw_manager import DrawRequest
-from burraco_tourney.tournaments.models import Movement
+from burraco_tourney.tournaments.models import Member, Movement
 from burraco_tourney.tournaments.player_import import parse_player_text
 from burraco_tourney.tournaments.services.individual_turni import individual_turno_draw
 from burraco_tourney.tournaments.services.penalties import penalty_add
@@ -34,6 +34,8 @@ from tests.tournaments.ko_support import ko_tournament, start
 OWNER_ONLY = {"manage:director_add", "manage:director_remove"}
 # Pages for any logged-in account (they belong to no tournament).
 LOGGED_IN = {"password_change", "manage:home", "manage:tournament_create", "archive:import"}
+# A registry person's pages, seen from the tournaments (the registry is the site's directors').
+LOGGED_IN |= {"manage:person", "manage:person_download", "manage:person_anonymise"}
 LOGGED_IN_PATHS = {"gestione/verifica-gioco/"}
 
 
@@ -176,6 +178,10 @@ def site_urls(world: World) -> list[SiteUrl]:
             "pk": world.player_penalty_pk if tournament is world.individual else world.penalty_pk,
             "token": world.table_token,
             "line": "ns",
+            # A player of the individual tournament, in the registry.
+            "person_id": Member.objects.filter(entrant__tournament=world.individual)
+            .values_list("person_id", flat=True)
+            .first(),
         }
         if "<slug:key>" in route:
             for key, exporter in sorted(EXPORTERS.items()):
