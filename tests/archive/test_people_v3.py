@@ -23,7 +23,7 @@ from .compare import assert_same_but_the_import_entry, without_import_entry
 from .conftest import row_counts
 from .factory import random_archive_v2
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_messages")]
 
 ANNA = {
     "name": "Anna Rossi",

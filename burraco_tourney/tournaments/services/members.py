@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -134,7 +135,8 @@ def members_link(links: Iterable[tuple[Entrant, list[Place]]]) -> list[Member]:
                 if all(person is not other for other in people):  # "Rossi – Rossi": once
                     people.append(person)
         chosen.append((entrant, people))
-    Person.objects.bulk_create(list(finder.new.values()), batch_size=500)
+    taken = _people_create(list(finder.new.values()))
+    chosen = [(entrant, [taken.get(id(p), p) for p in people]) for entrant, people in chosen]
     Member.objects.filter(entrant__in=[entrant for entrant, _people in links]).delete()
     return Member.objects.bulk_create(
         (
@@ -144,6 +146,23 @@ def members_link(links: Iterable[tuple[Entrant, list[Place]]]) -> list[Member]:
         ),
         batch_size=500,
     )
+
+
+def _people_create(new: list[Person]) -> dict[int, Person]:
+    """Store the new people. A card another director stored meanwhile (a list with the same
+    new card saved at the same moment on another desk) is that person's: the new ones holding
+    it are replaced, ``{id(new person): person already there}``."""
+    try:
+        with transaction.atomic():
+            Person.objects.bulk_create(new, batch_size=500)
+        return {}
+    except IntegrityError:
+        pass
+    there = Person.objects.filter(card__in=[p.card for p in new if p.card])
+    by_card = {person.card: person for person in there}
+    taken = {id(p): by_card[p.card] for p in new if p.card in by_card}
+    Person.objects.bulk_create([p for p in new if id(p) not in taken], batch_size=500)
+    return taken
 
 
 def entrant_people(entrant: Entrant, places: list[Place] | None = None) -> list[Member]:
