@@ -15,13 +15,22 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from .pair_import import CELL_MAX, LEADING_NUMBER, MAX_FILE_BYTES, MAX_NUMBER, MAX_ROWS, NAME_MAX
+from .pair_import import (
+    CARD_AFTER_NAME,
+    CELL_MAX,
+    LEADING_NUMBER,
+    MAX_FILE_BYTES,
+    MAX_NUMBER,
+    MAX_ROWS,
+    NAME_MAX,
+)
 from .spreadsheet_files import SpreadsheetError, csv_cells, not_a_spreadsheet, xlsx_cells
 
 HEADERS = {
     "number": {"numero", "number", "num", "n", "nr", "no"},
     "name": {"nome", "name", "giocatore", "player", "giocatrice", "cognomenome", "nomecognome"},
     "club": {"circolo", "club", "associazione", "societa", "asd"},
+    "card": {"tessera", "card", "numerotessera"},
 }
 HEADER_KEYS = {name: key for key, names in HEADERS.items() for name in names}
 
@@ -35,6 +44,8 @@ class PlayerRow:
     name: str
     club: str = ""
     errors: list[str] = field(default_factory=list)
+    # The player's federation card, when the list gives it (a card column or "(card)").
+    card: str = ""
 
 
 def _clean(value: object) -> str:
@@ -56,6 +67,9 @@ def _number(value: object, row: PlayerRow) -> int | None:
 
 
 def _finish(row: PlayerRow) -> PlayerRow:
+    match = CARD_AFTER_NAME.match(row.name)
+    if match and match.group(1):
+        row.name, row.card = match.group(1), row.card or match.group(2)
     if not row.name:
         row.errors.append(_("The player's name is missing."))
     for value in (row.name, row.club):
@@ -116,7 +130,7 @@ def player_rows_from_cells(rows: Iterable[tuple[int, list]]) -> list[PlayerRow]:
             return cells[i] if i is not None and i < len(cells) else None
 
         name, club = _clean(cell("name")), _clean(cell("club"))
-        row = PlayerRow(line=line, number=None, name=name, club=club)
+        row = PlayerRow(line=line, number=None, name=name, club=club, card=_clean(cell("card")))
         row.number = _number(cell("number"), row)
         result.append(_finish(row))
     if not result:

@@ -133,11 +133,13 @@ def test_an_uploaded_file_reads_the_card_columns(english, tournament):
     assert (fabio, marta.card, marta.full_name) == (carded, "TO4", "Romano Marta")
 
 
-def test_a_player_list_links_its_players(english, director):
+def test_a_player_list_links_its_players_by_card_then_name(english, director):
+    carded = Person.objects.create(surname="Verdi", name="Carla", card="FI8")
     tournament = make_tournament(kind="individual", owner=director)
     url = reverse("manage:players", args=[tournament.slug])
-    english.post(url, {"text": "Rossi Anna\nBianchi Bruno", "action": "paste"})
-    assert [people(p)[0].full_name for p in tournament.entrants.order_by("number")] == [
-        "Rossi Anna",
-        "Bianchi Bruno",
-    ]
+    text = "Rossi Anna\nBianchi Bruno\nCarla V. (FI8)"
+    english.post(url, {"text": text, "action": "paste"})
+    players = tournament.entrants.order_by("number")
+    assert [p.name for p in players] == ["Rossi Anna", "Bianchi Bruno", "Carla V."]
+    assert [people(p)[0].full_name for p in players][:2] == ["Rossi Anna", "Bianchi Bruno"]
+    assert people(players[2])[0] == carded

@@ -133,3 +133,19 @@ def test_anonymising_takes_the_name_out_everywhere_and_keeps_the_results(
     assert "Rossi Anna" not in log and new in log
     html = english.get(reverse("tournaments:standings", args=[played.slug])).content.decode()
     assert "Rossi Anna" not in html and new in html
+
+
+def test_an_individual_players_page_lists_the_partners_and_rank(english, director):
+    from tests.archive.test_roundtrip_individual import individual_tournament
+
+    tournament = individual_tournament(director)
+    player = tournament.entrants.get(number=1)
+    person = Member.objects.get(entrant=player).person
+    html = english.get(reverse("manage:person", args=[person.pk])).content.decode()
+    row = next(
+        r for r in tournament.fmt.standings.rows(tournament) if r.player.number == player.number
+    )
+    seated = player.seats.select_related("table").first()
+    partner = seated.table.seats.exclude(pk=seated.pk).get(line=seated.line).entrant
+    assert partner.name in html
+    assert f"<td>{row.rank}</td>" in html and f"<td>{row.vp}</td>" in html

@@ -50,7 +50,10 @@ def players_import(
         Entrant(tournament=tournament, number=row.number, name=row.name, club=row.club)
         for row in rows
     )
-    members_link((player, [Place(player.name, strict=True)]) for player in players)
+    members_link(
+        (player, [Place(row.name, row.card, strict=True)])
+        for player, row in zip(players, rows, strict=True)
+    )
     audit_record(
         tournament=tournament,
         user=user,
