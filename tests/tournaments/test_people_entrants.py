@@ -143,3 +143,15 @@ def test_a_player_list_links_its_players_by_card_then_name(english, director):
     assert [p.name for p in players] == ["Rossi Anna", "Bianchi Bruno", "Carla V."]
     assert [people(p)[0].full_name for p in players][:2] == ["Rossi Anna", "Bianchi Bruno"]
     assert people(players[2])[0] == carded
+
+
+def test_namesakes_in_a_list_are_a_question(english, tournament):
+    first = Person.objects.create(surname="Rossi", name="Anna", card="RM1")
+    second = Person.objects.create(surname="Rossi", name="Anna", card="RM2")
+    url = reverse("manage:pairs_paste", args=[tournament.slug])
+    text = "Rossi Anna - Verdi Carla"
+    html = english.post(url, {"text": text, "action": "preview"}).content.decode()
+    assert f'name="person-1-1" value="{first.pk}"' in html
+    assert f'name="person-1-1" value="{second.pk}"' in html
+    english.post(url, {"text": text, "action": "save", "person-1-1": str(second.pk)})
+    assert people(tournament.entrants.get())[0] == second

@@ -254,20 +254,26 @@ class Found:
 
 
 def people_found(names: Iterable[tuple[str, str]]) -> list[Found]:
-    """For each (printed name, card) of a list: who it will be, or whom it may be."""
+    """For each (printed name, card) of a list: who it will be, or whom it may be. The cards and
+    the names are looked up in two queries; a name found by neither asks for its near ones."""
+    names = list(names)
+    cards = Person.objects.filter(card__in={card for _name, card in names if card})
+    by_card = {person.card: person for person in cards}
+    keys = {words_key(printed) for printed, card in names if not card}
+    by_key: dict[str, list[Person]] = {}
+    for person in Person.objects.filter(search_key__in=keys):
+        by_key.setdefault(person.search_key, []).append(person)
     found = []
     for printed, card in names:
-        item = Found(printed=printed, card=card)
-        if card:
-            item.person = Person.objects.filter(card=card).first()
-        if item.person is None and not card:
+        item = Found(printed=printed, card=card, person=by_card.get(card) if card else None)
+        if not card:
             same = [
                 p
-                for p in Person.objects.filter(search_key=words_key(printed))
+                for p in by_key.get(words_key(printed), [])
                 if written(p.full_name) == written(printed)
             ]
             item.person = same[0] if len(same) == 1 else None
-            if item.person is None:
-                item.near = people_near(printed)
+            if item.person is None:  # namesakes written the same are a question too
+                item.near = [*same, *people_near(printed)]
         found.append(item)
     return found
