@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from burraco_tourney.people.models import Person
 from burraco_tourney.tournaments.models import Member
+from tests.browser.axe_support import assert_accessible
 from tests.browser.login_support import log_in_through
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,6 +31,7 @@ def test_pairs_pasted_from_the_registry_carry_their_cards(page, san_martino):
     )
     near = found.locator("li[data-line='2'][data-position='1']")
     expect(near).to_contain_text("l'anagrafica ha un nome simile")
+    assert_accessible(page)
     near.get_by_label("Sì, Bianchi Nicolò").check()
     page.locator("button[value=save]").click()
     expect(page).to_have_url(page.base_url + pairs_path)
@@ -44,6 +46,7 @@ def test_pairs_pasted_from_the_registry_carry_their_cards(page, san_martino):
     people = page.locator("#standings-people")
     expect(people).to_contain_text("tessera RM12345")
     expect(people).to_contain_text("tessera MI777")
+    assert_accessible(page)
 
     page.goto(page.base_url + pairs_path)
     with page.expect_download() as info:
