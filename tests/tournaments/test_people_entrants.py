@@ -155,3 +155,19 @@ def test_namesakes_in_a_list_are_a_question(english, tournament):
     assert f'name="person-1-1" value="{second.pk}"' in html
     english.post(url, {"text": text, "action": "save", "person-1-1": str(second.pk)})
     assert people(tournament.entrants.get())[0] == second
+
+
+def test_a_knock_out_takes_the_same_people_as_its_qualification(director):
+    from burraco_tourney.tournaments.services.ko import ko_pairs_from_standings
+    from tests.tournaments.ko_support import ko_tournament
+    from tests.tournaments.test_ko_services import qualification
+
+    source = qualification(director)
+    chosen = Person.objects.create(surname="Altro", name="Nome")  # not the name printed
+    first = source.entrants.get(number=1)
+    Member.objects.create(entrant=first, position=1, person=chosen)
+    tournament = ko_tournament(director, pairs=0)
+    ko_pairs_from_standings(tournament=tournament, user=director, source=source, count=4)
+    copied = tournament.entrants.get(number=1)
+    assert people(copied)[0] == chosen
+    assert copied.player1 == first.player1
