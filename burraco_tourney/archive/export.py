@@ -1,4 +1,4 @@
-"""Writing a tournament of any kind as a burraco-archive file (ARCHIVE.md version 2), results
+"""Writing a tournament of any kind as a burraco-archive file (ARCHIVE.md version 3), results
 included: a pairs or KO tournament's ``pairs``, an individual one's ``players`` (each table's
 lines as lists of the players' numbers, ``penalties[].player``, standings rows by player).
 
@@ -37,6 +37,7 @@ from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from .closing import closing_json
 from .json_order import ko_rounds_json, vp_table_json
 from .log import log_json, moment_json
+from .persons import printed_people, with_people
 from .reader import FORMAT, VERSION
 from .reader_late import late_pairs_json
 from .reader_v2 import SETTINGS_FLAGS
@@ -59,7 +60,7 @@ def entrants_export(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
     # The word of the kind's entrants ("pair", "player"): the file's ``pairs`` or ``players``,
     # ``penalties[].pair`` or ``.player``, the standings rows'.
     key = tournament.fmt.entrant_key
-    entrants = list(tournament.entrants.order_by("number"))
+    entrants = with_people(tournament.entrants.order_by("number"))
     numbers = {entrant.pk: entrant.number for entrant in entrants}
     turni = list(
         Turno.objects.filter(tournament=tournament)
@@ -223,7 +224,7 @@ def _penalty(penalty: Penalty, numbers: dict[int, int], key: str) -> dict[str, A
 
 
 def _pair(pair: Entrant, turni: list[Turno]) -> dict[str, Any]:
-    data: dict[str, Any] = {"number": pair.number, "players": [pair.player1, pair.player2]}
+    data: dict[str, Any] = {"number": pair.number, "players": printed_people(pair)}
     if pair.club:
         data["club"] = pair.club
     if pair.seed is not None:
@@ -241,7 +242,7 @@ def _pair(pair: Entrant, turni: list[Turno]) -> dict[str, Any]:
 
 def _player(player: Entrant, turni: list[Turno]) -> dict[str, Any]:
     """A player of an individual tournament (ARCHIVE.md "Kind individual")."""
-    data: dict[str, Any] = {"number": player.number, "name": player.name}
+    data: dict[str, Any] = {"number": player.number, "name": printed_people(player)[0]}
     if player.club:
         data["club"] = player.club
     if player.withdrawn:

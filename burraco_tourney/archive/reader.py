@@ -40,6 +40,7 @@ from .checks import (
     load_json,
 )
 from .closing import check_closing
+from .persons import PersonReader
 from .reader_entrants import EntrantsSection
 from .reader_late import check_late_pairs
 from .reader_tournament import LATE_PAIRS_PATH, TournamentSection
@@ -50,8 +51,8 @@ from .schema import check_structure
 from .tables import TableReader
 
 FORMAT = "burraco-archive"
-VERSION = 2
-VERSIONS = (1, 2)
+VERSION = 3
+VERSIONS = (1, 2, 3)
 
 MOVEMENTS = ("mitchell", "danese", "italiana", "manual", "ko", "rotation")
 REASON_MAX = 200
@@ -113,6 +114,7 @@ class _Reader(TournamentSection, EntrantsSection):
             ("penalties", "results", *self._v2("")),
         )
         tournament = self._tournament(root["tournament"])
+        self.people = PersonReader(version=version, year=tournament.date.year)
         entrants = self._entrants(root[entrants_key])
         turni = self._turni(root["turni"])
         check_withdrawals(entrants, self.seated, self.entrant_key)

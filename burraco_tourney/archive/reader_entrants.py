@@ -51,7 +51,9 @@ class EntrantsSection:
         self.pair_index: dict[int, int] = {}
         for index, item in enumerate(json_list(raw, key)):
             path = at(key, index)
-            entrants.append(self.section.read_entrant(item, path, self._v2("pair"), self._number))
+            entrants.append(
+                self.section.read_entrant(item, path, self._v2("pair"), self._number, self.people)
+            )
             self.pair_index[entrants[-1].number] = index
         return tuple(entrants)
 
@@ -115,8 +117,11 @@ def _withdrawal(obj: dict[str, Any], path: str) -> tuple[int | None, str]:
 Number = Callable[[dict[str, Any], str], int]
 
 
-def read_pair(item: Any, path: str, v2_keys: tuple[str, ...], number: Number) -> ArchivePair:
-    """One item of ``pairs``: its number, two player names, club, seed, withdrawal."""
+def read_pair(
+    item: Any, path: str, v2_keys: tuple[str, ...], number: Number, people: Any
+) -> ArchivePair:
+    """One item of ``pairs``: its number, two players (names, or PERSONs in a version 3 file,
+    read by ``people``), club, seed, withdrawal."""
     obj = json_object(item, path, ("number", "players"), ("club", "seed", *v2_keys))
     pair = number(obj, path)
     players = json_list(obj["players"], at(path, "players"))
@@ -125,23 +130,25 @@ def read_pair(item: Any, path: str, v2_keys: tuple[str, ...], number: Number) ->
             at(path, "players"),
             _("must hold exactly two player names, not %(count)s") % {"count": len(players)},
         )
-    first, second = (
-        json_text(name, at(at(path, "players"), i), max_length=PLAYER_MAX)
-        for i, name in enumerate(players)
+    (first, person1), (second, person2) = (
+        people.read(name, at(at(path, "players"), i)) for i, name in enumerate(players)
     )
     club, seed = _club(obj, path), None
     if "seed" in obj:
         seed = json_int(obj["seed"], at(path, "seed"), minimum=1)
     after, reason = _withdrawal(obj, path)
-    return ArchivePair(pair, (first, second), club, seed, after, reason)
+    return ArchivePair(pair, (first, second), club, seed, after, reason, (person1, person2))
 
 
-def read_player(item: Any, path: str, v2_keys: tuple[str, ...], number: Number) -> ArchivePlayer:
-    """One item of an individual file's ``players``: number, name, club, withdrawal (a
-    version 2 key: an individual file is of version 2)."""
+def read_player(
+    item: Any, path: str, v2_keys: tuple[str, ...], number: Number, people: Any
+) -> ArchivePlayer:
+    """One item of an individual file's ``players``: number, name (or a PERSON in a version 3
+    file, read by ``people``), club, withdrawal (a version 2 key: an individual file is of
+    version 2 or later)."""
     obj = json_object(item, path, ("number", "name"), ("club", "withdrawn"))
     player = number(obj, path)
-    name = json_text(obj["name"], at(path, "name"), max_length=PLAYER_MAX)
+    name, person = people.read(obj["name"], at(path, "name"))
     club = _club(obj, path)
     after, reason = _withdrawal(obj, path)
-    return ArchivePlayer(player, name, club, after, reason)
+    return ArchivePlayer(player, name, club, after, reason, person)

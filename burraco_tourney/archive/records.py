@@ -120,6 +120,21 @@ class LatePair:
 
 
 @dataclass(frozen=True)
+class ArchivePerson:
+    """Version 3: what a PERSON tells besides the printed name (``archive.persons``)."""
+
+    card: str = ""
+    sex: str = ""
+    birth_year: int | None = None
+    category: str = ""
+    club: str = ""
+
+    def details(self) -> dict[str, Any]:
+        """What a new person of the registry takes from it (its club aside)."""
+        return {"sex": self.sex, "birth_year": self.birth_year, "category": self.category}
+
+
+@dataclass(frozen=True)
 class ArchivePair:
     number: int
     players: tuple[str, str]
@@ -128,6 +143,8 @@ class ArchivePair:
     # Version 2: the last turno a withdrawn pair played (0: before turno 1) and why it left.
     withdrawn_after_turno: int | None = None
     withdrawn_reason: str = ""
+    # Version 3: each player's PERSON, None where the file gives the name only.
+    people: tuple[ArchivePerson | None, ArchivePerson | None] = (None, None)
 
     def entrant_fields(self) -> dict[str, Any]:
         """The ``Entrant`` this pair is stored as (its late arrival aside)."""
@@ -144,6 +161,12 @@ class ArchivePlayer:
     club: str = ""
     withdrawn_after_turno: int | None = None
     withdrawn_reason: str = ""
+    # Version 3: the player's PERSON, None when the file gives the name only.
+    person: ArchivePerson | None = None
+
+    @property
+    def people(self) -> tuple[ArchivePerson | None]:
+        return (self.person,)
 
     def entrant_fields(self) -> dict[str, Any]:
         """The ``Entrant`` this player is stored as."""

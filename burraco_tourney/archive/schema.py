@@ -114,6 +114,7 @@ def _type_words(types: Any, value: str) -> str | None:
         ("array",): _("must be a list […], not %(value)s"),
         ("string", "array"): _('must be "fibur-3", "fibur-4" or a list of bands, not %(value)s'),
         ("integer", "null"): _("must be a whole number or null, not %(value)s"),
+        ("string", "object"): _("must be a name or a person {…}, not %(value)s"),
     }.get(wanted)
     return None if words is None else words % {"value": value}
 

@@ -48,12 +48,14 @@ from burraco_tourney.tournaments.models import (
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.services.audit import audit_record
 from burraco_tourney.tournaments.services.matches import tables_create
+from burraco_tourney.tournaments.services.members import members_link, printed_names
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
 from burraco_tourney.tournaments.services.tournaments import tournament_slug
 
 from .checks import rule_message
 from .closing import closing_apply
 from .log import log_rows
+from .persons import archive_places
 from .reader import read_archive
 from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable, ArchiveTurno, LatePair
 from .room_state import write_room
@@ -283,6 +285,10 @@ def _create_contents(tournament: Tournament, archive: Archive) -> None:
             **_late_fields(late.get(entrant.number)),
         )
         for entrant in archive.entrants
+    )
+    members_link(
+        (row, archive_places(printed_names(row), entrant.people, entrant.club))
+        for row, entrant in zip(created, archive.entrants, strict=True)
     )
     entrants = {entrant.number: entrant for entrant in created}
     turni = {

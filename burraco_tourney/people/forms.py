@@ -182,6 +182,7 @@ class MemberConfirmForm(forms.Form):
 
 
 class MergeForm(forms.Form):
-    keep = forms.IntegerField(widget=forms.HiddenInput)
-    drop = forms.IntegerField(widget=forms.HiddenInput)
+    # The two people the page showed (an id is at most a 32-bit integer in every database).
+    keep = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2**31 - 1)
+    drop = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=2**31 - 1)
     reason = forms.CharField(label=gettext_lazy("Why are they the same person?"), max_length=300)

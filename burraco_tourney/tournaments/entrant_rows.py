@@ -24,6 +24,8 @@ PLAYERS_SPLIT = re.compile(r"\t|" + PLAYER_SEPARATOR.pattern)  # in a pasted lin
 # An optional leading pair number: "7. ", "7) ", "7 " or "7<tab>".
 LEADING_NUMBER = re.compile(r"^(\d{1,6})(?:\s*[.)]\s*|\s+)(?=\S)")
 NUMBER_CELL = re.compile(r"^\s*(\d{1,9})\s*[.)]?\s*$")
+# A player's federation card after the name, in brackets: "Rossi Anna (RM12345)".
+CARD_AFTER_NAME = re.compile(r"^(.*?)\s*[(\[]\s*([A-Za-z0-9][A-Za-z0-9/.-]{0,19})\s*[)\]]$")
 
 
 @dataclass
@@ -43,6 +45,9 @@ class ImportRow:
     warnings: list[str] = field(default_factory=list)
     # The names per entrant: 2 for a pair, 1 for a player.
     size: int = 2
+    # The players' federation cards, when the list gives them (a card column or "(card)").
+    card1: str = ""
+    card2: str = ""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -110,7 +115,7 @@ def _number_error(row: ImportRow, text: str, *, out_of_range: bool) -> str:
 def set_names(row: ImportRow, names: list[str]) -> None:
     names = [clean_cell(n) for n in names]
     if row.size == 1:
-        row.player1 = " ".join(n for n in names if n)
+        row.player1, row.card1 = name_and_card(" ".join(n for n in names if n), row.card1)
         if not row.player1:
             row.errors.append(_("The player's name is missing."))
         return
@@ -125,8 +130,16 @@ def set_names(row: ImportRow, names: list[str]) -> None:
     elif len(filled) < 2 or len(names) != 2:
         row.errors.append(_("Two players are needed."))
     if filled:
-        row.player1 = filled[0]
-        row.player2 = " / ".join(filled[1:])
+        row.player1, row.card1 = name_and_card(filled[0], row.card1)
+        row.player2, row.card2 = name_and_card(" / ".join(filled[1:]), row.card2)
+
+
+def name_and_card(text: str, card: str) -> tuple[str, str]:
+    """A player's name, and its card when the text ends with one in brackets."""
+    match = CARD_AFTER_NAME.match(text)
+    if match and match.group(1):
+        return match.group(1), card or match.group(2)
+    return text, card
 
 
 def check_lengths(row: ImportRow) -> None:

@@ -117,6 +117,8 @@ HEADERS = {
     "player1": {"giocatore1", "player1", "nome1", "primogiocatore", "firstplayer", "giocatorea"},
     "player2": {"giocatore2", "player2", "nome2", "secondogiocatore", "secondplayer", "giocatoreb"},
     "club": {"circolo", "club", "associazione", "societa", "asd"},
+    "card1": {"tessera1", "card1", "tessera", "card"},
+    "card2": {"tessera2", "card2"},
     "players": {"giocatori", "players", "coppia", "nomi", "names"},
     # A player's one name (``size`` 1).
     "name": {"nome", "name", "giocatore", "player", "giocatrice", "cognomenome", "nomecognome"},
@@ -204,6 +206,7 @@ def rows_from_cells(rows: Iterable[tuple[int, list]], size: int = 2) -> list[Imp
     for number, cells in data:
         row = ImportRow(line=number, number=None, player1="", player2="", size=size)
         row.number = read_number(cell(cells, "number"), row)
+        row.card1, row.card2 = clean_cell(cell(cells, "card1")), clean_cell(cell(cells, "card2"))
         if size == 1:
             set_names(row, [clean_cell(cell(cells, "name"))])
         elif "players" in layout:

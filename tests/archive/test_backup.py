@@ -20,7 +20,8 @@ from django.urls import reverse
 from burraco_tourney.archive.backup import auto_backups, read_backup_info
 from burraco_tourney.archive.export import tournament_export
 from burraco_tourney.archive.services import tournament_import
-from burraco_tourney.tournaments.models import AuditEntry, Tournament
+from burraco_tourney.people.models import Club, Person
+from burraco_tourney.tournaments.models import AuditEntry, Member, Tournament
 from burraco_tourney.tournaments.services.entrants import entrant_set_withdrawn
 from tests.factories import make_director
 
@@ -54,6 +55,16 @@ def site() -> dict:
         "log": list(
             AuditEntry.objects.order_by("id").values_list("tournament__slug", "action", "at")
         ),
+        # The registry: every person with its card and club, and who played as whom.
+        "people": list(
+            Person.objects.order_by("pk").values_list(
+                "surname", "name", "card", "card_year", "sex", "birth_year", "club__name"
+            )
+        ),
+        "clubs": list(Club.objects.order_by("pk").values_list("name", "code", "city")),
+        "members": list(
+            Member.objects.order_by("pk").values_list("entrant__number", "position", "person_id")
+        ),
     }
 
 
@@ -64,6 +75,10 @@ def a_site(demo_bytes) -> None:
     tournament = tournament_import(data=demo_bytes, owner=director)
     pair = tournament.entrants.get(number=14)
     entrant_set_withdrawn(entrant=pair, user=director, withdrawn=True, reason="Malore")
+    club = Club.objects.create(name="Circolo Tigullio", code="GE02", city="Rapallo")
+    Person.objects.filter(pk=pair.members.get(position=1).person_id).update(
+        card="GE4455", card_year=2026, sex="F", birth_year=1958, club=club
+    )
 
 
 @sqlite_only
@@ -75,6 +90,8 @@ def test_a_restored_site_is_the_site_that_was_backed_up(tmp_path, demo_bytes):
 
     Tournament.objects.update(name="Un altro torneo")
     AuditEntry.objects.all().delete()
+    Person.objects.update(card_year=None)
+    Club.objects.filter(code="GE02").delete()
     intruder = make_director("intruso")
     arbitro = get_user_model().objects.get(username="arbitro")
     arbitro.set_password("Un-altra-2026")

@@ -67,7 +67,7 @@ def test_export_to_standard_output(demo_bytes, tmp_path):
     out, _ = run("export_tournament", DEMO_SLUG, "-")
     assert json.loads(out) == tournament_export(Tournament.objects.get(slug=DEMO_SLUG))
     assert "Cristina Podestà" in out  # UTF-8 kept, not \u00e0
-    assert out.startswith('{\n  "format": "burraco-archive",\n  "version": 2,')
+    assert out.startswith('{\n  "format": "burraco-archive",\n  "version": 3,')
 
 
 def test_export_to_a_file_imports_again(demo_bytes, tmp_path):

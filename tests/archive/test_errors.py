@@ -123,7 +123,7 @@ def _ko_tie_without_last_move(data: dict) -> None:
 CASES: list[tuple[str, Spoil, str, str]] = [
     # (name, spoil, path, a piece of the reason)
     ("format", _set(lambda d: d, "format", "burraco"), "format", "burraco-archive"),
-    ("version", _set(lambda d: d, "version", 3), "version", "version 3"),
+    ("version", _set(lambda d: d, "version", 4), "version", "version 4"),
     ("unknown top key", _set(lambda d: d, "turno", []), "turno", "unknown key"),
     ("missing pairs", _delete(lambda d: d, "pairs"), "pairs", "missing"),
     ("missing name", _delete(t, "name"), "tournament.name", "missing"),

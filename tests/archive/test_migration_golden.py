@@ -4,6 +4,11 @@ on that code), are migrated to the latest schema and exported again; each export
 the old code exported (``migration_fixture/golden/``), byte for byte on every database (a draw
 note's params with their keys sorted: they have no other order that jsonb would keep).
 
+The golden files were exported in version 2; the site now writes version 3 (ARCHIVE.md "Version
+3"), so the one difference allowed is the version number itself: everything else is compared as
+it was. The people migration 0023 makes from the printed names know nothing more than a name
+(and the club they played for, which the pair already says), so no PERSON appears.
+
 A new migration that loses or changes a stored row shows here as a different archive.
 """
 
@@ -48,6 +53,8 @@ def test_every_stored_tournament_exports_the_same_after_the_migrations():
     for path in golden:
         tournament = Tournament.objects.get(slug=path.stem)
         exported, expected = archive_json(tournament_export(tournament)), path.read_text("utf-8")
+        assert json.loads(expected)["version"] == 2
+        expected = expected.replace('"version": 2,', '"version": 3,', 1)
         assert json.loads(exported) == json.loads(expected), path.name
         # The same text on every database: PostgreSQL's jsonb keeps an object's keys in an
         # order of its own, which the export does not follow (``archive/json_order.py``).

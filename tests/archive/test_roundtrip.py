@@ -3,7 +3,8 @@ adds (ARCHIVE.md "Version 2", round trip), results included.
 
 The demo and the generated tournaments are written in the exporter's canonical form, so the
 export must also give back exactly the file that was imported (plus ``results`` and the import's
-log entry). A version 1 file imports as it always did: its export is the same file in version 2.
+log entry). A version 1 file imports as it always did: its export is the same file in version 3
+(a version 2 file's too: only the version number differs, ``as_version_2``).
 """
 
 from __future__ import annotations
@@ -50,6 +51,13 @@ def as_version_1(archive: dict) -> dict:
     return data
 
 
+def as_version_2(archive: dict) -> dict:
+    """An export of a version 2 file: the same file but for its version, 3 now (the names of a
+    version 2 file make people who know nothing more, so no PERSON is written)."""
+    assert archive["version"] == 3
+    return {**archive, "version": 2}
+
+
 def round_trip(data) -> tuple[dict, dict]:
     first = tournament_export(tournament_import(data=data))
     second = tournament_export(tournament_import(data=first))
@@ -90,7 +98,7 @@ def test_generated_version_1_round_trip(seed):
 def test_generated_version_2_round_trip(seed):
     data = random_archive_v2(seed)
     first, second = round_trip(copy.deepcopy(data))
-    assert without_import_entry(without_results(first)) == data
+    assert as_version_2(without_import_entry(without_results(first))) == data
     assert_same_but_the_import_entry(first, second)
 
 
@@ -168,6 +176,6 @@ def test_export_query_count_does_not_grow_with_the_tournament(
 ):
     tournament = tournament_import(data=demo_bytes)
     # A fixed number of queries per part of the file (the room and the closed turni read two
-    # each), never one per pair, table or smazzata.
-    with django_assert_max_num_queries(18):
+    # each, the entrants' people one), never one per pair, table or smazzata.
+    with django_assert_max_num_queries(19):
         tournament_export(tournament)

@@ -19,8 +19,9 @@ from django.contrib.auth import get_user_model
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from burraco_tourney.exports.registry import EXPORTERS
+from burraco_tourney.people.models import Club
 from burraco_tourney.tournaments.draw_manager import DrawRequest
-from burraco_tourney.tournaments.models import Movement
+from burraco_tourney.tournaments.models import Member, Movement
 from burraco_tourney.tournaments.pair_import import parse_text
 from burraco_tourney.tournaments.services.pairs import entrants_import, entrants_import_check
 from burraco_tourney.tournaments.services.penalties import penalty_add
@@ -33,7 +34,11 @@ from tests.tournaments.ko_support import ko_tournament, start
 OWNER_ONLY = {"manage:director_add", "manage:director_remove"}
 # Pages for any logged-in account (they belong to no tournament).
 LOGGED_IN = {"password_change", "manage:home", "manage:tournament_create", "archive:import"}
+# A registry person's pages, seen from the tournaments (the registry is the site's directors').
+LOGGED_IN |= {"manage:person", "manage:person_download", "manage:person_anonymise"}
 LOGGED_IN_PATHS = {"gestione/verifica-gioco/"}
+# The registry's own pages (people, clubs, the member list, duplicates): any director's.
+LOGGED_IN_PREFIXES = ("anagrafica/",)
 
 
 # Site-wide pages of the administrator alone (no director of any tournament may open them).
@@ -68,7 +73,11 @@ class SiteUrl:
             return "superuser"
         if self.name in OWNER_ONLY:
             return "owner"
-        if self.name in LOGGED_IN or self.route in LOGGED_IN_PATHS:
+        if (
+            self.name in LOGGED_IN
+            or self.route in LOGGED_IN_PATHS
+            or self.route.startswith(LOGGED_IN_PREFIXES)
+        ):
             return "login"
         if "gestione/" in self.route or self.name == "archive:export":
             return "director"
@@ -110,6 +119,7 @@ def make_world() -> World:
         vp=-1,
         reason="Ritardo",
     )
+    Club.objects.get_or_create(name="Circolo Aurora")  # the registry's club pages have one
     return World(
         owner, codirector, outsider, pairs, ko, individual, penalty.pk, player_penalty.pk, token
     )
@@ -164,6 +174,11 @@ def site_urls(world: World) -> list[SiteUrl]:
         if name.startswith("admin:"):
             continue
         tournament = _tournament_for(world, route)
+        people = list(
+            Member.objects.filter(entrant__tournament=world.individual)
+            .order_by("person_id")
+            .values_list("person_id", flat=True)[:2]
+        )
         values = {
             "slug": tournament.slug,
             "number": 1,
@@ -173,7 +188,18 @@ def site_urls(world: World) -> list[SiteUrl]:
             "pk": world.player_penalty_pk if tournament is world.individual else world.penalty_pk,
             "token": world.table_token,
             "line": "ns",
+            # The registry's member list, downloaded as a workbook.
+            "kind": "xlsx",
+            # A player of the individual tournament, in the registry.
+            "person_id": people[0],
+            # Two people of the registry, the first kept and the second dropped by a merge.
+            "keep": people[0],
+            "drop": people[1],
         }
+        if route.startswith("anagrafica/circoli/"):
+            values["pk"] = Club.objects.order_by("pk").values_list("pk", flat=True).first()
+        elif route.startswith("anagrafica/"):
+            values["pk"] = people[0]
         if "<slug:key>" in route:
             for key, exporter in sorted(EXPORTERS.items()):
                 target = next(

@@ -9,8 +9,11 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
-from burraco_tourney.tournaments.models import Entrant, Tournament
+from burraco_tourney.people.models import Person
+from burraco_tourney.tournaments.models import Entrant, Member, Tournament
+from burraco_tourney.tournaments.services import members
 from burraco_tourney.tournaments.services import tournaments as services
+from burraco_tourney.tournaments.services.entrants import entrant_create
 from burraco_tourney.tournaments.services.tournaments import TournamentSettings
 from tests.factories import make_director, make_tournament
 from tests.tournaments.test_setup_create import form_data
@@ -163,3 +166,51 @@ def test_a_submission_that_failed_can_be_sent_again_at_once(client, monkeypatch)
     assert client.post(url, data).status_code == 500
     assert client.post(url, data).status_code == 302
     assert Entrant.objects.filter(tournament=tournament).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("site_database")
+def test_four_desks_registering_the_same_new_card_at_once_make_one_person():
+    """Four tournaments' lists name the same new card at the same moment: one person holds
+    it, and every pair points to that person (the card is unique in the registry)."""
+    director = make_director()
+    tournaments = [make_tournament(owner=director) for _ in range(4)]
+
+    def paste(i):
+        client = Client(raise_request_exception=True)
+        client.force_login(director)
+        url = reverse("manage:pairs_paste", args=[tournaments[i].slug])
+        text = f"Rossi Anna (RM999) - Verdi Carla {i}"
+        return client.post(url, {"text": text, "action": "save"}).status_code
+
+    assert _at_once(4, paste) == [302] * 4
+    [anna] = Person.objects.filter(card="RM999")
+    pairs = Entrant.objects.filter(tournament__in=tournaments)
+    assert (
+        sorted(
+            Member.objects.filter(entrant__in=pairs, position=1).values_list("person_id", flat=True)
+        )
+        == [anna.pk] * 4
+    )
+
+
+@pytest.mark.django_db
+def test_a_card_stored_between_the_look_and_the_insert_is_that_person(monkeypatch):
+    """What the race above meets on PostgreSQL: the card was free when looked up, and taken at
+    the insert. The pair gets the person who took it."""
+    director = make_director()
+    tournament = make_tournament(owner=director)
+    other = Person.objects.create(surname="Rossi", name="Anna", card="RM999")
+    real = members._Finder.existing
+    monkeypatch.setattr(
+        members._Finder, "existing", lambda self, place: None if place.card else real(self, place)
+    )
+    pair = entrant_create(
+        tournament=tournament,
+        user=director,
+        player1="Rossi A.",
+        player2="Verdi Carla",
+        places=[members.Place("Rossi A.", card="RM999"), members.Place("Verdi Carla")],
+    )
+    assert [m.person_id for m in pair.members.order_by("position")][0] == other.pk
+    assert Person.objects.filter(card="RM999").count() == 1

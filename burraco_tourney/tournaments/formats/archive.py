@@ -38,11 +38,13 @@ class PairsArchive:
     entrants_key: str = "pairs"
     line_seats: int = 1
 
-    def read_entrant(self, item: Any, path: str, v2_keys: tuple[str, ...], number: Any) -> Any:
+    def read_entrant(
+        self, item: Any, path: str, v2_keys: tuple[str, ...], number: Any, people: Any
+    ) -> Any:
         """One entrant of the file (``number(obj, path)`` reads its number, listed once)."""
         from burraco_tourney.archive.reader_entrants import read_pair
 
-        return read_pair(item, path, v2_keys, number)
+        return read_pair(item, path, v2_keys, number, people)
 
     def ko_settings(self, ko: Any) -> Any:
         """The KO match settings the table reader scores with (None: no KO matches)."""

@@ -206,6 +206,8 @@ def rows_unsign(payload: str, *, tournament_id: int) -> tuple[list[ImportRow], s
             player2=str(item["player2"]),
             club=str(item["club"]),
             size=int(item.get("size", 2)),
+            card1=str(item.get("card1", "")),
+            card2=str(item.get("card2", "")),
         )
         for item in data["rows"]
     ]

@@ -26,6 +26,7 @@ from ..models import Bye, Entrant, Penalty, Table, TableSeat, Tournament
 from .audit import audit_record
 from .late_pairs import MissedChoice, late_fields, late_snapshot
 from .locks import tournament_lock
+from .members import Place, entrant_people
 
 NUMBER_DRAW_ACTION = "pair_numbers_draw"
 
@@ -74,11 +75,13 @@ def entrant_create(
     club: str = "",
     number: int | None = None,
     missed: MissedChoice | None = None,
+    places: list[Place] | None = None,
     **names: str,
 ) -> Entrant:
     """Register an entrant with its names (``player1``/``player2``, or ``name``). Once a turno is
     published a pair is *late*: it joins from the next turno and the turni it missed count as
-    ``missed`` says (``services.late_pairs``); the change log records that choice."""
+    ``missed`` says (``services.late_pairs``); the change log records that choice. Its people
+    are found or made from its names, or from ``places`` (a picked person, a card)."""
     tournament_lock(tournament)
     names = _checked_names(tournament, names)
     if number is None:
@@ -89,6 +92,7 @@ def entrant_create(
     entrant = Entrant.objects.create(
         tournament=tournament, number=number, club=club, **names, **late
     )
+    entrant_people(entrant, places)
     audit_record(
         tournament=tournament,
         user=user,
@@ -112,6 +116,7 @@ def entrant_update(*, entrant: Entrant, user, number: int, club: str = "", **nam
         setattr(entrant, name, value)
     if entrant_snapshot(entrant) != before:
         entrant.save(update_fields=["number", *names, "club"])
+        entrant_people(entrant)  # a renamed place finds its person again
         audit_record(
             tournament=tournament,
             user=user,

@@ -49,6 +49,7 @@ from ..selectors.standings import standings
 from .audit import audit_record
 from .locks import tournament_lock
 from .matches import tables_create
+from .members import members_link, same_people_places
 from .table_links import table_photos_delete_on_commit
 from .turni import (
     turno_delete_recorded,
@@ -129,6 +130,9 @@ def ko_pairs_from_standings(
             seed=seed,
         )
         for seed, row in enumerate(taken, start=1)
+    )
+    members_link(  # the same people as in the standings they come from
+        (pair, same_people_places(row.pair)) for pair, row in zip(pairs, taken, strict=True)
     )
     audit_record(
         tournament=tournament,

@@ -24,6 +24,7 @@ from .audit import audit_record
 from .entrants import NUMBER_DRAW_ACTION, DrawnNumber, entrant_snapshot
 from .late_pairs import MissedChoice, late_fields, late_snapshot
 from .locks import tournament_lock
+from .members import Found, Place, members_link, people_found
 
 REASON_MAX = AuditEntry._meta.get_field("reason").max_length
 
@@ -55,6 +56,15 @@ def entrants_import_check(*, tournament: Tournament, rows: list[ImportRow]) -> l
     return check_rows(rows, registered=_registered(tournament))
 
 
+def import_people(rows: list[ImportRow]) -> list[tuple[ImportRow, int, Found]]:
+    """Whom each name of a list will be: (row, its place from 1, what the registry found)."""
+    names = [(row, place) for row in rows for place in range(1, row.size + 1)]
+    found = people_found(
+        (getattr(row, f"player{place}"), getattr(row, f"card{place}")) for row, place in names
+    )
+    return [(row, position, item) for (row, position), item in zip(names, found, strict=True)]
+
+
 @transaction.atomic
 def entrants_import(
     *,
@@ -64,9 +74,12 @@ def entrants_import(
     source: str,
     accept_warnings: bool = False,
     missed: MissedChoice | None = None,
+    people: dict[tuple[int, int], int] | None = None,
 ) -> list[Entrant]:
     """Create every entrant of a pasted or uploaded list, or none of them. ``source`` is the
     uploaded file's name, empty for a pasted list (the change log names it in words).
+    ``people`` maps (line, 1 or 2) to the person the director confirmed for a near match; the
+    other players are found by card, then by the name written the same (``services.members``).
 
     The rows are checked again against the pairs registered now (another director may have
     added one since the preview); any error raises ``PairImportRejected`` and saves nothing, and
@@ -95,6 +108,19 @@ def entrants_import(
             **late,
         )
         for row in rows
+    )
+    people = people or {}
+    members_link(
+        (
+            entrant,
+            [
+                Place(name, card, people.get((row.line, place)), strict=True)
+                for place, (name, card) in enumerate(
+                    zip(row.names, (row.card1, row.card2)[: row.size], strict=True), start=1
+                )
+            ],
+        )
+        for entrant, row in zip(created, rows, strict=True)
     )
     audit_record(
         tournament=tournament,

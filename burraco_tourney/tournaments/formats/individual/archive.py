@@ -15,10 +15,12 @@ class IndividualArchive(PairsArchive):
     entrants_key = "players"
     line_seats = 2
 
-    def read_entrant(self, item: Any, path: str, v2_keys: tuple[str, ...], number: Any) -> Any:
+    def read_entrant(
+        self, item: Any, path: str, v2_keys: tuple[str, ...], number: Any, people: Any
+    ) -> Any:
         from burraco_tourney.archive.reader_entrants import read_player
 
-        return read_player(item, path, v2_keys, number)
+        return read_player(item, path, v2_keys, number, people)
 
 
 INDIVIDUAL_ARCHIVE = IndividualArchive()

@@ -9,6 +9,7 @@ from . import (
     pairs,
     pairs_import,
     penalties,
+    people,
     room_board,
     score_preview,
     scores,
@@ -37,4 +38,5 @@ MODULES = (
     audit,
     tools,
     ko,
+    people,
 )

@@ -44,6 +44,7 @@ ACTION_LABELS: dict[str, Any] = {
     "pair_reinstate": gettext_lazy("Pair reinstated"),
     "pair_delete": gettext_lazy("Pair deleted"),
     "pairs_import": gettext_lazy("Pairs imported"),
+    "person_anonymise": gettext_lazy("Person anonymised"),
     "pair_numbers_draw": gettext_lazy("Pair numbers drawn"),
     "turno_draw": gettext_lazy("Turno drawn"),
     "turno_redraw": gettext_lazy("Turno drawn again"),

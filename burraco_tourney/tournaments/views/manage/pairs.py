@@ -28,6 +28,7 @@ from ...forms.pairs import (
     PairStatusForm,
 )
 from ...models import Entrant, Tournament
+from ...selectors.people import people_of_entrants
 from ...services import entrants
 from ...services import pairs as services
 from .entrants_common import (
@@ -135,6 +136,7 @@ def pair_edit(request: HttpRequest, tournament: Tournament, number: int) -> Http
         form=form,
         title=words.edit_title % about(pair),
         played=entrants.entrant_has_played(pair),
+        people=people_of_entrants([pair]).get(pair.pk, []),
     )
     return render(request, "manage/pairs_edit.html", context)
 

@@ -38,6 +38,8 @@ def _preview_context(
     rows = services.entrants_import_check(tournament=tournament, rows=rows)
     has_errors = rows_have_errors(rows)
     return {
+        # Whom each name will be in the registry; a near match asks the director.
+        "people": [] if has_errors else services.import_people(rows),
         "rows": rows,
         "preview_table": PairPreviewTable(rows, words=words),
         "has_errors": has_errors,
@@ -55,18 +57,38 @@ def _accepts_warnings(request: HttpRequest) -> bool:
     return request.POST.get("accept_warnings") == "on"
 
 
+def _people_confirmed(request: HttpRequest) -> dict[tuple[int, int], int]:
+    """The near matches the director confirmed on the preview: ``person-<line>-<1|2>``."""
+    confirmed = {}
+    for key, value in request.POST.items():
+        prefix, _sep, rest = key.partition("-")
+        line, _sep, position = rest.partition("-")
+        if prefix == "person" and line.isdigit() and position in ("1", "2") and value.isdigit():
+            confirmed[int(line), int(position)] = int(value)
+    return confirmed
+
+
+def _asks_about_people(rows: list[ImportRow]) -> bool:
+    """Whether a list saved at once from the entrants page must show its preview first: a name
+    near one of the registry's is the director's to confirm, never decided silently."""
+    return any(found.near for _row, _place, found in services.import_people(rows))
+
+
 def _imported(request: HttpRequest, tournament: Tournament, added: list[Entrant]) -> HttpResponse:
     messages.success(request, words_of(tournament).imported % {"count": len(added)})
     return redirect(tournament.fmt.director_entrants_url, tournament.slug)
 
 
-def _paste(request: HttpRequest, tournament: Tournament, *, saving: bool) -> HttpResponse:
+def _paste(
+    request: HttpRequest, tournament: Tournament, *, saving: bool, at_once: bool = False
+) -> HttpResponse:
     words = words_of(tournament)
     form = PairPasteForm(request.POST or None, words=words)
     late_form = late_form_for(tournament, request.POST if saving else None)
     context = page_context(tournament, paste_form=form, **late_context(tournament, late_form))
     if request.method == "POST" and form.is_valid():
-        if saving and late_form is not None and not late_form.is_valid():
+        late_refused = saving and late_form is not None and not late_form.is_valid()
+        if late_refused or (at_once and _asks_about_people(form.rows)):
             context.update(_preview_context(tournament, form.rows))
         elif saving:
             try:
@@ -77,6 +99,7 @@ def _paste(request: HttpRequest, tournament: Tournament, *, saving: bool) -> Htt
                     source="",  # a pasted list: the change log says so in words
                     accept_warnings=_accepts_warnings(request),
                     missed=late_choice(late_form),
+                    people=_people_confirmed(request),
                 )
             except services.ImportRejected as rejected:
                 context.update(_preview_context(tournament, rejected.rows, save_tried=True))
@@ -105,7 +128,7 @@ def _file_preview(request: HttpRequest, tournament: Tournament, *, save: bool) -
     context = page_context(tournament, file_form=form, **late_context(tournament, late_form))
     if form.is_valid():
         name = form.cleaned_data["file"].name
-        if save:
+        if save and not _asks_about_people(form.rows):
             try:
                 added = services.entrants_import(
                     tournament=tournament, user=request.user, rows=form.rows, source=name
@@ -147,6 +170,7 @@ def pairs_import(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                     source=confirm.source,
                     accept_warnings=_accepts_warnings(request),
                     missed=late_choice(late_form),
+                    people=_people_confirmed(request),
                 )
             except (services.ImportRejected, ValidationError) as refused:
                 rows = getattr(refused, "rows", confirm.rows)
@@ -168,7 +192,7 @@ def list_save_at_once(request: HttpRequest, tournament: Tournament, action: str)
     """A list sent from the entrants page ("paste" or "file"): saved at once when it has no
     error nor warning; otherwise its preview, where the director corrects or confirms it."""
     if action == "paste":
-        return _paste(request, tournament, saving=True)
+        return _paste(request, tournament, saving=True, at_once=True)
     return _file_preview(request, tournament, save=True)
 
 
