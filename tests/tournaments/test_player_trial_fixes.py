@@ -122,13 +122,20 @@ def test_clearing_a_result_sets_the_lines_drafts_aside(director_client, director
     assert '<details class="smazzata removed">' in log
 
 
-def test_a_phone_page_from_before_the_clear_saves_nothing(director):
-    tournament, turno = players_turno()
+def _accepted_from_phones():
+    """Table 1 accepted at once from the two lines' agreeing phones; its link, the table and
+    NS's draft version."""
+    _, turno = players_turno()
     access = _access(turno)
     _save(access, "ns", "ns-phone")
     _save(access, "eo", "eo-phone")
     table = Table.objects.get(pk=access.table_id)
-    old = Submission.objects.get(table=table, source="ns").version
+    assert table.entry_mode == "smazzate"
+    return access, table, Submission.objects.get(table=table, source="ns").version
+
+
+def test_a_phone_page_from_before_the_clear_saves_nothing(director):
+    access, table, old = _accepted_from_phones()
     table_clear_result(table=table, user=director, version=table.version, reason="Errore")
     with pytest.raises(ValidationError) as refused:
         services.player_entry_save(
@@ -140,9 +147,18 @@ def test_a_phone_page_from_before_the_clear_saves_nothing(director):
     )
 
 
-def _semipulito_smazzate() -> list[SmazzataEntry]:
-    closer = LineEntry(cards=100, semipulito=2, chiusura=True)
-    return [SmazzataEntry(ns=closer, eo=LineEntry(cards=50, pulito=1), end="chiusura")]
+def _one_smazzata(access, line: str, burraco: str = "semipulito", version: int = 0):
+    """``line``'s phone saves one smazzata (the turno ended early): NS closes with 100 card
+    points and two burraco of ``burraco``, EO has 50 and a pulito."""
+    closer = LineEntry(cards=100, chiusura=True, **{burraco: 2})
+    return services.player_entry_save(
+        access=access,
+        line=line,
+        session=f"{line}-phone",
+        smazzate=[SmazzataEntry(ns=closer, eo=LineEntry(cards=50, pulito=1), end="chiusura")],
+        version=version,
+        ended_early=True,
+    )
 
 
 def test_a_phone_entry_in_the_log_shows_every_box_it_entered(director_client, director):
@@ -153,14 +169,7 @@ def test_a_phone_entry_in_the_log_shows_every_box_it_entered(director_client, di
     tournament.rules = {**tournament.rules, "semipulito": False}
     tournament.save()
     access = _access(turno)
-    services.player_entry_save(
-        access=access,
-        line="ns",
-        session="ns-phone",
-        smazzate=_semipulito_smazzate(),
-        version=0,
-        ended_early=True,
-    )
+    _one_smazzata(access, "ns")
     log = director_client.get(reverse("manage:audit", args=[tournament.slug])).content.decode()
     start = log.index("Cosa ha inserito:")
     entry = log[start : log.index("</ul></td>", start)]
@@ -168,15 +177,7 @@ def test_a_phone_entry_in_the_log_shows_every_box_it_entered(director_client, di
     assert '<details class="smazzata added"><summary>' in entry
     assert "burraco semipulito:</span> <ins>2</ins>" in entry
     # EO enters a sporco for that semipulito: the same score, but not what NS entered.
-    sporco = LineEntry(cards=100, sporco=2, chiusura=True)
-    services.player_entry_save(
-        access=access,
-        line="eo",
-        session="eo-phone",
-        smazzate=[SmazzataEntry(ns=sporco, eo=LineEntry(cards=50, pulito=1), end="chiusura")],
-        version=0,
-        ended_early=True,
-    )
+    _one_smazzata(access, "eo", "sporco")
     log = director_client.get(reverse("manage:audit", args=[tournament.slug])).content.decode()
     assert "Smazzata 1 · NS · burraco semipulito:</span> NS ha inserito 2, EO ha inserito 0" in log
 
@@ -184,27 +185,14 @@ def test_a_phone_entry_in_the_log_shows_every_box_it_entered(director_client, di
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("site_database")
 def test_a_phone_saving_while_the_director_clears_never_leaves_an_old_draft(director):
-    tournament, turno = players_turno()
-    access = _access(turno)
-    _save(access, "ns", "ns-phone")
-    _save(access, "eo", "eo-phone")
-    table = Table.objects.get(pk=access.table_id)
-    assert table.entry_mode == "smazzate"
-    ns_version = Submission.objects.get(table=table, source="ns").version
+    access, table, ns_version = _accepted_from_phones()
 
     def work(i):
         if i == 0:
             return table_clear_result(
                 table=table, user=director, version=table.version, reason="Errore"
             )
-        return services.player_entry_save(
-            access=access,
-            line="ns",
-            session="ns-phone",
-            smazzate=_semipulito_smazzate(),
-            version=ns_version,
-            ended_early=True,
-        )
+        return _one_smazzata(access, "ns", version=ns_version)
 
     cleared, saved = _at_once(2, work)
     assert not isinstance(cleared, Exception), cleared

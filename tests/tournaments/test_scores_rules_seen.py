@@ -52,13 +52,19 @@ def _tiebreaks_turned(director_client, tournament: Tournament) -> None:
     tournament.save(update_fields=["turno_minutes"])
 
 
-def test_a_tie_break_change_does_not_refuse_the_directors_scorecard(director_client, director):
+def _scorecard_opened(director_client, director):
+    """A table's scorecard page opened by the director, and what he will save from it."""
     tournament, turno = scored_tournament(director, pairs=2)
     tournament.directors.add(director)
     table = Table.objects.get(turno=turno)
     page = director_client.get(entry_url(turno)).content.decode()
     data = scorecard(table, S1, ended_early=True)
     data["rules_seen"] = box_value(page, "rules_seen")
+    return tournament, turno, table, data
+
+
+def test_a_tie_break_change_does_not_refuse_the_directors_scorecard(director_client, director):
+    tournament, turno, table, data = _scorecard_opened(director_client, director)
     _tiebreaks_turned(director_client, tournament)
     response = director_client.post(entry_url(turno), data)
     assert response.status_code == 302, response.content.decode()[:2000]
@@ -67,12 +73,7 @@ def test_a_tie_break_change_does_not_refuse_the_directors_scorecard(director_cli
 
 
 def test_a_scoring_change_still_refuses_the_directors_scorecard(director_client, director):
-    tournament, turno = scored_tournament(director, pairs=2)
-    tournament.directors.add(director)
-    table = Table.objects.get(turno=turno)
-    page = director_client.get(entry_url(turno)).content.decode()
-    data = scorecard(table, S1, ended_early=True)
-    data["rules_seen"] = box_value(page, "rules_seen")
+    tournament, turno, table, data = _scorecard_opened(director_client, director)
     _settings(director_client, tournament, vp_preset="fibur-4")
     response = director_client.post(entry_url(turno), data)
     assert CHANGED in response.content.decode()
