@@ -80,8 +80,16 @@ KO_RULE_FIELDS: tuple[str, ...] = (
 RULES_SOURCE_FIELDS: tuple[str, ...] = ("kind", "rules", *VP_RULE_FIELDS, *KO_RULE_FIELDS)
 
 
-def _rules_key(tournament: Tournament) -> str:
-    values = [getattr(tournament, name) for name in RULES_SOURCE_FIELDS]
+# The rules that do not score a table: the standings' tie-breaks, whether a KO plays for third
+# place. Changing them leaves every scorecard as it was (``rules_fingerprint``).
+NOT_SCORING_FIELDS: tuple[str, ...] = ("tiebreaks", "ko_third_place")
+TABLE_SCORING_FIELDS: tuple[str, ...] = tuple(
+    name for name in RULES_SOURCE_FIELDS if name not in NOT_SCORING_FIELDS
+)
+
+
+def _rules_key(tournament: Tournament, fields: Sequence[str] = RULES_SOURCE_FIELDS) -> str:
+    values = [getattr(tournament, name) for name in fields]
     return json.dumps(values, sort_keys=True, default=str)
 
 
@@ -94,8 +102,12 @@ RULES_CHANGED = _(
 
 def rules_fingerprint(tournament: Tournament) -> str:
     """A short mark of the rules a page was built under: a form carries it, so that a save
-    after a rule change is refused with a notice instead of being scored unseen."""
-    return hashlib.sha256(_rules_key(tournament).encode()).hexdigest()[:16]
+    after a rule change is refused with a notice instead of being scored unseen. Only what
+    scores a table is marked (what the engine's ``table_outcome`` reads: the kind, the ruleset
+    and its switches, the VP table, smazzate per turno, the riposo and forfeit values, the KO
+    lengths): a tie-break changed meanwhile bothers no scorecard."""
+    key = _rules_key(tournament, TABLE_SCORING_FIELDS)
+    return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
 def tournament_rules(tournament: Tournament) -> TournamentRules:

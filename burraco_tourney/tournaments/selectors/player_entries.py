@@ -142,7 +142,9 @@ def entry_differences(
 
 
 def table_state(table: Table, entries: dict[str, Submission]) -> str:
-    """The state of a table, from its result and its two drafts."""
+    """The state of a table, from its result and its two drafts. A line a phone holds, or
+    that saved something (a draft, a photo), is being entered; a line freed by the director
+    with nothing saved counts as never chosen."""
     if table.entry_mode:
         return TableState.ACCEPTED
     entered = [line for line in LINES if line in entries and entries[line].entered]
@@ -151,7 +153,7 @@ def table_state(table: Table, entries: dict[str, Submission]) -> str:
         return TableState.CONFIRMED if same else TableState.DISPUTED
     if len(entered) == 1:
         return TableState.WAITING
-    if entries:
+    if any(e.holder or e.photo for e in entries.values()):
         return TableState.ENTERING
     return TableState.NOT_STARTED
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from burraco_tourney.core.rule_messages import LINE_LABELS
@@ -27,7 +28,7 @@ from burraco_tourney.rules.outcome import EntryRefused, Outcome, SmazzateEntry
 from burraco_tourney.rules.submission_data import data_smazzate, smazzate_log
 
 from ..audit_text import table_subject
-from ..models import Submission, SubmissionSource, Table
+from ..models import Submission, SubmissionSource, SubmissionState, Table
 from ..results_bridge import table_outcome_for, tournament_ruleset
 from ..selectors.player_entries import box_differences
 from .audit import Note, audit_record
@@ -35,6 +36,7 @@ from .audit import Note, audit_record
 OTHER = {"ns": "eo", "eo": "ns"}
 LINE_FREE = "player_line_free"
 PLAYER_ACCEPT = "player_accept"
+DRAFT_CLEAR = "player_draft_clear"
 
 
 def locked_table(pk: int) -> Table:
@@ -103,6 +105,32 @@ def player_line_free(*, table: Table, user, line: str) -> Submission | None:
     return entry
 
 
+def line_drafts_clear(table: Table, user) -> None:
+    """The table's result was just cleared (``services.scores.table_clear_result``, in its
+    transaction, the table locked): the lines' drafts that made it, or were waiting beside it,
+    are superseded with it, so both lines enter again from nothing. Each line keeps its phone;
+    its version moves on, so a phone's page from before the clear saves nothing over the
+    result it no longer sees. The change log keeps what each line had entered."""
+    drafts = [e for e in Submission.objects.lines().filter(table=table) if e.entered]
+    for entry in drafts:
+        audit_record(
+            tournament=table.turno.tournament,
+            user=user,
+            action=DRAFT_CLEAR,
+            subject=table_subject(table),
+            before={"smazzate": draft_log(table, entry.smazzate)},
+            after={"line": entry.line, "phone": entry.session},
+            table=table,
+        )
+    Submission.objects.filter(pk__in=[e.pk for e in drafts]).update(
+        data={},
+        state=SubmissionState.DRAFT,
+        ended_early=False,
+        client_id="",
+        version=F("version") + 1,
+    )
+
+
 def phone_log(table: Table, action: str, *, user, line: str, phone: str) -> None:
     """Record ``action`` on ``line`` of ``table`` and the phone it concerns (never the token)."""
     audit_record(
@@ -129,8 +157,9 @@ def draft_log(
         except EntryRefused:
             outcome = None
     totals = [(s.ns.total, s.eo.total) for s in outcome.smazzate] if outcome else []
-    # The boxes of the tournament's ruleset, as its results are kept (``table_snapshot``).
-    return smazzate_log(data, totals, tournament_ruleset(table.turno.tournament).burraco_kinds)
+    # Every box a scorecard records (a semipulito kept as entered while its switch is off),
+    # as the table's results are kept (``table_snapshot``).
+    return smazzate_log(data, totals, tournament_ruleset(table.turno.tournament).entry_kinds)
 
 
 def differences_log(table: Table, ns: Submission | None, eo: Submission | None) -> list[dict]:
@@ -138,7 +167,7 @@ def differences_log(table: Table, ns: Submission | None, eo: Submission | None) 
     line has entered nothing)."""
     if ns is None or eo is None or not ns.entered or not eo.entered:
         return []
-    kinds = tournament_ruleset(table.turno.tournament).burraco_kinds
+    kinds = tournament_ruleset(table.turno.tournament).entry_kinds
     return [
         {"smazzata": n, "line": line, "box": box, "ns": ns_value, "eo": eo_value}
         for n, line, box, ns_value, eo_value in box_differences(ns.smazzate, eo.smazzate, kinds)

@@ -25,6 +25,7 @@ from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
 from ..models import Line, Submission, SubmissionSource, Table
 from ..selectors.scores import RESULT_CORRECT, RESULT_CORRECT_CLOSED
+from .player_lines import line_drafts_clear
 from .submissions import (
     LINES,
     RESULT_CLEAR,
@@ -111,8 +112,11 @@ def table_record_forfeit(
 
 @transaction.atomic
 def table_clear_result(*, table: Table, user, version: int, reason: str) -> SavedResult:
-    """Take the table back to "no result", with a reason (recorded)."""
-    return _director_accept(table, user, None, version=version, reason=reason)
+    """Take the table back to "no result", with a reason (recorded). The lines' phone drafts
+    go with it (``line_drafts_clear``): both lines start again."""
+    saved = _director_accept(table, user, None, version=version, reason=reason)
+    line_drafts_clear(saved.table, user)
+    return saved
 
 
 __all__ = [

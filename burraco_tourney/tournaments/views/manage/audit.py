@@ -63,6 +63,7 @@ ACTION_LABELS: dict[str, Any] = {
     "player_photo": gettext_lazy("Scorecard photo from a phone"),
     "player_line_free": gettext_lazy("Line freed from its phone"),
     "player_accept": gettext_lazy("Players' entry accepted"),
+    "player_draft_clear": gettext_lazy("Phone entry set aside"),
     "table_problem": gettext_lazy("Arbitro called from a phone"),
     "table_problem_clear": gettext_lazy("Call from a table cleared"),
     "turno_players_close": gettext_lazy("Turno closed to the players"),

@@ -55,6 +55,14 @@ def _head(record: AuditEntry, params: dict[str, str]) -> str:
         return _("%(line)s sent a photo of the scorecard from phone %(phone)s.") % params
     if record.action == "player_line_free":
         return _("Line %(line)s freed: phone %(phone)s no longer holds it.") % params
+    if record.action == "player_draft_clear":
+        return (
+            _(
+                "%(line)s's entry (phone %(phone)s) set aside with the cleared result: the line "
+                "enters again."
+            )
+            % params
+        )
     if after.get("other_line") and after.get("differences"):
         return (
             _(
@@ -98,6 +106,12 @@ def difference_text(difference: dict) -> str:
 
 def _smazzate_items(record: AuditEntry, item_html: ItemHtml) -> list[str]:
     after = record.after or {}
+    if record.action == "player_draft_clear":
+        # What the line had entered, folded per smazzata as a result's, its boxes inside.
+        earlier = (record.before or {}).get("smazzate") or []
+        changes = selectors.grouped_changes({selectors.SMAZZATE_KEY: earlier}, None)
+        title = _("What it had entered:")
+        return [format_html('<li class="title">{}</li>', title), *(item_html(c) for c in changes)]
     if record.action not in ("player_enter", "player_confirm") or "smazzate" not in after:
         return []
     earlier = (record.before or {}).get("smazzate")
