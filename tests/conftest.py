@@ -32,6 +32,8 @@ def pytest_addoption(parser):
 
 
 def uses_database(item) -> bool:
+    if item.get_closest_marker("database_free") is not None:
+        return False
     return item.get_closest_marker("django_db") is not None or not DATABASE_FIXTURES.isdisjoint(
         getattr(item, "fixturenames", ())
     )
