@@ -12,6 +12,41 @@ from hypothesis import settings as hypothesis_settings
 hypothesis_settings.register_profile("suite", deadline=None)
 hypothesis_settings.load_profile("suite")
 
+# What makes a test use the database (pytest-django's marker, or one of its fixtures).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="run only the tests that use the database (./bin/test's second database: the "
+        "others ran, identical, on the first)",
+    )
+
+
+def uses_database(item) -> bool:
+    if item.get_closest_marker("database_free") is not None:
+        return False
+    return item.get_closest_marker("django_db") is not None or not DATABASE_FIXTURES.isdisjoint(
+        getattr(item, "fixturenames", ())
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("database_tests_only"):
+        return
+    kept = [item for item in items if uses_database(item)]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
+        items[:] = kept
+
 
 @pytest.fixture(autouse=True)
 def _plain_static_storage(request):

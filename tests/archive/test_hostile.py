@@ -83,6 +83,7 @@ def test_from_the_command(tmp_path, demo_bytes, spoil, message):
     assert row_counts() == dict.fromkeys(row_counts(), 0)
 
 
+@pytest.mark.database_free  # a database of its own, the same SQLite file on every pass
 @pytest.mark.parametrize(("spoil", "message"), ITALIAN)
 def test_the_real_command_line_prints_no_traceback(tmp_path, demo_bytes, spoil, message):
     """``manage.py import_tournament`` as a director runs it, on a database of its own."""

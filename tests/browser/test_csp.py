@@ -7,6 +7,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from burraco_tourney.tournaments.live_pages import POLL_SECONDS
 from burraco_tourney.tournaments.models import Tournament
 
 from .login_support import log_in
@@ -44,13 +45,15 @@ def test_the_directors_pages_and_the_public_ones_break_no_rule_of_the_policy(pag
     ):
         page.goto(page.base_url + path)
         expect(page.locator("main")).to_be_visible()
-    # The projector's script turns the panels and fetches them again (htmx) within the policy.
+    # The projector's script turns the panels and fetches them again (htmx) within the policy:
+    # the page's timers are moved on to its next poll instead of waited for.
+    page.clock.install()
     page.goto(page.base_url + f"/t/{demo.slug}/proiettore/?ogni=2")
     expect(page.locator("#panels [data-panel].active")).to_have_attribute(
         "data-panel", "standings-1"
     )
     with page.expect_response(lambda r: "/proiettore/pannelli/" in r.url, timeout=30_000):
-        pass
+        page.clock.fast_forward(f"00:{POLL_SECONDS:02}")
     log_in(page)
     for path in (
         "/gestione/",

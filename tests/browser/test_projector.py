@@ -9,6 +9,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from burraco_tourney.tournaments.live_pages import POLL_SECONDS
 from burraco_tourney.tournaments.models import Entrant
 from burraco_tourney.tournaments.services.audit import tournament_touch
 from burraco_tourney.tournaments.services.clock import tournament_clock_set, turno_clock_start
@@ -37,37 +38,48 @@ def room():
 
 
 def test_the_projector_rotates_by_itself(page, room):
-    page.goto(page.base_url + f"/t/{room.slug}/proiettore/?ogni=2")
+    # The page's own timers, moved on a panel's minute at a time instead of waited for.
+    page.clock.install()
+    page.goto(page.base_url + f"/t/{room.slug}/proiettore/?ogni=60")
     panel = page.locator("#panels [data-panel].active")
     expect(panel).to_have_attribute("data-panel", "standings-1")
     expect(panel.locator("h2")).to_contain_text("Classifica")
     expect(panel.locator("tbody tr")).to_have_count(10)
     # No control on the screen: nothing to click.
     expect(page.locator("a, button, input, select")).to_have_count(0)
-    expect(panel).to_have_attribute("data-panel", "standings-2", timeout=15_000)
-    expect(panel).to_have_attribute("data-panel", "seating-1", timeout=15_000)
+    page.clock.fast_forward("01:00")
+    expect(panel).to_have_attribute("data-panel", "standings-2")
+    page.clock.fast_forward("01:00")
+    expect(panel).to_have_attribute("data-panel", "standings-3")
+    page.clock.fast_forward("01:00")
+    expect(panel).to_have_attribute("data-panel", "seating-1")
     expect(panel.locator("h2")).to_contain_text("Turno 2")
-    expect(panel).to_have_attribute("data-panel", "seating-2", timeout=15_000)
-    expect(panel).to_have_attribute("data-panel", "clock", timeout=15_000)
+    page.clock.fast_forward("01:00")
+    expect(panel).to_have_attribute("data-panel", "seating-2")
+    page.clock.fast_forward("01:00")
+    expect(panel).to_have_attribute("data-panel", "clock")
     expect(panel.locator(".clock-msg-running")).to_be_visible()
     # Only one panel at a time.
     expect(page.locator("#panels [data-panel]:visible")).to_have_count(1)
 
 
 def test_the_projector_shows_new_data_without_a_reload(page, room):
+    page.clock.install()
     page.goto(page.base_url + f"/t/{room.slug}/proiettore/?ogni=2")
     expect(page.locator("#panels [data-panel].active")).to_have_attribute(
         "data-panel", "standings-1"
     )
     Entrant.objects.filter(tournament=room, number=1).update(player1="Zanardelli Ottavia")
     tournament_touch(tournament=room)  # what every service's write does
-    # The panels are fetched again: the new name appears on the seating.
-    expect(page.locator("#panels")).to_contain_text("Zanardelli Ottavia", timeout=40_000)
+    # The panels are fetched again at the next poll: the new name appears on the seating.
+    page.clock.fast_forward(f"00:{POLL_SECONDS:02}")
+    expect(page.locator("#panels")).to_contain_text("Zanardelli Ottavia", timeout=20_000)
 
 
 def test_the_shown_standings_change_within_seconds_of_a_write(page, room):
     """Issue 20: the projector waited for its rotation (56 s at one table) while phones had the
     news in seconds. A panel that stays two minutes still shows a change at once."""
+    page.clock.install()
     page.goto(page.base_url + f"/t/{room.slug}/proiettore/?ogni=120")
     panel = page.locator("#panels [data-panel].active")
     expect(panel).to_have_attribute("data-panel", "standings-1")
@@ -83,7 +95,9 @@ def test_the_shown_standings_change_within_seconds_of_a_write(page, room):
         mp=0,
         reason="Due ammonizioni",
     )
-    expect(first).to_have_text("21", timeout=25_000)
+    # At the next poll, long before the panel's two minutes are up.
+    page.clock.fast_forward(f"00:{POLL_SECONDS:02}")
+    expect(first).to_have_text("21", timeout=20_000)
     expect(panel).to_have_attribute("data-panel", "standings-1")
 
 
