@@ -149,3 +149,12 @@ def test_an_individual_players_page_lists_the_partners_and_rank(english, directo
     partner = seated.table.seats.exclude(pk=seated.pk).get(line=seated.line).entrant
     assert partner.name in html
     assert f"<td>{row.rank}</td>" in html and f"<td>{row.vp}</td>" in html
+
+
+def test_the_registry_form_and_the_person_page_lead_to_each_other(english, played, anna):
+    person_page = reverse("manage:person", args=[anna.pk])
+    registry_form = reverse("people:edit", args=[anna.pk])
+    assert f'href="{registry_form}"' in english.get(person_page).content.decode()
+    assert f'href="{person_page}"' in english.get(registry_form).content.decode()
+    # A new person has no page of tournaments yet.
+    assert "/gestione/persone/" not in english.get(reverse("people:add")).content.decode()

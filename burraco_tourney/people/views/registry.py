@@ -80,6 +80,7 @@ def _person_page(request: HttpRequest, person: Person | None) -> HttpResponse:
         section="people",
         title=person.full_name if person else _("Add a person"),
         back=(reverse("people:list"), _("Back to the registry")),
+        person=person,
     )
 
 
