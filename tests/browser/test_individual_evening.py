@@ -82,11 +82,15 @@ def test_a_twelve_player_evening_from_registration_to_the_printed_standings(page
 
     page.get_by_role("link", name="Giocatori", exact=True).first.click()
     page.fill("#id_text", "\n".join(f"{name}; Circolo Aurora" for name in NAMES))
-    page.locator("button[name=action][value=paste]").click()
+    # A pasted list is previewed, then saved, as for pairs.
+    page.locator("button[name=action][value=preview]").click()
+    page.locator("button[name=action][value=save]").click()
     expect(page.locator(".messages, .msg").first).to_contain_text("12 giocatori aggiunti")
-    expect(page.locator("table.players-list tbody tr")).to_have_count(12)
+    expect(page.locator("table.pairs tbody tr")).to_have_count(12)
+    # The numbers are drawn on their own page, as for pairs.
+    page.get_by_role("link", name="Sorteggia i numeri").first.click()
     page.fill("#id_seed", "sera di Natale")
-    page.locator("button[name=action][value=draw]").click()
+    page.get_by_role("button", name="Sorteggia i numeri").click()
     expect(page.locator("main")).to_contain_text("sera di Natale")
 
     play_turno(page, tournament, 1, "rotation")

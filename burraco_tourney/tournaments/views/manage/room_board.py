@@ -26,7 +26,7 @@ from burraco_tourney.core.rule_messages import LINE_LABELS
 from ...access import director_view
 from ...models import Tournament
 from ...qr_codes import phones_base, phones_cannot_reach, qr_svg, table_link
-from ...results_bridge import tournament_ruleset
+from ...results_bridge import stored_entry, tournament_ruleset
 from ...selectors import player_entries as selectors
 from ...selectors import scores as score_selectors
 from ...selectors.clock import turno_clock
@@ -125,10 +125,16 @@ def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: 
     links = services.turno_links_ensure(turno=turno_obj)
     link = table_link(request, links[table_obj.pk].token) if table_obj.pk in links else ""
     label = _("QR code of table %(table)s") % {"table": table_obj.number}
+    # What the table holds: a line's entry is the table's result when it holds the same.
+    result = stored_entry(table_obj)
     lines = [
         {
             "line": line,
             "label": LINE_LABELS[line],
+            "is_result": result is not None
+            and line in entries
+            and entries[line].entered
+            and entries[line].entry == result,
             # Who sits in the line: a pair, or an individual table's two players.
             "who": getattr(table_obj, f"{line}_line"),
             "entry": entries.get(line),
