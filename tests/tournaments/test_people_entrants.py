@@ -12,9 +12,10 @@ from django.urls import reverse
 from openpyxl import Workbook
 
 from burraco_tourney.people.models import Person
+from burraco_tourney.people.selectors.near import people_near
 from burraco_tourney.tournaments.models import Member
 from burraco_tourney.tournaments.services.entrants import entrant_create, entrant_update
-from burraco_tourney.tournaments.services.members import Place, people_near
+from burraco_tourney.tournaments.services.members import Place
 from tests.factories import make_tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_messages")]

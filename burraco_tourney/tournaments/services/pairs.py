@@ -17,6 +17,8 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.text import Truncator
 
+from burraco_tourney.people.selectors.near import Found, people_found
+
 from ..audit_text import import_subject
 from ..models import AuditEntry, Bye, Entrant, Table, Tournament
 from ..pair_import import ImportRow, check_rows, rows_have_errors
@@ -24,7 +26,7 @@ from .audit import audit_record
 from .entrants import NUMBER_DRAW_ACTION, DrawnNumber, entrant_snapshot
 from .late_pairs import MissedChoice, late_fields, late_snapshot
 from .locks import tournament_lock
-from .members import Found, Place, members_link, people_found
+from .members import Place, members_link
 
 REASON_MAX = AuditEntry._meta.get_field("reason").max_length
 
