@@ -75,7 +75,9 @@ class Measure:
             )
         if self.profile:
             print(f"\nProfile of {self.profile!r}:")
-            pstats.Stats(self.profiler).sort_stats("cumulative").print_stats(60)
+            pstats.Stats(self.profiler).sort_stats(
+                os.environ.get("SORT", "cumulative")
+            ).print_stats(60)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -163,6 +165,13 @@ def run(args, tokens: list[str]) -> None:
                 f"{name}: live after a save", lambda u=url, n=name: live(u, etags[n])
             )
             etags[name] = response.get("ETag", etags[name])
+        # Between two saves: every phone's part unchanged.
+        etags["pair"] = live(pages["pair"], None)["ETag"]
+        for name, url in pages.items():
+            for _ in range(3):
+                kind = f"{name}: live 304 after a save"
+                response = measure(kind, lambda u=url, n=name: live(u, etags[n]))
+                assert response.status_code == 304, name
         done = len(measure.times["pair: live after a save"])
         for number in pair_numbers:
             measure(
