@@ -106,10 +106,12 @@ def run(args, tokens: list[str]) -> None:
 
     from benchmarks.room_clients import SLUG
     from benchmarks.scorecard_save import scorecard
+    from burraco_tourney.core.warm_up import warm_up
 
     for name in ("public", "public_shared"):
         caches[name].clear()
     measure = Measure(args.profile)
+    measure("process warm-up (gunicorn_conf)", warm_up)  # as a server's process does
     turno = args.turni + 1
     pages = {
         "standings": f"/t/{SLUG}/classifica/",
