@@ -299,8 +299,11 @@ def counter_publish(tournament: Tournament) -> None:
             .values_list("change_counter", flat=True)
             .first()
         )
-        if counter is not None:
-            store.set(_counter_key(tournament.slug), (tournament.pk, counter), COUNTER_SECONDS)
+        key = _counter_key(tournament.slug)
+        kept = store.get(key)
+        # Another writer's, committed after this one and already kept: not put back.
+        if counter is not None and not (kept and kept[0] == tournament.pk and kept[1] > counter):
+            store.set(key, (tournament.pk, counter), COUNTER_SECONDS)
 
     publish.tournament_pk, publish.done = tournament.pk, False
     transaction.on_commit(publish)

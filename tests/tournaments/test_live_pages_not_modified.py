@@ -2,8 +2,11 @@
 database: the tournament's change counter is kept in the shared cache by the writers, after each
 commit, with the ETag each part had at that counter (issue 26: a room of a thousand phones)."""
 
+import threading
+
 import pytest
 from django.core.cache import caches
+from django.db import connections
 from django.urls import reverse
 
 from burraco_tourney.tournaments import live_cache
@@ -143,3 +146,37 @@ def test_a_part_served_while_its_new_version_is_built_is_not_remembered_as_curre
     again = _live(client, url, old)
     assert again.status_code == 200
     assert "1100" in again.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("site_database")
+def test_saves_at_once_at_two_tables_leave_the_last_counter(client, room, public_cache):
+    """Two tables' phones saving at the same moment (real transactions, two threads): the counter
+    kept for the phones' 304s is the one the database has after both, and a phone polling
+    afterwards gets both results."""
+    tournament, director = room
+    url = reverse("tournaments:turno", args=[tournament.slug, 2])
+    etag = _live(client, url)["ETag"]
+    barrier = threading.Barrier(2)
+    errors = []
+
+    def save(table, ns_mp):
+        try:
+            barrier.wait()
+            _save_totals(tournament, director, 2, table, ns_mp, 900)
+        except Exception as error:  # the test looks at it
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=save, args=args) for args in [(1, 1105), (2, 1215)]]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert live_cache.known_counter(tournament.slug) == (tournament.pk, _counter(tournament))
+    page = _live(client, url, etag)
+    assert page.status_code == 200
+    assert "1105" in page.content.decode() and "1215" in page.content.decode()
+    assert _live(client, url, page["ETag"]).status_code == 304
