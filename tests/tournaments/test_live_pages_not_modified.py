@@ -20,10 +20,16 @@ room = test_live_pages.room
 pytestmark = pytest.mark.django_db
 
 
-def _save(tournament, director, django_capture_on_commit_callbacks, ns_mp, table=1):
-    """A save whose transaction commits (the test's own transaction never does)."""
-    with django_capture_on_commit_callbacks(execute=True):
-        _save_totals(tournament, director, 2, table, ns_mp, 900)
+@pytest.fixture
+def save(room, django_capture_on_commit_callbacks):
+    """A save at a table of turno 2 whose transaction commits (the test's own never does)."""
+    tournament, director = room
+
+    def saved(ns_mp, table=1):
+        with django_capture_on_commit_callbacks(execute=True):
+            _save_totals(tournament, director, 2, table, ns_mp, 900)
+
+    return saved
 
 
 PAGES = [
@@ -36,11 +42,10 @@ PAGES = [
 
 @pytest.mark.parametrize(("name", "args"), PAGES)
 def test_an_unchanged_live_part_answers_304_without_reading_the_database(
-    client, room, public_cache, django_capture_on_commit_callbacks, django_assert_num_queries,
-    name, args,
-):  # fmt: skip
-    tournament, director = room
-    _save(tournament, director, django_capture_on_commit_callbacks, 1100)
+    client, room, public_cache, save, django_assert_num_queries, name, args
+):
+    tournament, _ = room
+    save(1100)
     url = reverse(name, args=[tournament.slug, *args])
     etag = _live(client, url)["ETag"]
     with django_assert_num_queries(0):
@@ -54,14 +59,14 @@ def test_after_a_save_the_old_etag_gets_the_new_part(
     client,
     room,
     public_cache,
-    django_capture_on_commit_callbacks,
+    save,
 ):
     tournament, director = room
-    _save(tournament, director, django_capture_on_commit_callbacks, 1100)
+    save(1100)
     url = reverse("tournaments:turno", args=[tournament.slug, 2])
     etag = _live(client, url)["ETag"]
     assert _live(client, url, etag).status_code == 304
-    _save(tournament, director, django_capture_on_commit_callbacks, 1200, table=2)
+    save(1200, table=2)
     changed = _live(client, url, etag)
     assert changed.status_code == 200
     assert "1200" in changed.content.decode()
@@ -107,10 +112,10 @@ def test_a_logged_in_visitor_is_answered_by_the_page_itself(
     client,
     room,
     public_cache,
-    django_capture_on_commit_callbacks,
+    save,
 ):
     tournament, director = room
-    _save(tournament, director, django_capture_on_commit_callbacks, 1100)
+    save(1100)
     url = reverse("tournaments:seating", args=[tournament.slug, 2])
     etag = _live(client, url)["ETag"]
     client.force_login(director)
@@ -123,13 +128,13 @@ def test_a_part_served_while_its_new_version_is_built_is_not_remembered_as_curre
     client,
     room,
     public_cache,
-    django_capture_on_commit_callbacks,
+    save,
     monkeypatch,
 ):
     tournament, director = room
     url = reverse("tournaments:turno", args=[tournament.slug, 2])
     old = _live(client, url)["ETag"]
-    _save(tournament, director, django_capture_on_commit_callbacks, 1100)
+    save(1100)
     building = live_cache.threading.Lock()
     building.acquire()
 
@@ -160,7 +165,7 @@ def test_saves_at_once_at_two_tables_leave_the_last_counter(client, room, public
     barrier = threading.Barrier(2)
     errors = []
 
-    def save(table, ns_mp):
+    def save_at(table, ns_mp):
         try:
             barrier.wait()
             _save_totals(tournament, director, 2, table, ns_mp, 900)
@@ -169,7 +174,7 @@ def test_saves_at_once_at_two_tables_leave_the_last_counter(client, room, public
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=save, args=args) for args in [(1, 1105), (2, 1215)]]
+    threads = [threading.Thread(target=save_at, args=args) for args in [(1, 1105), (2, 1215)]]
     for thread in threads:
         thread.start()
     for thread in threads:
