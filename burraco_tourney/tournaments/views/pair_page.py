@@ -5,11 +5,7 @@ Thin: read with the selectors (``pair_page``, ``seating``), render through ``liv
 
 from __future__ import annotations
 
-from django.core.cache import caches
 from django.http import Http404, HttpRequest, HttpResponse
-from django.template.loader import render_to_string
-from django.utils import translation
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from ..live_digest import content_digest
@@ -39,7 +35,7 @@ def pair_own_page(request: HttpRequest, tournament, number: int) -> HttpResponse
             tournament=tournament,
             title=_("Pair %(number)s") % {"number": number} + f" · {tournament.name}",
             body_template="tournaments/live/pair.html",
-            context={"pair": pair, "sections": _sections(request, tournament, pair, turni)},
+            context={"pair": pair, "turni": turni},
             section="pair",
             shows=_shows(request, tournament, pair, turni),
         )
@@ -74,23 +70,6 @@ def _shows(request: HttpRequest, tournament, pair, turni) -> tuple:
     """What a pair's page is built from: its digest says whether the page changed."""
     menu = page_menu(request, tournament=tournament, section="pair")
     return (tournament.name, tournament.slug, pair, turni, menu)
-
-
-def _sections(request: HttpRequest, tournament, pair, turni) -> list[str]:
-    """The page's turni, each rendered once for as long as it shows the same: a save in the
-    turno being played changes that turno's part of the pairs' pages, never the closed turni's
-    (kept in this process's memory under their digest: the part of the page it shows)."""
-    sections = []
-    for turno in turni:
-        shows = (tournament.slug, pair.number, turno, translation.get_language())
-        key = f"f:{tournament.pk}-pair-turno-{content_digest(shows)}"
-        html = caches["public"].get(key)
-        if html is None:
-            context = {"tournament": tournament, "pair": pair, "t": turno}
-            html = render_to_string("tournaments/live/_pair_turno.html", context, request)
-            caches["public"].set(key, html)
-        sections.append(mark_safe(html))  # noqa: S308 (rendered by the template just above)
-    return sections
 
 
 def _digests(request: HttpRequest, tournament) -> dict[int, str]:
