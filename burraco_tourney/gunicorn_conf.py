@@ -47,3 +47,11 @@ def on_starting(server):
     from django.conf import settings
 
     shutil.rmtree(settings.PUBLIC_CACHE_FOLDER, ignore_errors=True)
+
+
+def post_worker_init(worker):
+    """Templates, views and translations loaded before the first request (core/warm_up.py): not
+    by the first phones of a room, all arriving at once."""
+    from burraco_tourney.core.warm_up import warm_up
+
+    warm_up()

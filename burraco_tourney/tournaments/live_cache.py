@@ -26,7 +26,9 @@ from django.conf import settings
 from django.core.cache import caches
 from django.core.cache.backends.dummy import DummyCache
 from django.core.cache.backends.filebased import FileBasedCache
+from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
+from django.db import transaction
 from django.utils import translation
 
 try:
@@ -101,11 +103,17 @@ def _cache_build(
         value = _cache_get(previous)
         if value is None:  # nothing older to show: wait for it after all
             return _cache_build(key, build, key_of=key_of)
+        served_stale.set(True)
     finally:
         if acquired:
             with _building:
                 _key_locks.pop(key, None)
     return value
+
+
+# Set when ``_cache_build`` gave a value's last version (``previous``) rather than the one asked
+# for: its ETag is not the current one (``live_pages``: not remembered for the 304s).
+served_stale: ContextVar[bool] = ContextVar("served_stale", default=False)
 
 
 # Many, so that two pages rarely wait for each other's builder.
@@ -155,14 +163,18 @@ _shown: ContextVar[int | None] = ContextVar("shown_counter", default=None)
 def shown_counter(tournament: Tournament) -> int:
     """The change counter the players' pages show: the real one, unless the pages caught up with
     an older one less than ``PUBLIC_PAGES_COALESCE_SECONDS`` ago (a burst of saves)."""
-    counter = tournament.change_counter
+    return shown_for(tournament.pk, tournament.change_counter)
+
+
+def shown_for(pk: int, counter: int) -> int:
+    """``shown_counter`` of the tournament ``pk`` whose change counter is ``counter``."""
     seconds = getattr(settings, "PUBLIC_PAGES_COALESCE_SECONDS", 0)
     store = caches["public_shared"]
     if isinstance(store, DummyCache):
         store = caches["public"]
     if seconds <= 0 or isinstance(store, DummyCache):
         return counter
-    key = f"c:{tournament.pk}"
+    key = f"c:{pk}"
     now = time.time()
     kept = store.get(key)
     if kept is not None:
@@ -238,3 +250,77 @@ def cached(
         while len(_values) > VALUES_KEPT:
             _values.pop(next(iter(_values)))
     return value
+
+
+# --- The counter without the database: the phones' conditional requests ------------------------
+#
+# A phone polling a live part with the ETag it has gets 304 while the page is unchanged; the
+# tournament's change counter (which says whether it is) is kept in the shared cache by the
+# writers, after each commit, so that the 304 reads nothing from the database
+# (``live_pages.live_not_modified``). A counter kept there can be older than the database's for
+# at most ``COUNTER_SECONDS`` (two writers' commits and their writes to the cache crossing), or
+# ``PUBLIC_PAGES_COALESCE_SECONDS`` when a reader left it: about what the coalescing of saves
+# already lets a page lag.
+
+COUNTER_SECONDS = 60
+
+
+def counter_store():
+    """The cache every process of every server reads alike (files, Redis, the database), or None
+    (each process's own memory, or none): then the counter is read from the database."""
+    for level in ("public_shared", "public"):
+        store = caches[level]
+        if not isinstance(store, DummyCache):
+            return None if isinstance(store, LocMemCache) else store
+    return None
+
+
+def _counter_key(slug: str) -> str:
+    return "n:" + hashlib.blake2b(slug.encode(), digest_size=12).hexdigest()
+
+
+def counter_publish(tournament: Tournament) -> None:
+    """After the transaction that raised the tournament's counter commits: the counter the
+    database has then, for the phones' conditional requests (``known_counter``)."""
+    store = counter_store()
+    connection = transaction.get_connection()
+    queued = (
+        getattr(f, "tournament_pk", None)
+        for _, f, _ in connection.run_on_commit
+        if not getattr(f, "done", True)
+    )
+    if store is None or tournament.pk in queued:  # once for all the writes of a transaction
+        return
+
+    def publish():
+        publish.done = True
+        counter = (
+            Tournament.objects.filter(pk=tournament.pk)
+            .values_list("change_counter", flat=True)
+            .first()
+        )
+        key = _counter_key(tournament.slug)
+        kept = store.get(key)
+        # Another writer's, committed after this one and already kept: not put back.
+        if counter is not None and not (kept and kept[0] == tournament.pk and kept[1] > counter):
+            store.set(key, (tournament.pk, counter), COUNTER_SECONDS)
+
+    publish.tournament_pk, publish.done = tournament.pk, False
+    transaction.on_commit(publish)
+
+
+def counter_remember(tournament: Tournament) -> None:
+    """A reader's counter, just read from the database, when no writer left one: for
+    ``PUBLIC_PAGES_COALESCE_SECONDS`` only (a writer's newer one may have come in between)."""
+    store = counter_store()
+    seconds = getattr(settings, "PUBLIC_PAGES_COALESCE_SECONDS", 0)
+    if store is not None and seconds > 0:
+        store.add(
+            _counter_key(tournament.slug), (tournament.pk, tournament.change_counter), seconds
+        )
+
+
+def known_counter(slug: str) -> tuple[int, int] | None:
+    """(the tournament's id, its change counter) of the tournament ``slug``, from the cache."""
+    store = counter_store()
+    return None if store is None else store.get(_counter_key(slug))

@@ -12,7 +12,8 @@ Each page has two forms:
   their CSRF token, drawn for each request without reading the database) around the cached part;
 - its live part alone (``?live=1``), which htmx fetches every few seconds into the page without a
   reload (``static/js/live.js``), with an ETag (the part's digest): an unchanged part answers
-  ``304 Not Modified`` after reading nothing but the tournament's row.
+  ``304 Not Modified`` without reading the database (``live_not_modified``: the counter and the
+  part's ETag kept in the shared cache).
 
 A burst of saves (every table's phones at the end of a turno, one every two seconds) is
 coalesced: the players' pages follow the counter as it was when they last caught up with it, and
@@ -33,6 +34,7 @@ Reads only: the parts are built by the views' ``build`` functions from the selec
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -49,7 +51,17 @@ from django.utils.cache import patch_vary_headers
 from django.utils.safestring import SafeString, mark_safe
 
 from .access import can_direct
-from .live_cache import _cache_build, _shown, cached, shown_counter
+from .live_cache import (
+    _cache_build,
+    _shown,
+    cached,
+    counter_remember,
+    counter_store,
+    known_counter,
+    served_stale,
+    shown_counter,
+    shown_for,
+)
 from .live_digest import content_digest
 from .models import Tournament
 
@@ -171,8 +183,10 @@ def live_response(
     if director:
         parts, etag = build(True), ""
     else:
+        counter_remember(tournament)
         counter = shown_counter(tournament)
         shown = _shown.set(counter)
+        stale = served_stale.set(False)
         try:
             name = _page_name(tournament, page)
             key, key_of = f"p:{_variant(tournament, page, counter)}", None
@@ -181,8 +195,11 @@ def live_response(
                 key = f"p:{name}-{digest()}"
                 key_of = lambda parts: f"p:{name}-{parts.shows}"  # noqa: E731
             parts = _cache_build(key, lambda: build(False), previous=f"l:{name}", key_of=key_of)
+            if not served_stale.get():  # this version's: a 304 may say so without the database
+                _etag_remember(request, tournament.pk, counter, parts.etag)
         finally:
             _shown.reset(shown)
+            served_stale.reset(stale)
         etag = parts.etag
         if live and etag in _etags(request.headers.get("If-None-Match", "")):
             return _live_headers(HttpResponseNotModified(), etag)
@@ -216,6 +233,41 @@ def live_response(
 
 
 TOKEN_STAND_IN = "csrf-token-stand-in"
+
+
+def live_not_modified(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A public page's view (``view(request, slug, ...)``) whose live part, unchanged, answers
+    ``304`` without reading the database: the tournament's counter (``live_cache.known_counter``,
+    kept by the writers) and the ETag of the part at that counter, remembered when it was served
+    (``live_response``), both from the shared cache. Anything else goes to the view."""
+
+    @functools.wraps(view)
+    def answer(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
+        header = request.headers.get("If-None-Match", "")
+        if header and request.GET.get(LIVE_PARAMETER) == "1" and _plain_visitor(request):
+            known = known_counter(slug)
+            if known is not None:
+                pk, counter = known
+                etag = counter_store().get(_etag_key(request, pk, shown_for(pk, counter)))
+                if etag is not None and etag in _etags(header):
+                    return _live_headers(HttpResponseNotModified(), etag)
+        return view(request, slug, *args, **kwargs)
+
+    return answer
+
+
+def _etag_key(request: HttpRequest, pk: int, counter: int) -> str:
+    """The live part's ETag at the counter: by its address, whatever asks for the live part."""
+    query = sorted((k, v) for k, v in request.GET.lists() if k != LIVE_PARAMETER)
+    page = f"{request.path}?{query}"
+    digest = hashlib.blake2b(page.encode(), digest_size=10).hexdigest()
+    return f"e:{pk}-{counter}-{translation.get_language()}-{digest}"
+
+
+def _etag_remember(request: HttpRequest, pk: int, counter: int, etag: str) -> None:
+    store = counter_store()
+    if store is not None:
+        store.set(_etag_key(request, pk, counter), etag)
 
 
 def _plain_visitor(request: HttpRequest) -> bool:

@@ -9,6 +9,7 @@ from django.db.models import F
 from django.utils.text import Truncator
 
 from ..audit_text import Subject, subject_text
+from ..live_cache import counter_publish
 from ..models import AuditEntry, Tournament
 
 SUBJECT_MAX = AuditEntry._meta.get_field("subject").max_length
@@ -64,3 +65,4 @@ def tournament_touch(*, tournament: Tournament) -> None:
     tournament.change_counter = (
         Tournament.objects.filter(pk=tournament.pk).values_list("change_counter", flat=True).get()
     )
+    counter_publish(tournament)  # the phones' 304s read it without the database

@@ -9,11 +9,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from ..live_digest import content_digest
-from ..live_pages import LivePage, cached, live_response, page_menu, render_parts
+from ..live_pages import LivePage, cached, live_not_modified, live_response, page_menu, render_parts
 from ..selectors import tournaments as selectors
 from ..selectors.pair_page import pair_turni, play_by_pair, standings_by_turno
 
 
+@live_not_modified
 def pair_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
     return tournament.fmt.entrants.own_page(request, tournament, number)
@@ -81,6 +82,7 @@ def _digests(request: HttpRequest, tournament) -> dict[int, str]:
     }
 
 
+@live_not_modified
 def seat_search(request: HttpRequest, slug: str) -> HttpResponse:
     """ "Where do I sit" by a player's name: the kind's entrants find the places
     (``fmt.entrants.seat_search_part``)."""

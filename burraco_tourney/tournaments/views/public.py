@@ -14,7 +14,7 @@ from django_tables2 import RequestConfig
 from burraco_tourney.core.rule_messages import rule_error_message
 
 from ..access import can_direct
-from ..live_pages import LivePage, live_response, render_parts
+from ..live_pages import LivePage, live_not_modified, live_response, render_parts
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
 from ..selectors.people import entrants_people
@@ -55,6 +55,7 @@ def pairs_list_page(request: HttpRequest, tournament) -> HttpResponse:
     return render(request, "tournaments/pair_list.html", {"tournament": tournament, "table": table})
 
 
+@live_not_modified
 def turno_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
 
@@ -78,6 +79,7 @@ def turno_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return live_response(request, tournament=tournament, page=page, build=build)
 
 
+@live_not_modified
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The classifica after a turno: by default the last complete one.
 

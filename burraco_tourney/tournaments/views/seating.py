@@ -9,10 +9,11 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from ..live_pages import LivePage, live_response, render_parts
+from ..live_pages import LivePage, live_not_modified, live_response, render_parts
 from ..selectors import tournaments as selectors
 
 
+@live_not_modified
 def seating(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
 

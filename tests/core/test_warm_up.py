@@ -1,0 +1,25 @@
+"""A server process loads the site's templates before its first request (gunicorn's
+post_worker_init, core/warm_up.py): the first phones of a room do not pay for it (issue 26)."""
+
+from pathlib import Path
+
+from django.conf import settings
+from django.template import engines
+
+from burraco_tourney import gunicorn_conf
+
+
+def _cached_loader():
+    engine = engines["django"].engine
+    (loader,) = [x for x in engine.template_loaders if hasattr(x, "get_template_cache")]
+    return loader
+
+
+def test_a_new_server_process_has_every_template_compiled_before_its_first_request():
+    loader = _cached_loader()
+    loader.reset()
+    gunicorn_conf.post_worker_init(worker=None)
+    folder = Path(settings.TEMPLATES[0]["DIRS"][0])
+    names = {p.relative_to(folder).as_posix() for p in folder.rglob("*.html")}
+    assert "tournaments/live_page.html" in names
+    assert names <= set(loader.get_template_cache)
