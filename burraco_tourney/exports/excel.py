@@ -37,6 +37,7 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.rulesets import Ruleset
+from burraco_tourney.tournaments.formats.individual.seating import individual_seating
 from burraco_tourney.tournaments.models import EntryMode, Line, RulesetName, Tournament, Turno
 from burraco_tourney.tournaments.results_bridge import (
     tournament_bye_value,
@@ -45,7 +46,6 @@ from burraco_tourney.tournaments.results_bridge import (
     tournament_vp_table,
     vp_table_label,
 )
-from burraco_tourney.tournaments.selectors.individual_seating import individual_seating
 from burraco_tourney.tournaments.selectors.scores import forfeit_scarto
 from burraco_tourney.tournaments.selectors.standings import standings_choice, standings_or_missing
 from burraco_tourney.tournaments.selectors.standings_notes import late_note, missed_value

@@ -10,8 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from burraco_tourney.tournaments.formats.individual.seating import individual_seating
 from burraco_tourney.tournaments.models import Tournament
-from burraco_tourney.tournaments.selectors.individual_seating import individual_seating
 from burraco_tourney.tournaments.selectors.standings import standings as individual_standings
 from tests.browser.login_support import log_in_through
 from tests.exports.conftest import pdf_words

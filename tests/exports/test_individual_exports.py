@@ -12,8 +12,8 @@ import pytest
 from openpyxl import load_workbook
 
 from burraco_tourney.tournaments.draw_manager import DrawRequest
+from burraco_tourney.tournaments.formats.individual.seating import individual_seating
 from burraco_tourney.tournaments.models import Movement
-from burraco_tourney.tournaments.selectors.individual_seating import individual_seating
 from burraco_tourney.tournaments.services.entrants import entrant_create
 from burraco_tourney.tournaments.services.scores import table_record_totals
 from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish

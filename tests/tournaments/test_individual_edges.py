@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from burraco_tourney.archive.export import archive_json, tournament_export
-from burraco_tourney.tournaments.selectors.individual_seating import individual_seating
+from burraco_tourney.tournaments.formats.individual.seating import individual_seating
 from tests.factories import make_director
 from tests.tournaments.individual_support import drawn_turno, enter_totals, individual_tournament
 

@@ -69,15 +69,15 @@ class IndividualDrawManager(PairsDrawManager):
         self, tournament: Any, number: int, data: Any = None, *, like: Any = None, redraw=False
     ) -> Any:
         # The movement of the draft drawn again; the next turno starts from the rotation.
-        from ...forms.individual import IndividualDrawForm
         from .draw_manager import active_players
+        from .forms import IndividualDrawForm
 
         initial = {"movement": like.movement} if redraw and like is not None else None
         players = len(active_players(tournament))
         return IndividualDrawForm(data, initial=initial, players=players)
 
     def turno_part(self, tournament: Any, turno: Any) -> tuple[str, dict[str, Any]]:
-        from ...selectors.individual_seating import individual_seating
+        from .seating import individual_seating
 
         return "manage/individual_turno.html", {"seating": individual_seating(turno=turno)}
 
@@ -106,7 +106,7 @@ class PlayerEntrants(PairEntrants):
         raise Http404  # an individual tournament has players, not pairs
 
     def seating_part(self, turno: Any, director: bool) -> tuple[str, dict[str, Any]]:
-        from ...selectors.individual_seating import individual_seating
+        from .seating import individual_seating
 
         players = individual_seating(turno=turno)
         context = {"turno": turno, "seating": players, "places": players.places()}
@@ -119,7 +119,7 @@ class PlayerEntrants(PairEntrants):
     }
 
     def seating_print(self, turno: Any) -> dict[str, Any]:
-        from ...selectors.individual_seating import individual_seating
+        from .seating import individual_seating
 
         seating = individual_seating(turno=turno)
         return {"seating": seating, "places": seating.places()}
@@ -130,7 +130,7 @@ class PlayerEntrants(PairEntrants):
         return player_workbook_bytes(tournament=tournament, after_turno=after_turno)
 
     def seat_search_part(self, tournament: Any, query: str) -> tuple[str, dict[str, Any]]:
-        from ...selectors.individual_seating import find_player_places
+        from .seating import find_player_places
 
         found = find_player_places(tournament=tournament, query=query) if query else []
         context = {

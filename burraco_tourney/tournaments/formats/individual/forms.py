@@ -10,11 +10,11 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.errors import RuleError
 
-from ..draw_manager import DrawRequest
-from ..formats.individual.draw_manager import INDIVIDUAL_MOVEMENTS
-from ..models import Movement
-from .pairs import PairPageForm
-from .turni import rule_message
+from ...draw_manager import DrawRequest
+from ...forms.pairs import PairPageForm
+from ...forms.turni import rule_message
+from ...models import Movement
+from .draw_manager import INDIVIDUAL_MOVEMENTS
 
 __all__ = ["IndividualDrawForm"]
 

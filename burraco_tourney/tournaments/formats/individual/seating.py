@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from ..models import Entrant, Line, Table, TableSeat, Tournament, Turno
-from .seating import name_matches, surname_key
-from .tournaments import turno_byes
+from ...models import Entrant, Line, Table, TableSeat, Tournament, Turno
+from ...selectors.seating import name_matches, surname_key
+from ...selectors.tournaments import turno_byes
 
 
 @dataclass(frozen=True)
