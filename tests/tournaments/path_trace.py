@@ -15,7 +15,10 @@ packages are never stops. Of the project's calls:
    ``rules/submission_data.py``; and the results bridge's readers of the kept rules object
    and its mark, ``RULES_READERS``), form fields and widgets, and the building of a form (its
    ``__init__``: the boxes and labels the page shows for a GET too). Below ``table_outcome``
-   (the engine's insides) nothing is a stop; its runs are counted.
+   (the engine's insides) nothing is a stop; its runs are counted. Left out too is the public
+   pages' cache (``tournaments/live_cache.py``): the change log's entry asks it to publish the
+   tournament's new counter once the commit is done (``counter_publish``, through
+   ``transaction.on_commit``); it writes no row and decides nothing of the save.
 2. A call from a function of the same file, a method an object calls on itself (``self``,
    ``super()``, wherever the class is defined), and a view's call of a helper the views share
    (``tournaments/views/``: which turno, the posted reason) belong to the caller's stop.
@@ -61,6 +64,8 @@ VALUE_PACKAGES = (
     "tournaments/selectors/",
     "tournaments/audit_text.py",
     "rules/",
+    # The public pages' cache: a counter published after the commit.
+    "tournaments/live_cache.py",
 )
 VIEWS = "tournaments/views/"
 
