@@ -45,6 +45,7 @@ def person_search(request: HttpRequest) -> HttpResponse:
             "found": people_search(query=query),
             "query": query.strip(),
             "link": "link" in request.GET,
+            "pick": "pick" in request.GET,
         },
     )
 

@@ -13,10 +13,13 @@ from typing import TYPE_CHECKING
 
 from django import forms
 from django.core import signing
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tourney.people.models import Person
 from burraco_tourney.rules.standings import Value
 
+from ..entrant_rows import name_and_card
 from ..models import MissedTurni
 from ..pair_import import (
     MAX_FILE_BYTES,
@@ -63,7 +66,14 @@ class EntrantForm(PairPageForm):
     )
     club = CleanedCharField(label=_("Club"), max_length=NAME_MAX, required=False)
 
-    def __init__(self, *args, words: EntrantWords, number_required: bool = True, **kwargs):
+    def __init__(
+        self,
+        *args,
+        words: EntrantWords,
+        number_required: bool = True,
+        pick: bool = False,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         number = self.fields["number"]
         number.required = number_required
@@ -74,11 +84,69 @@ class EntrantForm(PairPageForm):
             self.fields[name] = CleanedCharField(label=label, max_length=NAME_MAX)
         self.fields["club"] = club
         self.name_names = [name for name, _label in words.name_fields]
+        self.pick = pick
+        if pick:  # each name box finds people in the registry as the director types
+            for name in self.name_names:
+                self.fields[name].widget.attrs.update(
+                    PICK_ATTRS,
+                    **{
+                        "hx-get": reverse("people:search") + "?pick=1",
+                        "hx-target": f"#{self[name].auto_id}-people",
+                        "aria-controls": f"{self[name].auto_id}-people",
+                    },
+                )
+                self.fields[f"{name}_person"] = forms.IntegerField(
+                    required=False, min_value=1, max_value=PERSON_ID_MAX, widget=forms.HiddenInput
+                )
 
     @property
     def name_fields(self) -> list:
         """The bound boxes of the entrant's names: the one place a page renders them."""
         return [self[name] for name in self.name_names]
+
+    @property
+    def name_rows(self) -> list:
+        """Each name box with its hidden picked person (None when the form picks nobody)."""
+        return [
+            (self[name], self[f"{name}_person"] if self.pick else None) for name in self.name_names
+        ]
+
+    def clean(self):
+        data = super().clean()
+        if not self.pick:
+            return data
+        picked = {name: data.pop(f"{name}_person", None) for name in self.name_names}
+        there = set(
+            Person.objects.filter(pk__in=[pk for pk in picked.values() if pk]).values_list(
+                "pk", flat=True
+            )
+        )
+        self.picked: dict[str, tuple[int | None, str]] = {}
+        for name, pk in picked.items():
+            if pk and pk not in there:
+                self.add_error(
+                    name,
+                    _(
+                        "The person picked for this name is not in the registry (any more): "
+                        "type the name again and pick from the list."
+                    ),
+                )
+            elif pk:
+                self.picked[name] = (pk, "")
+            elif data.get(name):  # "Rossi Anna (RM12345)": the name, and its card
+                data[name], card = name_and_card(data[name], "")
+                self.picked[name] = (None, card)
+        return data
+
+
+# The name boxes' search in the registry (static/js/person_pick.js adds what was typed as ``q``).
+PICK_ATTRS = {
+    "autocomplete": "off",
+    "data-person-pick": "",
+    "hx-trigger": "input changed delay:200ms",
+    "hx-sync": "this:replace",
+}
+PERSON_ID_MAX = 2**31 - 1
 
 
 class PairStatusForm(PairPageForm):

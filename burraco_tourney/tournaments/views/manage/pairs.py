@@ -31,6 +31,7 @@ from ...models import Entrant, Tournament
 from ...selectors.people import people_of_entrants
 from ...services import entrants
 from ...services import pairs as services
+from ...services.members import Place
 from .entrants_common import (
     add_errors,
     entrants_url,
@@ -61,6 +62,7 @@ def _pairs_page(request: HttpRequest, tournament: Tournament, **forms) -> HttpRe
         add_form=EntrantForm(
             words=words,
             number_required=False,
+            pick=True,
             initial={"number": entrants.entrant_next_number(tournament=tournament)},
         ),
         paste_form=PairPasteForm(words=words),
@@ -73,6 +75,14 @@ def _pairs_page(request: HttpRequest, tournament: Tournament, **forms) -> HttpRe
     if context["focus_add"]:  # after adding an entrant, ready to type the next one
         context["add_form"].name_fields[0].field.widget.attrs["autofocus"] = True
     return render(request, "manage/pairs.html", context)
+
+
+def _places(form: EntrantForm) -> list[Place]:
+    """The entrant's names as printed, each with the person picked for it or its card."""
+    return [
+        Place(form.cleaned_data[name], card=card, person_id=person_id)
+        for name, (person_id, card) in form.picked.items()
+    ]
 
 
 @director_view
@@ -88,7 +98,7 @@ def pairs(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if action in ("paste", "file"):
         return list_save_at_once(request, tournament, action)
     words = words_of(tournament)
-    form = EntrantForm(request.POST, words=words, number_required=False)
+    form = EntrantForm(request.POST, words=words, number_required=False, pick=True)
     late_form = late_form_for(tournament, request.POST)
     if form.is_valid() and (late_form is None or late_form.is_valid()):
         next_pair = entrants_url(tournament) + "?nuova=1"
@@ -100,6 +110,7 @@ def pairs(request: HttpRequest, tournament: Tournament) -> HttpResponse:
                 tournament=tournament,
                 user=request.user,
                 missed=late_choice(late_form),
+                places=_places(form),
                 **form.cleaned_data,
             )
         except ValidationError as err:
