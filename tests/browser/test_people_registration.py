@@ -43,6 +43,7 @@ def test_pairs_pasted_from_the_registry_carry_their_cards(page, san_martino):
     assert (first.player1, second.player1) == ("Rossi Anna", "Bianchi Nicolo")  # as printed
 
     page.goto(page.base_url + f"/t/{san_martino.slug}/classifica/")
+    page.get_by_role("link", name="Giocatori e tessere (solo per il direttore)").click()
     people = page.locator("#standings-people")
     expect(people).to_contain_text("tessera RM12345")
     expect(people).to_contain_text("tessera MI777")

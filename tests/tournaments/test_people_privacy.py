@@ -89,10 +89,15 @@ def test_public_pages_show_names_only(english, played, anna):
         html = public.get(url).content.decode()
         assert "Rossi Anna" in html, url
         assert not [word for word in secrets if word in html], url
-    # The director's own standings carry the cards and link each person.
-    html = english.get(pages[0]).content.decode()
+    # The director's standings lead to the tournament's people, with the cards and a link to
+    # each person; that page is the directors' only.
+    people_page = reverse("manage:tournament_people", args=[played.slug])
+    assert people_page in english.get(pages[0]).content.decode()
+    assert people_page not in public.get(pages[0]).content.decode()
+    html = english.get(people_page).content.decode()
     assert "card RM12345" in html
     assert reverse("manage:person", args=[anna.pk]) in html
+    assert public.get(people_page).status_code == 302  # to the login page
 
 
 def test_a_director_downloads_everything_about_a_person(english, played, anna):

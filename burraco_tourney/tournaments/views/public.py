@@ -17,7 +17,6 @@ from ..access import can_direct
 from ..live_pages import LivePage, live_not_modified, live_response, render_parts
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
-from ..selectors.people import entrants_people
 from ..tables import PairTable
 
 
@@ -129,8 +128,6 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
                 "shared_link": kind.shared_link % {"a": shared[0], "b": shared[1]}
                 if shared
                 else "",
-                # The registry's people and cards: for the director's own page only (never cached).
-                "people": entrants_people(tournament=tournament) if director else None,
             },
             section="standings",
         )

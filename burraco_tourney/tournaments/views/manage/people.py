@@ -18,7 +18,9 @@ from django.utils.translation import gettext_lazy
 
 from burraco_tourney.people.models import Person
 
-from ...selectors.people import card_state, person_tournaments
+from ...access import director_view
+from ...models import Tournament
+from ...selectors.people import card_state, entrants_people, person_tournaments
 from ...services.people_privacy import person_anonymise, person_export
 
 
@@ -39,6 +41,18 @@ def person_page(request: HttpRequest, person_id: int) -> HttpResponse:
         "card": card_state(person),
     }
     return render(request, "manage/person.html", context)
+
+
+@director_view
+def tournament_people(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The tournament's pairs or players with their people of the registry and card numbers:
+    what the federation's report will ask, for the director only."""
+    context = {
+        "tournament": tournament,
+        "section": "standings",
+        "people": entrants_people(tournament=tournament),
+    }
+    return render(request, "manage/tournament_people.html", context)
 
 
 @login_required
@@ -64,6 +78,7 @@ def person_anonymise_page(request: HttpRequest, person_id: int) -> HttpResponse:
 
 urlpatterns = [
     path("gestione/persone/<int:person_id>/", person_page, name="person"),
+    path("t/<slug:slug>/gestione/tessere/", tournament_people, name="tournament_people"),
     path("gestione/persone/<int:person_id>/dati/", person_download, name="person_download"),
     path(
         "gestione/persone/<int:person_id>/anonimizza/",
