@@ -6,7 +6,7 @@ first row names them, in Italian or English, in any order (only the surname is r
 Each row becomes a ``MemberRow``: the values of the cells that are filled, and the problems of
 the cells that are wrong, each with its line, its column and why. An empty cell leaves the
 person's value as it is. Which person a row is, and what it changes, is the selector's job
-(``selectors.members``); this module knows the file only.
+(``selectors.member_list``); this module knows the file only.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import duplicates, members, registry
+from .views import duplicates, member_list, registry
 
 app_name = "people"
 
@@ -14,8 +14,8 @@ urlpatterns = [
     path("anagrafica/circoli/", registry.clubs, name="clubs"),
     path("anagrafica/circoli/nuovo/", registry.club_add, name="club_add"),
     path("anagrafica/circoli/<int:pk>/", registry.club_edit, name="club_edit"),
-    path("anagrafica/importa/", members.member_import, name="import"),
-    path("anagrafica/esporta.<str:kind>", members.member_export, name="export"),
+    path("anagrafica/importa/", member_list.member_import, name="import"),
+    path("anagrafica/esporta.<str:kind>", member_list.member_export, name="export"),
     path("anagrafica/doppioni/", duplicates.duplicates, name="duplicates"),
     path("anagrafica/doppioni/unisci/<int:keep>/<int:drop>/", duplicates.merge, name="merge"),
 ]

@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from burraco_tourney.people.member_file import read_member_file
 from burraco_tourney.people.models import Club, Person, RegistryEntry
-from burraco_tourney.people.selectors.members import member_plan
-from burraco_tourney.people.services import members as member_services
+from burraco_tourney.people.selectors.member_list import member_plan
+from burraco_tourney.people.services import member_list as member_services
 
 from .conftest import make_club, make_person
 

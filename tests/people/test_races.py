@@ -91,8 +91,8 @@ def test_an_edit_and_a_merge_of_the_same_person_at_once():
 
 def test_two_directors_saving_the_same_member_list_at_once_save_it_once():
     from burraco_tourney.people.member_file import read_member_file
-    from burraco_tourney.people.selectors.members import member_plan
-    from burraco_tourney.people.services.members import MemberImportRefused, members_import
+    from burraco_tourney.people.selectors.member_list import member_plan
+    from burraco_tourney.people.services.member_list import MemberImportRefused, members_import
 
     directors = [make_director(f"arbitro{i}") for i in range(2)]
     # No card: nothing but the registry's lock keeps the second save from adding them again.

@@ -1,6 +1,6 @@
 """Saving a club's member list: the plan the director saw in the preview, all or nothing.
 
-The list is planned again inside the transaction (``selectors.members.member_plan``); any row
+The list is planned again inside the transaction (``selectors.member_list.member_plan``); any row
 in error, or a plan that is no longer the one previewed (another director changed the registry
 meanwhile), writes nothing. New clubs first, then new people in bulk, then the people changed,
 and one entry in the registry's log.
@@ -16,7 +16,7 @@ from django.utils import timezone
 from ..member_file import MemberRow
 from ..models import Club, Person
 from ..names import words_key
-from ..selectors.members import FIELDS, MemberPlan, member_plan
+from ..selectors.member_list import FIELDS, MemberPlan, member_plan
 from .locks import registry_lock
 from .registry import log_record
 

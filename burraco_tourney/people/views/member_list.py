@@ -15,8 +15,8 @@ from django.views.decorators.http import require_GET
 from ..forms import MemberConfirmForm, MemberFileForm, rows_sign
 from ..member_file import export_csv, export_xlsx
 from ..models import Person
-from ..selectors.members import MemberPlan, member_plan
-from ..services.members import MemberImportRefused, members_import
+from ..selectors.member_list import MemberPlan, member_plan
+from ..services.member_list import MemberImportRefused, members_import
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
