@@ -172,3 +172,19 @@ def test_a_knock_out_takes_the_same_people_as_its_qualification(director):
     copied = tournament.entrants.get(number=1)
     assert people(copied)[0] == chosen
     assert copied.player1 == first.player1
+
+
+def test_a_player_list_saved_at_once_asks_about_a_near_name_first(english, director):
+    anna = Person.objects.create(surname="Rossi", name="Anna", card="RM12345")
+    tournament = make_tournament(kind="individual", owner=director)
+    url = reverse("manage:players", args=[tournament.slug])
+    text = "Anna Rossi\nBianchi Bruno"
+    # Sent from the players' page: the near name opens the preview instead of saving.
+    html = english.post(url, {"text": text, "action": "paste"}).content.decode()
+    assert not tournament.entrants.exists()
+    assert f'name="person-1-1" value="{anna.pk}"' in html
+    # Confirmed there, the player is that person, with the name as printed.
+    paste = reverse("manage:pairs_paste", args=[tournament.slug])
+    english.post(paste, {"text": text, "action": "save", "person-1-1": str(anna.pk)})
+    first = tournament.entrants.get(number=1)
+    assert (first.name, people(first)[0]) == ("Anna Rossi", anna)
