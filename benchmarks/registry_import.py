@@ -95,8 +95,8 @@ def main(argv: list[str] | None = None) -> None:
 
         from burraco_tourney.people.member_file import read_member_file
         from burraco_tourney.people.models import Person
-        from burraco_tourney.people.selectors.members import member_plan
-        from burraco_tourney.people.services.members import members_import
+        from burraco_tourney.people.selectors.member_list import member_plan
+        from burraco_tourney.people.services.member_list import members_import
 
         build_registry(people=args.people, seed=args.seed)
         user = get_user_model().objects.create_user("benchmark", password="x")
