@@ -59,7 +59,7 @@ def entrants_export(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
     """The archive of a tournament whose entrants are pairs or players (a kind's section)."""
     # The word of the kind's entrants ("pair", "player"): the file's ``pairs`` or ``players``,
     # ``penalties[].pair`` or ``.player``, the standings rows'.
-    key = tournament.fmt.entrant_key
+    key = tournament.fmt.entrants.key
     entrants = with_people(tournament.entrants.order_by("number"))
     numbers = {entrant.pk: entrant.number for entrant in entrants}
     turni = list(
@@ -127,7 +127,7 @@ def _tournament(tournament: Tournament, ruleset: Ruleset, pairs: list[Any]) -> d
         if value is not None:
             data["forfeit"] = {"vp": value.vp, "mp": value.mp}
             data["forfeit"]["loser_vp"] = tournament.forfeit_loser_vp
-    default = tournament.fmt.default_tiebreaks
+    default = tournament.fmt.standings.default_tiebreaks
     if tournament.tiebreaks and tuple(tournament.tiebreaks) != default:
         data["tiebreaks"] = list(tournament.tiebreaks)  # the default order is left out
     if tournament.ko_mode == "smazzate":
@@ -252,7 +252,7 @@ def _player(player: Entrant, turni: list[Turno]) -> dict[str, Any]:
     return data
 
 
-# An entrant as the file writes it, by the kind's word (``TournamentFormat.entrant_key``).
+# An entrant as the file writes it, by the kind's word (``fmt.entrants.key``).
 ENTRANT_JSON: dict[str, Callable[[Entrant, list[Turno]], dict[str, Any]]] = {
     "pair": _pair,
     "player": _player,
@@ -357,7 +357,7 @@ def _results(tournament: Tournament, turni: list[Turno], numbers: dict[int, int]
 
 def standings_results(tournament: Tournament) -> list[dict[str, Any]]:
     """The standings in ``results``, each row by its entrant's number under the kind's word."""
-    key, ranked = tournament.fmt.entrant_key, tournament.fmt.standings
+    key, ranked = tournament.fmt.entrants.key, tournament.fmt.standings
     return [
         {
             "rank": row.rank,

@@ -103,7 +103,7 @@ class _Reader(TournamentSection, EntrantsSection):
         kind = tournament.get("kind") if isinstance(tournament, Mapping) else None
         # A kind this site does not serve is read as pairs: the schema refuses its kind.
         fmt = FORMATS.get(str(kind), FORMATS["pairs"])
-        self.section, self.entrant_key = fmt.archive, fmt.entrant_key
+        self.section, self.entrant_key = fmt.archive, fmt.entrants.key
         entrants_key = self.section.entrants_key
         self.version = version
         check_structure(root)

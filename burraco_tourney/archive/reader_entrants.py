@@ -4,7 +4,7 @@ that a kind's archive section (``tournament.fmt.archive``, ``formats/archive.py`
 The section names the file's list of entrants (``pairs``; ``players`` in an individual file),
 reads one entrant of it (``read_pair``, ``read_player`` below) and says how many entrants sit in
 one line of a table: a pair (its number), or two players (a list of their numbers). The words of
-a fault follow the kind's word for an entrant (``TournamentFormat.entrant_key``). Everything else
+a fault follow the kind's word for an entrant (``fmt.entrants.key``). Everything else
 — numbering, a number listed twice or unknown, an entrant seated twice in a turno — is read the
 same way for every kind. Never touches the database.
 """

@@ -132,7 +132,7 @@ class TournamentSection:
         if "tiebreaks" in obj:
             tiebreaks = read_tiebreaks(obj["tiebreaks"], at(path, "tiebreaks"))
             for index, key in enumerate(tiebreaks):
-                if key in fmt.refused_tiebreaks:
+                if key in fmt.standings.refused_tiebreaks:
                     raise ArchiveError(
                         at(at(path, "tiebreaks"), index),
                         _("%(key)s does not apply to a tournament of kind “%(kind)s”")

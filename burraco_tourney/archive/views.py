@@ -52,7 +52,7 @@ def import_view(request: HttpRequest) -> HttpResponse:
                 % {
                     "name": tournament.name,
                     # "12 pairs" or "12 players".
-                    "entrants": tournament.fmt.entrants_count(tournament.entrants.count()),
+                    "entrants": tournament.fmt.words.entrants_count(tournament.entrants.count()),
                     "turni": tournament.turni.count(),
                 },
             )

@@ -81,12 +81,12 @@ def player_subject(player) -> Subject:
 
 
 def entrant_subject(entrant) -> Subject:
-    """An entrant as its kind's change log names it (``TournamentFormat.entrant_key``)."""
+    """An entrant as its kind's change log names it (``fmt.entrants.key``)."""
     subjects = {"pair": pair_subject, "player": player_subject}
-    return subjects[entrant.tournament.fmt.entrant_key](entrant)
+    return subjects[entrant.tournament.fmt.entrants.key](entrant)
 
 
-# The subject code of a penalty by the entrant's key (``TournamentFormat.entrant_key``): stored
+# The subject code of a penalty by the entrant's key (``fmt.entrants.key``): stored
 # codes are never renamed.
 PENALTY_CODES = {"pair": "penalty", "player": "player_penalty"}
 

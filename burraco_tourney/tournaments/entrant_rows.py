@@ -51,7 +51,7 @@ class ImportRow:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The entrant's names, in the order of the kind's ``entrant_names``."""
+        """The entrant's names, in the order of the kind's ``entrants.names``."""
         return (self.player1, self.player2)[: self.size]
 
     @property

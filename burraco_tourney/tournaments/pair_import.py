@@ -2,7 +2,7 @@
 
 Turns pasted text, or an .xlsx/.csv file, into ``ImportRow`` values, each carrying the errors
 found on its own line, and checks them against the entrants already registered. One reader for
-every kind, parameterised by ``size``, the names per entrant (``len(fmt.entrant_names)``): a
+every kind, parameterised by ``size``, the names per entrant (``len(fmt.entrants.names)``): a
 pair's two players ``[7. ]Rossi Anna - Bianchi Bruno[; Circolo Aurora]``, or a player's one name
 ``[7. ]Anna Rossi[; Circolo Aurora]``. This module never writes to the database: the caller
 passes the registered entrants as plain values, shows the preview, and the import service

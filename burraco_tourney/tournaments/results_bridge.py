@@ -321,9 +321,7 @@ def apply_match_outcome(match: Match, tournament: Tournament, outcomes: Sequence
     result = match_outcome(tournament_rules(tournament), outcomes)
     match.ns_mp, match.eo_mp = result.ns_mp, result.eo_mp
     match.ns_vp, match.eo_vp = result.ns_vp, result.eo_vp
-    knockout = tournament.fmt.knockout
-    match.winner = (result.winner or "") if knockout else ""
-    match.by_last_move = knockout and result.by_last_move
+    match.winner, match.by_last_move = tournament.fmt.scoring.decision(result)
 
 
 def outcome_summary(table: Table, outcome: Outcome | None) -> dict[str, Any] | None:

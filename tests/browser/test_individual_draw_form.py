@@ -20,7 +20,7 @@ TWELVE = [*NAMES, "Marta Ricci", "Nicola Marino", "Olga Greco", "Piero Bruno"]
 def test_a_draft_of_twelve_names_each_player_and_shows_the_boxes_of_its_movement(page):
     tournament, director = individual_tournament(names=TWELVE)
     turno = drawn_turno(tournament, director, publish=False)
-    log_in_through(page, f"/t/{tournament.slug}/gestione/turni-individuali/{turno.number}/")
+    log_in_through(page, f"/t/{tournament.slug}/gestione/turni/{turno.number}/")
     # A draft is not offered "back to draft": it is one already.
     expect(page.locator("summary", has_text="Riporta in bozza")).to_have_count(0)
     first = turno.tables.get(number=1)
@@ -64,7 +64,7 @@ def test_a_draft_of_twelve_names_each_player_and_shows_the_boxes_of_its_movement
 
 def test_eight_players_are_told_of_the_published_schedule(page):
     tournament, _director = individual_tournament()
-    log_in_through(page, f"/t/{tournament.slug}/gestione/turni-individuali/")
+    log_in_through(page, f"/t/{tournament.slug}/gestione/turni/")
     expect(page.locator("form.draw-form")).to_contain_text(
         "Rotazione dei compagni (lo schema pubblicato per 8 giocatori)"
     )
@@ -73,11 +73,11 @@ def test_eight_players_are_told_of_the_published_schedule(page):
 def test_without_javascript_the_boxes_by_hand_open_and_draw(no_js_page):
     page = no_js_page
     tournament, _director = individual_tournament()
-    log_in_through(page, f"/t/{tournament.slug}/gestione/turni-individuali/")
+    log_in_through(page, f"/t/{tournament.slug}/gestione/turni/")
     page.locator("input[name=movement][value=manual]").check()
     page.locator("summary", has_text="Disposizione a mano").click()
     page.locator("#id_seating").fill("1 8 - 2 7\n3 6 - 4 5")
     page.get_by_role("button", name="Sorteggia il turno 1 come bozza").click()
-    expect(page).to_have_url(re.compile(r"/turni-individuali/1/$"))
+    expect(page).to_have_url(re.compile(r"/gestione/turni/1/$"))
     row = page.locator("table.seating tbody tr").first
     expect(row.locator("td").nth(1)).to_contain_text(f"8 · {NAMES[7]}")

@@ -68,7 +68,7 @@ def play_turno(page, tournament: Tournament, number: int, movement: str) -> None
         page.locator("[name=eo_mp]").fill(str(700 + 100 * table))
         page.keyboard.press("Enter")
         expect(page).not_to_have_url(url + "?modo=totali")
-    page.goto(f"{page.base_url}/t/{tournament.slug}/gestione/turni-individuali/{number}/")
+    page.goto(f"{page.base_url}/t/{tournament.slug}/gestione/turni/{number}/")
     expect(page.locator("table.seating a", has_text="PV")).to_have_count(3)
     # Every result is in: the director closes the turno from its results page.
     page.goto(f"{page.base_url}/t/{tournament.slug}/gestione/turni/{number}/risultati/")

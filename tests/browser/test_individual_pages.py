@@ -31,7 +31,7 @@ def test_an_individual_turno_from_the_dashboard_to_the_phone_and_back_to_draft(p
     )
     expect(main).not_to_contain_text("coppie")
     page.get_by_role("link", name="Sorteggia il turno 1", exact=True).click()
-    expect(page).to_have_url(re.compile(r"/gestione/turni-individuali/$"))
+    expect(page).to_have_url(re.compile(r"/gestione/turni/$"))
 
     # Turno 1 cannot be a Danese individuale: there are no standings yet.
     page.locator("input[name=movement][value=danese]").check()

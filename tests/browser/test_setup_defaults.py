@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from burraco_tourney.rules.rulesets import Ruleset
-from burraco_tourney.tournaments.formats import IndividualFormat
+from burraco_tourney.tournaments.formats.individual.standings import PlayerStandings
 from tests.browser.login_support import log_in_through
 from tests.factories import make_director
 
@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_a_change_of_kind_takes_the_tie_breaks_the_server_sends(page, monkeypatch):
     # The live server runs in this process: the format's answer changes for the page too.
-    monkeypatch.setattr(IndividualFormat, "default_tiebreaks", ("mp", "scarto"))
+    monkeypatch.setattr(PlayerStandings, "default_tiebreaks", ("mp", "scarto"))
     make_director()
     log_in_through(page, "/gestione/nuovo/")
     boxes = [page.locator(f"#id_tiebreak_{n}") for n in (1, 2, 3)]

@@ -23,53 +23,54 @@ from burraco_tourney.tournaments.formats import (
     register,
 )
 from burraco_tourney.tournaments.formats import base as formats_base
+from burraco_tourney.tournaments.formats.pages import KindPages
 from burraco_tourney.tournaments.models import Tournament, TournamentKind
 from tests.factories import make_director, make_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# What differs between the two kinds the project has, as pages and services ask it.
+# What differs between the kinds, as pages and services ask it.
 ANSWERS = {
     "pairs": {
-        "registers": "pairs",
         "knockout": False,
-        "has_vp_standings": True,
-        "plans_turni": True,
-        "bye_needs_value": True,
-        "draws_turni": True,
         "feeds_knockout": True,
-        "director_draw_url": "manage:turni",
-        "standings_url": "tournaments:standings",
-        "director_standings_url": "tournaments:standings",
+        "pages.entrants": "manage:pairs",
+        "pages.draw": "manage:turni",
+        "pages.standings": "tournaments:standings",
+        "pages.director_standings": "tournaments:standings",
+        "entrants.key": "pair",
+        "entrants.per_table": 2,
+        "standings.default_tiebreaks": ("scarto", "head_to_head", "mp"),
     },
     "ko": {
-        "registers": "pairs",
         "knockout": True,
-        "has_vp_standings": False,
-        "plans_turni": False,
-        "bye_needs_value": False,
-        "draws_turni": False,
         "feeds_knockout": False,
-        "director_draw_url": "manage:ko",
-        "standings_url": "manage:bracket",
-        "director_standings_url": "manage:ko",
+        "pages.entrants": "manage:pairs",
+        "pages.draw": "manage:ko",
+        "pages.standings": "manage:bracket",
+        "pages.director_standings": "manage:ko",
+        "entrants.key": "pair",
     },
     "individual": {
-        "registers": "players",
         "knockout": False,
-        "has_vp_standings": True,
-        "plans_turni": True,
-        "bye_needs_value": True,
-        "draws_turni": False,
         "feeds_knockout": False,
-        "director_draw_url": "manage:individual_turni",
-        "standings_url": "tournaments:standings",
-        "director_standings_url": "tournaments:standings",
-        "default_tiebreaks": ("scarto", "mp"),
-        "refused_tiebreaks": ("head_to_head",),
-        "standings_export_key": "classifica-giocatori",
+        "pages.entrants": "manage:players",
+        "pages.draw": "manage:turni",
+        "pages.standings": "tournaments:standings",
+        "pages.director_standings": "tournaments:standings",
+        "pages.standings_pdf": "classifica-giocatori",
+        "entrants.key": "player",
+        "entrants.per_table": 4,
+        "standings.default_tiebreaks": ("scarto", "mp"),
+        "standings.refused_tiebreaks": ("head_to_head",),
     },
 }
+
+
+def _answer(fmt, name):
+    for part in name.split("."):
+        fmt = getattr(fmt, part)
+    return fmt
 
 
 @pytest.mark.parametrize("kind", ["pairs", "ko", "individual"])
@@ -77,7 +78,16 @@ def test_the_registry_answers_for_each_kind(kind):
     fmt = format_of(kind)
     assert fmt.key == kind
     for name, value in ANSWERS[kind].items():
-        assert getattr(fmt, name) == value, name
+        assert _answer(fmt, name) == value, name
+
+
+@pytest.mark.django_db
+def test_a_kind_without_standings_ranks_nobody_and_sends_to_its_bracket():
+    ko = make_tournament(kind="ko")
+    assert ko.fmt.standings.rows_or_missing(tournament=ko, after_turno=None) == ([], None)
+    assert ko.fmt.standings.elsewhere(ko) == reverse("manage:bracket", args=[ko.slug])
+    pairs = make_tournament()
+    assert pairs.fmt.standings.elsewhere(pairs) is None
 
 
 def test_every_kind_a_tournament_can_have_has_a_format():
@@ -124,9 +134,8 @@ class _TrainingFormat(TournamentFormat):
     """A kind made up for the test: drawn elsewhere, its standings on the pairs page."""
 
     key = "training"
-    registers = "players"
-    draws_turni = False
-    director_draw_url = "manage:pairs"
+    feeds_knockout = True
+    pages = KindPages(draw="manage:pairs")
 
 
 @pytest.fixture
@@ -137,10 +146,10 @@ def training_kind(monkeypatch):
 
 def test_a_new_kind_is_found_once_registered(training_kind):
     assert format_of("training") is training_kind
-    assert Tournament(kind="training").fmt.registers == "players"
-    assert "training" in kinds_where(draws_turni=False)
-    assert "ko" in kinds_where(draws_turni=False)
-    assert "pairs" not in kinds_where(draws_turni=False)
+    assert Tournament(kind="training").fmt.pages.draw == "manage:pairs"
+    assert "training" in kinds_where(feeds_knockout=True)
+    assert "pairs" in kinds_where(feeds_knockout=True)
+    assert "ko" not in kinds_where(feeds_knockout=True)
 
 
 @pytest.mark.django_db

@@ -39,7 +39,7 @@ def test_the_dashboard_counts_players_and_points_to_their_pages(client):
     assert "8 giocatori iscritti. Sorteggia il primo turno quando sono tutti presenti." in text
     assert "coppi" not in text.lower()
     html = response.content.decode()
-    assert f'href="/t/{tournament.slug}/gestione/turni-individuali/"' in html
+    assert f'href="/t/{tournament.slug}/gestione/turni/"' in html
     assert f'href="{reverse("manage:players", args=[tournament.slug])}"' in html
 
 
@@ -70,7 +70,7 @@ def test_the_lists_of_tournaments_count_players(client):
 def test_the_danese_individuale_is_refused_on_turno_1(client):
     tournament, director = individual_tournament()
     client.force_login(director)
-    url = reverse("manage:individual_turni", args=[tournament.slug])
+    url = reverse("manage:turni", args=[tournament.slug])
     response = client.post(url, {"movement": Movement.DANESE})
     assert (
         "Il Danese individuale fa sedere i giocatori secondo la classifica, e prima del turno 1 "
@@ -120,8 +120,8 @@ def test_a_published_turno_goes_back_to_draft_until_a_result_is_in(client):
     tournament, director = individual_tournament()
     turno = drawn_turno(tournament, director)
     client.force_login(director)
-    page = reverse("manage:individual_turno", args=[tournament.slug, 1])
-    back = reverse("manage:individual_turno_unpublish", args=[tournament.slug, 1])
+    page = reverse("manage:turno_preview", args=[tournament.slug, 1])
+    back = reverse("manage:turno_unpublish", args=[tournament.slug, 1])
     assert "Riporta in bozza" in _text(client.get(page))
     # The confirmation box is required.
     refused = client.post(back, {"reason": ""})
@@ -134,7 +134,7 @@ def test_a_published_turno_goes_back_to_draft_until_a_result_is_in(client):
     assert not turno.published
     assert AuditEntry.objects.filter(action="turno_unpublish", reason="Giocatore in ritardo")
     # Published again with a result in: the seating is locked and the page says why.
-    client.post(reverse("manage:individual_turno_publish", args=[tournament.slug, 1]))
+    client.post(reverse("manage:turno_publish", args=[tournament.slug, 1]))
     turno.refresh_from_db()
     enter_totals(turno, director, [(1200, 700)])
     text = _text(client.get(page))
@@ -199,7 +199,7 @@ def test_the_forfeit_form_of_an_individual_table_speaks_of_lines_of_players(clie
         ("manage:turno_results", (1,), ""),
         ("manage:score_entry", (1, 1), ""),
         ("manage:score_entry", (1, 1), "?modo=totali"),
-        ("manage:individual_turno", (1,), ""),
+        ("manage:turno_preview", (1,), ""),
         ("manage:room_board", (1,), ""),
         ("tournaments:detail", (), ""),
         ("tournaments:turno", (1,), ""),

@@ -50,7 +50,7 @@ def test_a_name_listed_twice_saves_nothing_and_names_the_line(english, tournamen
 
 def test_draw_publish_enter_and_read_the_standings(english, tournament, director):
     paste(english, tournament, NAMES)
-    base = f"/t/{tournament.slug}/gestione/turni-individuali/"
+    base = f"/t/{tournament.slug}/gestione/turni/"
     page = english.post(base, {"movement": "rotation", "seed": "0"}, follow=True)
     body = page.content.decode()
     assert "How this turno was drawn" in body and "rests" in body
@@ -74,7 +74,7 @@ def test_draw_publish_enter_and_read_the_standings(english, tournament, director
 def test_a_seating_by_hand_missing_a_player_is_refused_on_the_form(english, tournament):
     paste(english, tournament, NAMES[:8])
     page = english.post(
-        f"/t/{tournament.slug}/gestione/turni-individuali/",
+        f"/t/{tournament.slug}/gestione/turni/",
         {"movement": "manual", "seating": "1 2 - 3 4"},
     )
     assert page.status_code == 200
@@ -115,8 +115,9 @@ def test_the_dashboard_leads_to_the_players_and_their_turni(english, tournament)
     board = english.get(f"/t/{slug}/gestione/").content.decode()
     # The players count as the entrants: the next step is the first draw.
     assert "Draw turno 1" in board
+    # Its turni are drawn at every kind's address, with the players' draw form.
     page = english.get(f"/t/{slug}/gestione/turni/")
-    assert page["Location"].endswith("/gestione/turni-individuali/")
+    assert page.status_code == 200 and 'data-movement="rotation"' in page.content.decode()
 
 
 def test_a_penalty_is_given_to_a_player_and_deleted(english, tournament, director):

@@ -22,7 +22,9 @@ from burraco_tourney.rules import vp as vp_module
 from burraco_tourney.rules.cards import pack_size
 from burraco_tourney.rules.rulesets import PRESETS
 from burraco_tourney.rules.vp import VpTable, default_bye
-from burraco_tourney.tournaments.formats import FORMATS, IndividualFormat, PairsFormat
+from burraco_tourney.tournaments.formats import FORMATS
+from burraco_tourney.tournaments.formats.individual.standings import PlayerStandings
+from burraco_tourney.tournaments.formats.standings import PairStandings
 from burraco_tourney.tournaments.forms.setup import TournamentForm
 from burraco_tourney.tournaments.forms.setup_initial import initial_for
 from burraco_tourney.tournaments.forms.setup_vp import parse_bands
@@ -130,8 +132,8 @@ def test_no_module_outside_the_engine_computes_a_multiple_of_5():
 def test_a_kinds_default_tie_breaks_come_from_its_format_everywhere(
     monkeypatch, evening, demo_archive
 ):
-    monkeypatch.setattr(PairsFormat, "default_tiebreaks", ("mp", "scarto"))
-    monkeypatch.setattr(IndividualFormat, "default_tiebreaks", ("mp",))
+    monkeypatch.setattr(PairStandings, "default_tiebreaks", ("mp", "scarto"))
+    monkeypatch.setattr(PlayerStandings, "default_tiebreaks", ("mp",))
     evening.tiebreaks = []
     assert tournament_rules(evening).tiebreaks == ("mp", "scarto")
     assert [initial_for(evening)[box] for box in BOXES] == ["mp", "scarto", ""]
@@ -190,7 +192,7 @@ def test_the_vp_one_line_can_get_at_a_table_is_the_engines_answer(
 def test_the_settings_page_sends_the_defaults_its_script_uses(english):
     page = english.get(CREATE).content.decode()
     data = json.loads(re.search(r'id="setup-data"[^>]*>(.*?)</script>', page, re.S).group(1))
-    assert data["tiebreaks"] == {k: list(f.default_tiebreaks) for k, f in FORMATS.items()}
+    assert data["tiebreaks"] == {k: list(f.standings.default_tiebreaks) for k, f in FORMATS.items()}
     assert data["default_kind"] == "pairs"
     assert data["byes"] == {name: list(default_bye(name)) for name in ("fibur-3", "fibur-4")}
     assert {n: p["semipulito_switchable"] for n, p in data["presets"].items()} == {

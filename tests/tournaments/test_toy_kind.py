@@ -22,6 +22,7 @@ from burraco_tourney.archive.services import tournament_import
 from burraco_tourney.exports.registry import EXPORTERS, Exporter, ExportFile, download_name
 from burraco_tourney.tournaments.formats import FORMATS, TournamentFormat, format_of
 from burraco_tourney.tournaments.formats.entrants import PairEntrants
+from burraco_tourney.tournaments.formats.kind_words import KindWords
 from burraco_tourney.tournaments.models import Tournament
 from tests.archive.compare import assert_same_but_the_import_entry
 from tests.factories import make_pairs, make_tournament, make_turno
@@ -62,13 +63,18 @@ class SquadRoster(Exporter):
         )
 
 
-class SquadFormat(TournamentFormat):
-    key = "toy"
-    entrant_noun = "squadra"
+class SquadWords(KindWords):
+    """Its own words: the menus', the overview's, the projector's, the dashboard's."""
+
     entrants_noun = "squadre iscritte"
     entrants_label = "Squadre"
     entrant_column = "Squadra"
     register_step = "Iscrivi le squadre"
+
+
+class SquadFormat(TournamentFormat):
+    key = "toy"
+    words = SquadWords()
     entrants = SquadEntrants()
     exporters = (*TournamentFormat.exporters, "toy-squadre")
 

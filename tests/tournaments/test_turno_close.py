@@ -313,7 +313,7 @@ def test_the_individual_draw_closes_the_turno_before_when_asked(client):
     client.force_login(director)
     first = individual_drawn_turno(tournament, director)
     individual_enter_totals(first, director, [(1250, 830), (900, 880)])
-    url = reverse("manage:individual_turni", args=[tournament.slug])
+    url = reverse("manage:turni", args=[tournament.slug])
     assert 'name="chiudi_precedente" value="1" checked' in client.get(url).content.decode()
     response = client.post(url, {"movement": "rotation", "chiudi_precedente": "1"})
     assert response.status_code == 302

@@ -25,27 +25,37 @@ def test_an_individual_tournament_has_no_pair_page_even_for_a_visitor(client, in
     assert response.status_code == 404
 
 
-def test_the_pairs_turno_pages_are_not_found_for_an_individual_turno(director_client, individual):
+def test_an_individual_turno_has_the_pairs_turno_pages(director_client, individual):
+    """Every kind's turni are at the same addresses: an individual turno's page shows its
+    players' seating, and its buttons work there."""
+    page = director_client.get(reverse("manage:turno_preview", args=[individual.slug, 1]))
+    assert page.status_code == 200
+    first = individual.entrants.order_by("number").first()
+    assert first.name in page.content.decode()
     unpublish = reverse("manage:turno_unpublish", args=[individual.slug, 1])
-    assert director_client.post(unpublish, {"reason": "prova"}).status_code == 404
-    assert director_client.post(unpublish, {}).status_code == 404
-    assert individual.turni.get(number=1).published
+    director_client.post(unpublish, {"confirm": "on", "reason": "prova"})
+    assert not individual.turni.get(number=1).published
 
 
-def test_the_individual_turno_pages_send_a_pairs_turno_to_its_own(director_client, director):
-    tournament = make_tournament(owner=director)
-    make_pairs(tournament, 4)
-    turno = make_turno(tournament, 1, [(1, 2), (3, 4)])
-    turno.published = False
-    turno.save(update_fields=["published"])
-    page = director_client.get(reverse("manage:individual_turno", args=[tournament.slug, 1]))
-    assert page.status_code == 302
-    assert page["Location"] == reverse("manage:turno_preview", args=[tournament.slug, 1])
-    listing = director_client.get(reverse("manage:individual_turni", args=[tournament.slug]))
-    assert listing["Location"] == reverse("manage:turni", args=[tournament.slug])
-    publish = reverse("manage:individual_turno_publish", args=[tournament.slug, 1])
-    assert director_client.post(publish).status_code == 404
-    assert not tournament.turni.get(number=1).published
+def test_the_old_individual_turno_addresses_send_to_the_turni_pages_for_good(
+    director_client, individual
+):
+    """Printed links and bookmarks to ``turni-individuali/`` keep working: a page sends to the
+    same page at its address for good, a form posted there is posted again there."""
+    old = f"/t/{individual.slug}/gestione/turni-individuali/"
+    listing = director_client.get(old)
+    assert listing.status_code == 301
+    assert listing["Location"] == reverse("manage:turni", args=[individual.slug])
+    page = director_client.get(old + "1/")
+    assert page.status_code == 301
+    assert page["Location"] == reverse("manage:turno_preview", args=[individual.slug, 1])
+    back = director_client.post(old + "1/bozza/", {"confirm": "on", "reason": "prova"})
+    assert back.status_code == 308
+    assert back["Location"] == reverse("manage:turno_unpublish", args=[individual.slug, 1])
+    confirmed = {"confirm": "on", "reason": "prova"}
+    followed = director_client.post(old + "1/bozza/", confirmed, follow=True)
+    assert followed.status_code == 200
+    assert not individual.turni.get(number=1).published
 
 
 def test_the_seating_fix_of_an_individual_turno_says_why_not(director_client, individual):

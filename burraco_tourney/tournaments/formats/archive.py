@@ -46,10 +46,6 @@ class PairsArchive:
 
         return read_pair(item, path, v2_keys, number, people)
 
-    def ko_settings(self, ko: Any) -> Any:
-        """The KO match settings the table reader scores with (None: no KO matches)."""
-        return None
-
     def planned_turni(self, finished: int | None) -> int | None:
         """The planned turni of a version 1 file (which does not hold them): the turni of a
         finished tournament (``finished``), else None."""

@@ -8,8 +8,8 @@ The pairs' manager is here; each other kind's is in its package (``ko/``, ``indi
 A manager reads, never writes: the turni services (``services/turni.py``) store the draft turno
 it plans, for every kind. What differs between kinds is asked of it: a refusal before the engine
 (``check_request``), the words of a riposo without a value, and for the director's turni pages
-(``views/manage/turni.py``, one set of views for every kind) the addresses (``pages``), the draw
-form and the turno's seating.
+(``views/manage/turni.py``, one set of pages for every kind) the draw form, its boxes and script
+(``pages``) and the turno's seating.
 """
 
 from __future__ import annotations
@@ -23,33 +23,15 @@ from django.utils.translation import ngettext
 
 @dataclass(frozen=True)
 class TurniPages:
-    """The director's turni pages of a kind, served by ``views/manage/turni.py``: the address
-    under the tournament's management pages, the URL names (each with the namespace, taking the
-    slug, and the turno's number but for ``list``), the template of the draw form's boxes and
-    the script that shows the boxes of the chosen movement."""
+    """What a kind's draw form shows on the director's turni pages (``views/manage/turni.py``,
+    the same addresses for every kind): the template of the draw form's boxes and the script
+    that shows the boxes of the chosen movement."""
 
-    path: str
-    list: str
-    turno: str
-    redraw: str
-    publish: str
-    unpublish: str
-    delete: str
     draw_fields: str
     script: str
 
 
-PAIRS_PAGES = TurniPages(
-    path="turni",
-    list="manage:turni",
-    turno="manage:turno_preview",
-    redraw="manage:turno_redraw",
-    publish="manage:turno_publish",
-    unpublish="manage:turno_unpublish",
-    delete="manage:turno_delete",
-    draw_fields="manage/turno_draw_fields.html",
-    script="js/turni.js",
-)
+PAIRS_PAGES = TurniPages(draw_fields="manage/turno_draw_fields.html", script="js/turni.js")
 
 
 class PairsDrawManager:

@@ -22,7 +22,7 @@ class EntrantWords:
     """Every sentence of the entrants pages that names the entrant. Messages take the entrant
     as ``%(pair)s`` or ``%(player)s`` (both are given; each kind's sentence uses its own)."""
 
-    # The form fields of the entrant's names, in the order of ``fmt.entrant_names``.
+    # The form fields of the entrant's names, in the order of ``fmt.entrants.names``.
     name_fields: tuple[tuple[str, Any], ...]
     entrant_label: Any  # the penalty form's box, the penalty's page
     add_title: Any

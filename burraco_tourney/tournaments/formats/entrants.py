@@ -19,6 +19,25 @@ class PairEntrants:
     # The director's entrants pages: the names of an entrant (its form fields, what a pasted
     # list's line holds) and every sentence that names it.
     words: EntrantWords = PAIR_WORDS
+    # The word the change log and the archive use for an entrant's number ("pair", "player"):
+    # a penalty's or a riposo's entrant, the log's subjects and actions ("pair_withdraw").
+    key = "pair"
+    # The ``Entrant`` fields that hold its names; the entrants' services write and log these.
+    names: tuple[str, ...] = ("player1", "player2")
+    # How many entrants one table seats (two pairs, four players).
+    per_table = 2
+
+    def enough_to_draw(self, count: int) -> bool:
+        """``count`` active entrants fill at least one table (the dashboard's next step)."""
+        return count >= self.per_table
+
+    def someone_rests(self, count: int) -> bool:
+        """``count`` active entrants leave someone out of every turno (a riposo)."""
+        return count % self.per_table != 0
+
+    def seated(self, tables: int) -> int:
+        """The entrants ``tables`` tables seat."""
+        return tables * self.per_table
 
     def of(self, tournament: Any) -> Any:
         """The tournament's entrants: a queryset with ``number`` and ``withdrawn``."""

@@ -1,7 +1,8 @@
 """A kind's standings, handed out by its format (``tournament.fmt.standings``): the selector that
 ranks its entrants, the public page that shows them, the explainer of "why is A above B", and a
-rule change's dry run. A kind without VP standings (the knock-out: a bracket) hands out None, and
-the pages that show standings send the director to its ``standings_url`` instead.
+rule change's dry run, and the tie-breaks its entrants are ranked by. A kind without VP standings
+(the knock-out: a bracket) hands out ``NoStandings``: no rows, and the pages that show standings
+send the visitor to its ``pages.standings`` instead (``elsewhere``).
 
 Every kind's rows come from the one selector (``selectors/standings.py``), which ranks the
 entrants its ``kind`` (``rules.standings_tally.EntrantKind``) describes: the pairs' here, the
@@ -24,6 +25,31 @@ class PairStandings:
     words = "pairs"
     # Who the engine ranks: a pair a line, every tie-break.
     kind: EntrantKind = PAIRS
+
+    # Why a tie-break these entrants refuse is refused (the settings form, next to the box).
+    refused_tiebreaks_reason: Any = ""
+
+    @property
+    def default_tiebreaks(self) -> tuple[str, ...]:
+        """The tie-breaks after VP when none are set."""
+        return self.kind.default_tiebreaks
+
+    @property
+    def refused_tiebreaks(self) -> tuple[str, ...]:
+        """The tie-breaks that mean nothing for these entrants."""
+        return self.kind.refused_tiebreaks
+
+    def elsewhere(self, tournament: Any) -> str | None:
+        """Where the standings pages send a visitor instead (None: they show these)."""
+        return None
+
+    def riposo_value_missing(self, tournament: Any, active: int) -> bool:
+        """``active`` entrants leave someone resting every turno and the riposo has no value:
+        the standings cannot be counted until one is set (the dashboard warns)."""
+        from ..results_bridge import tournament_bye_value
+
+        rests = tournament.fmt.entrants.someone_rests(active)
+        return rests and tournament_bye_value(tournament) is None
 
     def rows_or_missing(self, *, tournament: Any, after_turno: int | None) -> tuple[list, Any]:
         """The ranked rows after ``after_turno``, or the rule error that keeps them missing."""
@@ -95,3 +121,26 @@ class PairStandings:
 
 
 PAIR_STANDINGS = PairStandings()
+
+
+class NoStandings(PairStandings):
+    """A kind that ranks nobody by VP (a knock-out's bracket): no rows, nothing a rule change
+    moves, and the standings pages send the visitor to the kind's own page."""
+
+    def elsewhere(self, tournament: Any) -> str | None:
+        return tournament.pages.standings.url
+
+    def riposo_value_missing(self, tournament: Any, active: int) -> bool:
+        return False
+
+    def rows_or_missing(self, *, tournament: Any, after_turno: int | None) -> tuple[list, Any]:
+        return [], None
+
+    def rows(self, tournament: Any) -> list:
+        return []
+
+    def changes(self, candidate: Any, outcomes: Any) -> tuple:
+        return ()
+
+
+NO_STANDINGS = NoStandings()

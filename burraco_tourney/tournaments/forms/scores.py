@@ -201,7 +201,7 @@ class ForfeitForm(ResultForm):
     def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
         super().__init__(*args, table=table, **kwargs)
         # "Which pair", or for four players "which line", by the tournament's format.
-        self.fields["absent"].label = table.turno.tournament.fmt.forfeit_absent_label
+        self.fields["absent"].label = table.turno.tournament.fmt.words.forfeit_absent_label
         entrants = {line: getattr(table, line + "_line") for line in LINES}
         self.fields["absent"].choices = [
             (line, f"{pair_label(line, entrant)} · {entrant.players}")

@@ -175,7 +175,7 @@ class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
             kwargs["initial"] = {**initial_for(tournament), **kwargs.get("initial", {})}
         super().__init__(*args, **kwargs)
         new_kind = format_for_choice(self.fields["kind"].initial)
-        for name, key in tiebreak_boxes(new_kind.default_tiebreaks).items():
+        for name, key in tiebreak_boxes(new_kind.standings.default_tiebreaks).items():
             self.fields[name].initial = key
         self.has_results = tournament is not None and tournament_has_results(tournament=tournament)
         self.ko_round_numbers = setup_ko.add_round_fields(self.fields, tournament)
@@ -271,8 +271,8 @@ class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
                 continue
             if key in chosen:
                 self.add_error(name, _("This tie-break is already chosen above."))
-            if key in fmt.refused_tiebreaks:
-                self.add_error(name, fmt.refused_tiebreaks_reason)
+            if key in fmt.standings.refused_tiebreaks:
+                self.add_error(name, fmt.standings.refused_tiebreaks_reason)
             chosen.append(key)
         data["tiebreaks"] = chosen
 

@@ -48,7 +48,7 @@ def _a_kind_default(keys: tuple[str, ...]) -> bool:
     def boxes(shown: Any) -> tuple[str, ...]:
         return tuple(tiebreak_boxes(shown).values())
 
-    return any(boxes(keys) == boxes(fmt.default_tiebreaks) for fmt in FORMATS.values())
+    return any(boxes(keys) == boxes(fmt.standings.default_tiebreaks) for fmt in FORMATS.values())
 
 
 def untouched_default_swapped(
@@ -64,9 +64,9 @@ def untouched_default_swapped(
     offered_keys = tuple(value or "" for value in offered)
     if posted_keys != offered_keys or not _a_kind_default(offered_keys):
         return None
-    if not set(offered_keys) & set(fmt.refused_tiebreaks):
+    if not set(offered_keys) & set(fmt.standings.refused_tiebreaks):
         return None
-    return list(fmt.default_tiebreaks)
+    return list(fmt.standings.default_tiebreaks)
 
 
 class TiebreakSelect(forms.Select):
@@ -88,9 +88,9 @@ def fit_to_kind(fields: dict[str, forms.Field], fmt: TournamentFormat) -> None:
     for name in TIEBREAK_FIELDS:
         shown = fields[name].widget
         widget = TiebreakSelect(attrs=shown.attrs, choices=shown.choices)
-        widget.is_required, widget.refused = shown.is_required, fmt.refused_tiebreaks
+        widget.is_required, widget.refused = shown.is_required, fmt.standings.refused_tiebreaks
         fields[name].widget = widget
-    fields["forfeit_loser"].label = fmt.forfeit_loser_label
+    fields["forfeit_loser"].label = fmt.words.forfeit_loser_label
 
 
 def kind_client_data() -> dict[str, Any]:
@@ -99,7 +99,11 @@ def kind_client_data() -> dict[str, Any]:
     means). The script writes none of these itself."""
     return {
         "default_kind": format_for_choice("").key,
-        "tiebreaks": {key: list(fmt.default_tiebreaks) for key, fmt in FORMATS.items()},
-        "refused_tiebreaks": {key: list(fmt.refused_tiebreaks) for key, fmt in FORMATS.items()},
-        "forfeit_loser_labels": {key: str(fmt.forfeit_loser_label) for key, fmt in FORMATS.items()},
+        "tiebreaks": {key: list(fmt.standings.default_tiebreaks) for key, fmt in FORMATS.items()},
+        "refused_tiebreaks": {
+            key: list(fmt.standings.refused_tiebreaks) for key, fmt in FORMATS.items()
+        },
+        "forfeit_loser_labels": {
+            key: str(fmt.words.forfeit_loser_label) for key, fmt in FORMATS.items()
+        },
     }

@@ -6,11 +6,13 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE
 
 from ..formats import TournamentFormat, format_of
+from ..formats.pages import TournamentPages
 
 
 def default_vp_table() -> str:
@@ -126,6 +128,11 @@ class Tournament(models.Model):
     def fmt(self) -> TournamentFormat:
         """What this kind of tournament answers differently (``formats.base``)."""
         return format_of(self)
+
+    @cached_property
+    def pages(self) -> TournamentPages:
+        """This kind's pages for this tournament: where its menus link (``formats.pages``)."""
+        return self.fmt.pages.of(self)
 
 
 class Entrant(models.Model):

@@ -12,7 +12,6 @@ from django.db.models import Count, Q, QuerySet
 
 from ..access import tournaments_directed_by
 from ..models import Entrant, EntryMode, Table, Tournament, Turno
-from ..results_bridge import tournament_bye_value
 from .imports import with_import_mark
 
 
@@ -61,7 +60,7 @@ class TurnoState:
     @property
     def draft_url(self) -> str:
         """Where the director opens this turno while it is a draft (the kind's draw page)."""
-        return self.turno.tournament.fmt.draft_turno_url(self.turno)
+        return self.turno.tournament.pages.draft_turno(self.turno.number)
 
     @property
     def complete(self) -> bool:
@@ -112,7 +111,7 @@ class Dashboard:
 
     @property
     def pairs_done(self) -> bool:
-        return self.pairs >= self.tournament.fmt.entrants_per_table
+        return self.tournament.fmt.entrants.enough_to_draw(self.pairs)
 
     @property
     def drawn(self) -> bool:
@@ -129,9 +128,9 @@ class Dashboard:
 
 
 def _next_step(
-    *, pairs: int, turni: tuple[TurnoState, ...], planned: int | None, per_table: int = 2
+    *, pairs: int, turni: tuple[TurnoState, ...], planned: int | None, enough: bool
 ) -> tuple[str, int | None]:
-    if pairs < per_table and not turni:
+    if not enough and not turni:
         return "register_pairs", None
     if not turni:
         return "draw_first", 1
@@ -180,7 +179,7 @@ def dashboard(*, tournament: Tournament) -> Dashboard:
         pairs=counts["active"],
         turni=turni,
         planned=tournament.planned_turni,
-        per_table=tournament.fmt.entrants_per_table,
+        enough=tournament.fmt.entrants.enough_to_draw(counts["active"]),
     )
     return Dashboard(
         tournament=tournament,
@@ -194,9 +193,7 @@ def dashboard(*, tournament: Tournament) -> Dashboard:
         next_turno=step_turno,
         # Entrants that do not fill the tables mean a riposo every turno, and a custom VP table
         # has no default value for it: the standings cannot be computed until one is set.
-        bye_value_missing=(
-            tournament.fmt.standings is not None
-            and counts["active"] % tournament.fmt.entrants_per_table != 0
-            and tournament_bye_value(tournament) is None
+        bye_value_missing=tournament.fmt.standings.riposo_value_missing(
+            tournament, counts["active"]
         ),
     )

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..models import Bye, Entrant, Penalty, Table, Tournament
 from ..results_bridge import tournament_bye_value
-from .standings import standings_choice, standings_or_missing
+from .standings import standings_choice
 
 
 @dataclass(frozen=True)
@@ -45,9 +45,10 @@ def standings_by_turno(*, tournament: Tournament) -> StandingsByTurno:
     choice = standings_choice(tournament=tournament)
     for number in choice.turni:
         complete[number] = not choice.provisional(number)
-        if tournament.fmt.standings is None:
-            continue  # a kind without standings (a knock-out's bracket): no ranks, no VP
-        rows, missing = standings_or_missing(tournament=tournament, after_turno=number)
+        # A kind without standings (a knock-out's bracket) has no rows: no ranks, no VP.
+        rows, missing = tournament.fmt.standings.rows_or_missing(
+            tournament=tournament, after_turno=number
+        )
         if missing is not None:
             continue
         ranks[number] = {s.pair.number: RankAfter(s.rank, s.vp, s.scarto) for s in rows}

@@ -49,8 +49,6 @@ def _partners(entrant: Entrant, position: int) -> list[str]:
 def _results(entrant: Entrant) -> tuple[int | None, int | None]:
     """The entrant's rank and VP in its tournament's standings; none for a kind without."""
     kind_standings = entrant.tournament.fmt.standings
-    if kind_standings is None:
-        return None, None
     rows, _missing = kind_standings.rows_or_missing(tournament=entrant.tournament, after_turno=None)
     for row in rows:
         if kind_standings.number(row) == entrant.number:

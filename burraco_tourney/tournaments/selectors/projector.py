@@ -44,21 +44,16 @@ class ProjectorPanels:
 
 def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
     """The panels of the projector; the standings are those the public page shows first."""
-    rows: list[Standing] = []
-    missing = None
-    after_turno = None
-    provisional = final = False
-    # A knock-out has a bracket, not standings: its projector shows the seating and the clock.
-    kind_standings = tournament.fmt.standings
-    if kind_standings is not None:
-        choice = standings_choice(tournament=tournament)
-        rows, error = kind_standings.rows_or_missing(
-            tournament=tournament, after_turno=choice.default
-        )
-        missing = rule_error_message(error) if error else None
-        after_turno = choice.shown_turno(choice.default)
-        provisional = choice.provisional(choice.default)
-        final = choice.final(choice.default)
+    # A knock-out has a bracket, not standings (no rows): its projector shows the seating and
+    # the clock.
+    choice = standings_choice(tournament=tournament)
+    rows, error = tournament.fmt.standings.rows_or_missing(
+        tournament=tournament, after_turno=choice.default
+    )
+    missing = rule_error_message(error) if error else None
+    after_turno = choice.shown_turno(choice.default)
+    provisional = choice.provisional(choice.default)
+    final = choice.final(choice.default)
     turno = playing_turno(tournament=tournament)
     seating = turno_seating(turno=turno) if turno else None
     return ProjectorPanels(

@@ -305,8 +305,8 @@ def _first_turno_entrants(tournament: Tournament, summaries: list[TurnoSummary])
     first = next((s for s in summaries if s.turno.number == 1), None)
     if first is None:
         return 0
-    per_table = tournament.fmt.entrants_per_table
-    return first.tables * per_table + ByeRow.objects.filter(turno=first.turno).count()
+    seated = tournament.fmt.entrants.seated(first.tables)
+    return seated + ByeRow.objects.filter(turno=first.turno).count()
 
 
 def standings_choice(*, tournament: Tournament) -> StandingsChoice:

@@ -19,8 +19,7 @@ def standings_changes(candidate: Tournament, outcomes: Outcomes) -> tuple[Standi
     ``candidate`` (an unsaved copy carrying the new rules) with ``outcomes`` as its tables'
     values. Nothing for a tournament without VP standings of pairs, or standings either set
     of rules cannot compute yet (a riposo without a value: the standings page says so)."""
-    kind_standings = candidate.fmt.standings
-    return () if kind_standings is None else kind_standings.changes(candidate, outcomes)
+    return candidate.fmt.standings.changes(candidate, outcomes)
 
 
 def pair_standings_changes(candidate: Tournament, outcomes: Outcomes) -> tuple[StandingChange, ...]:

@@ -4,10 +4,10 @@ or bring back, delete, draw the numbers.
 Each write runs in one transaction, locks the tournament row first (so two directors adding
 entrants at once cannot take the same number) and records what it changed with
 ``audit_record``. What differs between kinds is asked of the tournament's format: which names an
-entrant has (``entrant_names``), the word the change log uses (``entrant_key``: the actions are
-``pair_create``, ``player_withdraw`` ...) and the sentences of its refusals. Errors a director can
-fix are ``ValidationError`` keyed by form field where there is one. Importing a list is
-``services.pairs.entrants_import``, for every kind too.
+entrant has (``entrants.names``), the word the change log uses (``entrants.key``: the actions
+are ``pair_create``, ``player_withdraw`` ...) and the sentences of its refusals (``words``).
+Errors a director can fix are ``ValidationError`` keyed by form field where there is one.
+Importing a list is ``services.pairs.entrants_import``, for every kind too.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ NUMBER_DRAW_ACTION = "pair_numbers_draw"
 
 def entrant_snapshot(entrant: Entrant) -> dict:
     """What the change log keeps of an entrant: its number, its names, club and state."""
-    names = entrant.tournament.fmt.entrant_names
+    names = entrant.tournament.fmt.entrants.names
     return {
         "number": entrant.number,
         **{name: getattr(entrant, name) for name in names},
@@ -43,7 +43,7 @@ def entrant_snapshot(entrant: Entrant) -> dict:
 
 
 def _checked_names(tournament: Tournament, names: dict[str, str]) -> dict[str, str]:
-    expected = tournament.fmt.entrant_names
+    expected = tournament.fmt.entrants.names
     if set(names) != set(expected):
         # The forms ask the kind's names: anything else is a bug, not input.
         raise TypeError(f"an entrant of this tournament has the names {expected}, not {names}")
@@ -56,7 +56,7 @@ def _number_taken(tournament: Tournament, number: int, *, exclude: Entrant | Non
         clash = clash.exclude(pk=exclude.pk)
     other = clash.first()
     if other is not None:
-        message = tournament.fmt.number_taken_message
+        message = tournament.fmt.words.number_taken_message
         raise ValidationError(
             {"number": message % {"number": number, "pair": other, "player": other}}
         )
@@ -96,7 +96,7 @@ def entrant_create(
     audit_record(
         tournament=tournament,
         user=user,
-        action=f"{tournament.fmt.entrant_key}_create",
+        action=f"{tournament.fmt.entrants.key}_create",
         subject=entrant_subject(entrant),
         after={**entrant_snapshot(entrant), **late_snapshot(late)},
     )
@@ -120,7 +120,7 @@ def entrant_update(*, entrant: Entrant, user, number: int, club: str = "", **nam
         audit_record(
             tournament=tournament,
             user=user,
-            action=f"{tournament.fmt.entrant_key}_edit",
+            action=f"{tournament.fmt.entrants.key}_edit",
             subject=entrant_subject(entrant),
             before=before,
             after=entrant_snapshot(entrant),
@@ -155,7 +155,7 @@ def entrant_set_withdrawn(*, entrant: Entrant, user, withdrawn: bool, reason: st
     limit = Entrant._meta.get_field("withdrawn_reason").max_length
     entrant.withdrawn_reason = reason[:limit] if withdrawn else ""
     entrant.save(update_fields=["withdrawn", "withdrawn_after_turno", "withdrawn_reason"])
-    key = tournament.fmt.entrant_key
+    key = tournament.fmt.entrants.key
     audit_record(
         tournament=tournament,
         user=user,
@@ -184,7 +184,7 @@ def entrant_delete(*, entrant: Entrant, user, reason: str = "") -> None:
     tournament = entrant.tournament
     tournament_lock(tournament)
     if entrant_has_played(entrant):
-        message = tournament.fmt.played_refusal
+        message = tournament.fmt.words.played_refusal
         raise ValidationError(message % {"pair": entrant, "player": entrant})
     before = entrant_snapshot(entrant)
     subject = entrant_subject(entrant)
@@ -192,7 +192,7 @@ def entrant_delete(*, entrant: Entrant, user, reason: str = "") -> None:
     audit_record(
         tournament=tournament,
         user=user,
-        action=f"{tournament.fmt.entrant_key}_delete",
+        action=f"{tournament.fmt.entrants.key}_delete",
         subject=subject,
         reason=reason,
         before=before,
@@ -231,10 +231,10 @@ def entrant_numbers_draw(*, tournament: Tournament, user, seed: str = "") -> lis
     tournament_lock(tournament)
     fmt = tournament.fmt
     if tournament.turni.exists():
-        raise ValidationError(fmt.numbers_draw_too_late)
+        raise ValidationError(fmt.words.numbers_draw_too_late)
     entrants = {e.number: e for e in tournament.entrants.all()}
     if len(entrants) < 2:
-        raise ValidationError(fmt.numbers_draw_too_few)
+        raise ValidationError(fmt.words.numbers_draw_too_few)
     seed = seed.strip() or secrets.token_hex(8)
     order = number_draw_order(list(entrants), seed)
     # Renumbering in place would clash with the unique number of another entrant on the way:

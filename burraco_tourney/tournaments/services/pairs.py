@@ -1,5 +1,5 @@
 """The entrants page's imports and reads, for every kind: importing a list of entrants (pairs
-or players, the names the kind's ``entrant_names`` gives), the page's list and the last draw of
+or players, the names the kind's ``entrants.names`` gives), the page's list and the last draw of
 the numbers. Registering, editing, withdrawing, deleting and drawing the numbers are
 ``services.entrants``.
 
@@ -40,7 +40,7 @@ class ImportRejected(Exception):
 
 
 def _registered(tournament: Tournament) -> dict[int, tuple[str, ...]]:
-    names = tournament.fmt.entrant_names
+    names = tournament.fmt.entrants.names
     return {
         number: tuple(values)
         for number, *values in tournament.entrants.values_list("number", *names)
@@ -49,7 +49,7 @@ def _registered(tournament: Tournament) -> dict[int, tuple[str, ...]]:
 
 def import_size(tournament: Tournament) -> int:
     """The names per entrant of the tournament's kind: what its lists are read with."""
-    return len(tournament.fmt.entrant_names)
+    return len(tournament.fmt.entrants.names)
 
 
 def entrants_import_check(*, tournament: Tournament, rows: list[ImportRow]) -> list[ImportRow]:
@@ -91,9 +91,9 @@ def entrants_import(
     """
     tournament_lock(tournament)
     fmt = tournament.fmt
-    if any(row.size != len(fmt.entrant_names) for row in rows):
+    if any(row.size != len(fmt.entrants.names) for row in rows):
         # The forms read the kind's names: anything else is a bug, not input.
-        raise TypeError(f"an entrant of this tournament has the names {fmt.entrant_names}")
+        raise TypeError(f"an entrant of this tournament has the names {fmt.entrants.names}")
     rows = check_rows(rows, registered=_registered(tournament))
     if not rows or rows_have_errors(rows):
         raise ImportRejected(rows)
@@ -106,7 +106,7 @@ def entrants_import(
             tournament=tournament,
             number=row.number,
             club=row.club,
-            **dict(zip(fmt.entrant_names, row.names, strict=True)),
+            **dict(zip(fmt.entrants.names, row.names, strict=True)),
             **late,
         )
         for row in rows
@@ -127,8 +127,8 @@ def entrants_import(
     audit_record(
         tournament=tournament,
         user=user,
-        action=f"{fmt.entrant_key}s_import",
-        subject=import_subject(fmt.entrant_key, len(created), source),
+        action=f"{fmt.entrants.key}s_import",
+        subject=import_subject(fmt.entrants.key, len(created), source),
         reason=Truncator(" ".join(warnings)).chars(REASON_MAX),
         after=[{**entrant_snapshot(e), **late_snapshot(late)} for e in created],
     )

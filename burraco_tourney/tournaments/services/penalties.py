@@ -4,7 +4,7 @@ turno, for every kind of tournament.
 A penalty never gives anything to the opponent (nor to an individual player's partner); the
 standings selectors add it to the entrant's VP, scarto and MP (ARCHIVE.md ``results``). Each
 penalty added or deleted is recorded in the tournament's change log in the same transaction,
-naming its entrant with the kind's word (``TournamentFormat.entrant_key``: "pair", "player").
+naming its entrant with the kind's word (``fmt.entrants.key``: "pair", "player").
 Nothing here computes standings.
 """
 
@@ -76,7 +76,7 @@ def penalty_add(
         reason=reason,
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
-    key = tournament.fmt.entrant_key
+    key = tournament.fmt.entrants.key
     audit_record(
         tournament=tournament,
         user=user,
@@ -92,7 +92,7 @@ def penalty_add(
 def penalty_delete(*, penalty: Penalty, user, reason: str) -> None:
     """Delete a penalty; the change log keeps what it was and why it went."""
     tournament = penalty.turno.tournament
-    key = tournament.fmt.entrant_key
+    key = tournament.fmt.entrants.key
     before = penalty_snapshot(penalty, key)
     subject = penalty_subject(penalty, key)
     penalty.delete()

@@ -12,15 +12,15 @@ register = template.Library()
 @register.filter
 def entrants_count(count, tournament) -> str:
     """ "3 pairs" / "3 players", by the tournament's format."""
-    return tournament.fmt.entrants_count(int(count or 0))
+    return tournament.fmt.words.entrants_count(int(count or 0))
 
 
 @register.filter
 def entrants_registered(count, tournament) -> str:
-    return tournament.fmt.entrants_registered(int(count or 0))
+    return tournament.fmt.words.entrants_registered(int(count or 0))
 
 
 @register.filter
 def line_title(line, tournament) -> str:
     """Who sits in ``line`` (a table's ``ns_line``/``eo_line``): "pair 3" or two names."""
-    return tournament.fmt.line_title(line)
+    return tournament.fmt.words.line_title(line)

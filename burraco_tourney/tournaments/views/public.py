@@ -87,8 +87,9 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     """
     tournament = selectors.tournament_get(slug=slug)
     kind = tournament.fmt.standings
-    if kind is None:
-        return redirect(tournament.fmt.standings_url, tournament.slug)
+    elsewhere = kind.elsewhere(tournament)
+    if elsewhere:
+        return redirect(elsewhere)
     after = request.GET.get("dopo", "")
     if after and not after.isdigit():
         raise Http404

@@ -28,8 +28,9 @@ from ..selectors import tournaments as selectors
 def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
     kind_standings = tournament.fmt.standings
-    if kind_standings is None:
-        return redirect(tournament.fmt.standings_url, tournament.slug)
+    elsewhere = kind_standings.elsewhere(tournament)
+    if elsewhere:
+        return redirect(elsewhere)
     registers = kind_standings.words
     explainer = kind_standings.explainer()
     words = WORDS[registers]

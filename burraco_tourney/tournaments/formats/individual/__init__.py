@@ -8,27 +8,26 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from django.urls import reverse
 from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_lazy as _
 
 from ..base import TournamentFormat
 from ..draw import PairsDrawManager, TurniPages
 from ..entrants import PairEntrants
+from ..pages import KindPages
 from .archive import INDIVIDUAL_ARCHIVE
-from .standings import PLAYER_STANDINGS, PLAYERS
-from .words import PLAYER_WORDS
+from .standings import PLAYER_STANDINGS
+from .words import INDIVIDUAL_KIND_WORDS, PLAYER_WORDS
 
+# The turni pages are every kind's; its draw form has boxes and a script of its own.
 INDIVIDUAL_PAGES = TurniPages(
-    path="turni-individuali",
-    list="manage:individual_turni",
-    turno="manage:individual_turno",
-    redraw="manage:individual_turno_redraw",
-    publish="manage:individual_turno_publish",
-    unpublish="manage:individual_turno_unpublish",
-    delete="manage:individual_turno_delete",
     draw_fields="manage/individual_draw_fields.html",
     script="js/individual_draw.js",
+)
+# A draft turno is opened on the turni page, with its draw's tools.
+INDIVIDUAL_PAGES_OF_KIND = KindPages(
+    entrants="manage:players",
+    standings_pdf="classifica-giocatori",
+    drafts_on_draw_page=True,
 )
 
 
@@ -91,6 +90,9 @@ class PlayerEntrants(PairEntrants):
     """Players register singly: their list, seating and seat search pages."""
 
     words = PLAYER_WORDS
+    key = "player"
+    names = ("name",)
+    per_table = 4
 
     def of(self, tournament: Any) -> Any:
         return tournament.entrants
@@ -147,40 +149,12 @@ PLAYER_ENTRANTS = PlayerEntrants()
 
 class IndividualFormat(TournamentFormat):
     key = "individual"
-    registers = "players"
-    entrant_key = "player"
-    entrant_names = ("name",)
-    number_taken_message = _("Number %(number)s is already taken by %(player)s.")
-    played_refusal = _(
-        "%(player)s is already part of a turno and cannot be deleted: withdraw instead."
-    )
-    numbers_draw_too_late = _(
-        "The player numbers can be drawn only before the first turno is drawn."
-    )
-    numbers_draw_too_few = _("Register at least two players before drawing their numbers.")
-    entrant_noun = _("player")
-    entrants_noun = _("players")
-    entrants_label = _("Players")
-    entrant_column = _("No.")
-    entrant_names_column = _("Player")
-    # Its turni have pages of their own (``INDIVIDUAL_PAGES``), the pairs' turni page sends the
-    # director there; ``services.turni`` draws them as every kind's.
-    draws_turni = False
+    words = INDIVIDUAL_KIND_WORDS
+    pages = INDIVIDUAL_PAGES_OF_KIND
     draw_manager = INDIVIDUAL_DRAW
     archive = INDIVIDUAL_ARCHIVE
     entrants = PLAYER_ENTRANTS
     standings = PLAYER_STANDINGS
-    director_draw_url = INDIVIDUAL_PAGES.list
-    director_turno_url = INDIVIDUAL_PAGES.turno
-    director_entrants_url = "manage:players"
-    public_entrants_url = "tournaments:pairs"
-    default_tiebreaks = PLAYERS.default_tiebreaks
-    refused_tiebreaks = PLAYERS.refused_tiebreaks
-    refused_tiebreaks_reason = _(
-        "Head-to-head does not apply to an individual tournament: partners change every turno. "
-        "Choose another tie-break or none."
-    )
-    standings_export_key = "classifica-giocatori"
     exporters = (
         "score",
         "cartelli-tavoli",
@@ -189,41 +163,6 @@ class IndividualFormat(TournamentFormat):
         "posti-giocatori",
         "workbook-giocatori",
     )
-    entrants_per_table = 4
-    register_prompt = _("Register the players: at least four are needed to draw a turno.")
-    register_action = _("Register players")
-    register_step = _("Register the players")
-    created_message = _("Tournament created. Next: register the players.")
-    bye_value_warning = _(
-        "The number of players is not a multiple of four, so someone rests every turno, and the "
-        "custom VP table has no default riposo value."
-    )
-
-    forfeit_loser_label = _("Forfeit: the VP of each player of the absent line")
-    forfeit_absent_label = _("Which line was absent?")
-    forfeit_help = _(
-        "Forfeit: each player of the present line wins the turno with %(vp)s VP and +%(mp)s MP "
-        "of scarto; each player of the absent line gets %(rest)s VP and −%(mp)s MP of scarto. "
-        "The MP of the table stay 0 – 0."
-    )
-
-    def entrants_count(self, count: int) -> str:
-        return ngettext("%(count)s player", "%(count)s players", count) % {"count": count}
-
-    def entrants_registered(self, count: int) -> str:
-        return ngettext(
-            "%(count)s player registered. Draw the first turno when everyone is there.",
-            "%(count)s players registered. Draw the first turno when everyone is there.",
-            count,
-        ) % {"count": count}
-
-    def line_title(self, line) -> str:
-        # The two players of the line, by name: their line changes every turno.
-        return line.players
-
-    def draft_turno_url(self, turno) -> str:
-        # Its draft turni are opened on its own draw page.
-        return reverse(self.director_draw_url, args=[turno.tournament.slug])
 
     def seating_fix_refusal(self) -> str | None:
         return gettext(

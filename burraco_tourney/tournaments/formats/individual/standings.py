@@ -37,6 +37,10 @@ class PlayerStandings(PairStandings):
     shared_note = _("Players on the same rank are equal on VP and on every tie-break.")
     shared_link = _("See why players %(a)s and %(b)s share their rank")
     pdf_fact = _("Individual tournament")
+    refused_tiebreaks_reason = _(
+        "Head-to-head does not apply to an individual tournament: partners change every turno. "
+        "Choose another tie-break or none."
+    )
 
     def table(self, rows: list, turni: list, **options: Any) -> Any:
         from ...tables import PlayerStandingsTable

@@ -1,11 +1,13 @@
-"""A player's words on the director's entrants pages (``formats.entrant_words``)."""
+"""A player's words: on the director's entrants pages (``formats.entrant_words``) and the
+individual kind's own (``formats.kind_words``)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import ngettext, ngettext_lazy
 
 from ..entrant_words import EntrantWords
+from ..kind_words import KindWords
 
 PLAYER_WORDS = EntrantWords(
     name_fields=(("name", _("Player")),),
@@ -98,3 +100,52 @@ PLAYER_WORDS = EntrantWords(
         "count",
     ),
 )
+
+
+class IndividualWords(KindWords):
+    """Players register singly; a line is two of them."""
+
+    entrants_label = _("Players")
+    entrants_noun = _("players")
+    entrant_column = _("No.")
+    entrant_names_column = _("Player")
+    number_taken_message = _("Number %(number)s is already taken by %(player)s.")
+    played_refusal = _(
+        "%(player)s is already part of a turno and cannot be deleted: withdraw instead."
+    )
+    numbers_draw_too_late = _(
+        "The player numbers can be drawn only before the first turno is drawn."
+    )
+    numbers_draw_too_few = _("Register at least two players before drawing their numbers.")
+    register_prompt = _("Register the players: at least four are needed to draw a turno.")
+    register_action = _("Register players")
+    register_step = _("Register the players")
+    created_message = _("Tournament created. Next: register the players.")
+    bye_value_warning = _(
+        "The number of players is not a multiple of four, so someone rests every turno, and the "
+        "custom VP table has no default riposo value."
+    )
+    forfeit_loser_label = _("Forfeit: the VP of each player of the absent line")
+    forfeit_absent_label = _("Which line was absent?")
+    forfeit_help = _(
+        "Forfeit: each player of the present line wins the turno with %(vp)s VP and +%(mp)s MP "
+        "of scarto; each player of the absent line gets %(rest)s VP and −%(mp)s MP of scarto. "
+        "The MP of the table stay 0 – 0."
+    )
+
+    def entrants_count(self, count: int) -> str:
+        return ngettext("%(count)s player", "%(count)s players", count) % {"count": count}
+
+    def entrants_registered(self, count: int) -> str:
+        return ngettext(
+            "%(count)s player registered. Draw the first turno when everyone is there.",
+            "%(count)s players registered. Draw the first turno when everyone is there.",
+            count,
+        ) % {"count": count}
+
+    def line_title(self, line) -> str:
+        # The two players of the line, by name: their line changes every turno.
+        return line.players
+
+
+INDIVIDUAL_KIND_WORDS = IndividualWords()

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.ko import round_count
@@ -16,7 +15,10 @@ from burraco_tourney.rules.scoring import with_closer_as_last_move
 from ..archive import PairsArchive
 from ..base import VP_SETUP_FIELDS, FormatTemplates, TournamentFormat
 from ..draw import PairsDrawManager
+from ..kind_words import KO_KIND_WORDS
+from ..pages import KindPages
 from ..scoring import VpScoring
+from ..standings import NO_STANDINGS
 
 
 class GoesOnScoring(VpScoring):
@@ -144,9 +146,6 @@ class KoArchive(PairsArchive):
 
         return {"ko": ko_results(tournament, turni, numbers)}
 
-    def ko_settings(self, ko: Any) -> Any:
-        return ko
-
     def planned_turni(self, finished: int | None) -> int | None:
         return None
 
@@ -158,6 +157,18 @@ class KoArchive(PairsArchive):
 
 
 GOES_ON_SCORING = GoesOnScoring()
+# Its rounds are drawn on the bracket's page, which ranks the pairs too (the director's has the
+# draw tools); a draft round opens there.
+KO_PAGES = KindPages(
+    draw="manage:ko",
+    draw_label=_("Bracket"),
+    draw_section="ko",
+    standings="manage:bracket",
+    standings_label=_("Bracket"),
+    standings_section="bracket",
+    director_standings="manage:ko",
+    drafts_on_draw_page=True,
+)
 BRACKET_DRAW = BracketDrawManager()
 KO_ARCHIVE = KoArchive()
 
@@ -165,25 +176,13 @@ KO_ARCHIVE = KoArchive()
 class KoFormat(TournamentFormat):
     key = "ko"
     knockout = True
+    words = KO_KIND_WORDS
+    pages = KO_PAGES
     scoring = GOES_ON_SCORING
     draw_manager = BRACKET_DRAW
     archive = KO_ARCHIVE
-    # A bracket, not standings: the standings' pages send the director to ``standings_url``.
-    standings = None
-    has_vp_standings = False
-    plans_turni = False
-    bye_needs_value = False
-    draws_turni = False
-    director_draw_url = "manage:ko"
-    director_draw_label = _("Bracket")
-    director_draw_section = "ko"
-    standings_url = "manage:bracket"
-    standings_label = _("Bracket")
-    standings_section = "bracket"
-    director_standings_url = "manage:ko"
-    points_label = pgettext_lazy("a KO match's points", "Points")
-    points_word = pgettext_lazy("a KO match's points", "points")
-    totals_only_label = _("Match totals only")
+    # A bracket, not standings: the standings' pages send the visitor to the bracket.
+    standings = NO_STANDINGS
     ignored_setup_fields = VP_SETUP_FIELDS
     exporters = (
         "score",
@@ -194,10 +193,6 @@ class KoFormat(TournamentFormat):
         "tabellone-excel",
     )
     templates = FormatTemplates(dashboard_next="manage/ko_next.html")
-
-    def draft_turno_url(self, turno) -> str:
-        # Its draft turni are opened on its own draw page.
-        return reverse(self.director_draw_url, args=[turno.tournament.slug])
 
     def seating_fix_refusal(self) -> str | None:
         return gettext(

@@ -6,7 +6,6 @@ count), asked beside a form adding one pair or a whole list.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.urls import reverse
 
 from burraco_tourney.rules.errors import RuleError
 
@@ -24,7 +23,7 @@ def words_of(tournament: Tournament) -> EntrantWords:
 
 def entrants_url(tournament: Tournament) -> str:
     """The kind's entrants page: ``coppie/`` or ``giocatori/``."""
-    return reverse(tournament.fmt.director_entrants_url, args=[tournament.slug])
+    return tournament.pages.entrants
 
 
 def page_context(tournament: Tournament, **more) -> dict:

@@ -57,7 +57,7 @@ def _pairs_page(request: HttpRequest, tournament: Tournament, **forms) -> HttpRe
     context = page_context(
         tournament,
         table=table,
-        entrant_count=tournament.fmt.entrants_count(len(pairs)),
+        entrant_count=tournament.fmt.words.entrants_count(len(pairs)),
         withdrawn_count=sum(p.withdrawn for p in pairs),
         add_form=EntrantForm(
             words=words,
@@ -90,8 +90,8 @@ def pairs(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The entrants page (``coppie/``, ``giocatori/``): the list and the form adding one. A
     list pasted or a file sent from here is saved at once when it has no error nor warning;
     otherwise its preview opens (``pairs_import.py``)."""
-    if request.resolver_match.url_name != tournament.fmt.director_entrants_url.split(":")[1]:
-        return redirect(tournament.fmt.director_entrants_url, tournament.slug)
+    if request.path != tournament.pages.entrants:
+        return redirect(tournament.pages.entrants)
     if request.method != "POST":
         return _pairs_page(request, tournament)
     action = request.POST.get("action", "add")
@@ -130,7 +130,7 @@ def pairs(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def pair_edit(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     pair = _pair(tournament, number)
     words = words_of(tournament)
-    fields = ("number", *tournament.fmt.entrant_names, "club")
+    fields = ("number", *tournament.fmt.entrants.names, "club")
     initial = {f: getattr(pair, f) for f in fields}
     form = EntrantForm(request.POST or None, words=words, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -140,7 +140,7 @@ def pair_edit(request: HttpRequest, tournament: Tournament, number: int) -> Http
             form.add_error(None, err)
         else:
             messages.success(request, words.saved % about(pair))
-            return redirect(tournament.fmt.director_entrants_url, tournament.slug)
+            return redirect(tournament.pages.entrants)
     context = page_context(
         tournament,
         pair=pair,
@@ -179,7 +179,7 @@ def pair_status(
             form.add_error(None, err)
         else:
             messages.success(request, words.status_done[action] % about(pair))
-            return redirect(tournament.fmt.director_entrants_url, tournament.slug)
+            return redirect(tournament.pages.entrants)
     context = page_context(
         tournament,
         pair=pair,
@@ -220,7 +220,7 @@ def pairs_number_draw(request: HttpRequest, tournament: Tournament) -> HttpRespo
 
 urlpatterns = [
     path("t/<slug:slug>/gestione/coppie/", pairs, name="pairs"),
-    # The same page for a kind whose entrants are players (``fmt.director_entrants_url``).
+    # The same page for a kind whose entrants are players (``tournament.pages.entrants``).
     path("t/<slug:slug>/gestione/giocatori/", pairs, name="players"),
     path("t/<slug:slug>/gestione/coppie/<int:number>/", pair_edit, name="pair_edit"),
     path(

@@ -76,7 +76,7 @@ def _asks_about_people(rows: list[ImportRow]) -> bool:
 
 def _imported(request: HttpRequest, tournament: Tournament, added: list[Entrant]) -> HttpResponse:
     messages.success(request, words_of(tournament).imported % {"count": len(added)})
-    return redirect(tournament.fmt.director_entrants_url, tournament.slug)
+    return redirect(tournament.pages.entrants)
 
 
 def _paste(

@@ -305,7 +305,7 @@ def render_entry(
             # What a forfeit gives, in the format's words (the absent line's VP, whichever
             # line it sat on).
             "forfeit_help": (
-                str(tournament.fmt.forfeit_help)
+                str(tournament.fmt.words.forfeit_help)
                 % {
                     "vp": forfeit.vp,
                     "mp": forfeit.mp,

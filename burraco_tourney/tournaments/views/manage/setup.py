@@ -55,7 +55,7 @@ def tournament_create_view(request: HttpRequest) -> HttpResponse:
             submission.forget()  # the same form may be sent again at once
             raise
         submission.done(reverse("manage:dashboard", args=[tournament.slug]))
-        messages.success(request, str(tournament.fmt.created_message))
+        messages.success(request, str(tournament.fmt.words.created_message))
         for warning in form.warnings:
             messages.warning(request, warning)
         return redirect("manage:dashboard", tournament.slug)

@@ -2,10 +2,11 @@
 back to draft, deleting a draft, for every kind of tournament.
 
 Thin views: parse the request, call one service (``services/turni.py``) or selector, render. What
-differs between kinds is the kind's draw manager's (``formats/draw.py``): the addresses of its
-pages (``pages``: the pairs' under ``turni/``, an individual tournament's under
-``turni-individuali/``), its draw form and its turno's seating. A page reached at another kind's
-address sends the director to the kind's own; a button posted there is not found.
+differs between kinds is the kind's draw manager's (``formats/draw.py``): its draw form, the form's
+boxes and script (``pages``) and its turno's seating. Every kind's turni have the same addresses,
+under ``turni/``; a kind that draws elsewhere (a knock-out's bracket) is sent to its draw page. The
+individual turni's old addresses, under ``turni-individuali/``, send to the same pages for good
+(printed links and bookmarks keep working).
 
 A refusal of the pairing engine is shown next to the form field it concerns; a refusal due to the
 state of the tournament (a draft pending, results missing, a locked turno) above the form, or as
@@ -17,16 +18,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from ...access import director_view
 from ...draw_notes import explain
-from ...formats import FORMATS
-from ...formats.draw import TurniPages
 from ...forms.turni import UnpublishForm
 from ...models import Tournament, Turno
 from ...selectors import tournaments as selectors
@@ -36,11 +35,12 @@ from .refusals import run_for_button, run_for_form
 
 
 @director_view
-def turni(request: HttpRequest, tournament: Tournament, pages: TurniPages) -> HttpResponse:
+def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The list of turni and the form drawing the next one."""
-    if tournament.fmt.director_draw_url != pages.list:
-        # This kind's turni are drawn on a page of their own (the individual turni, the bracket).
-        return redirect(tournament.fmt.director_draw_url, tournament.slug)
+    draw_page = tournament.pages.draw.url
+    if draw_page != reverse("manage:turni", args=[tournament.slug]):
+        # This kind's turni are drawn on a page of their own (a knock-out's bracket).
+        return redirect(draw_page)
     manager = tournament.fmt.draw_manager
     last = tournament.turni.order_by("-number").first()
     number = last.number + 1 if last else 1
@@ -62,7 +62,7 @@ def turni(request: HttpRequest, tournament: Tournament, pages: TurniPages) -> Ht
                 _("Turno %(turno)s drawn as a draft: check it, then publish it.")
                 % {"turno": turno.number},
             )
-            return redirect(pages.turno, tournament.slug, turno.number)
+            return redirect("manage:turno_preview", tournament.slug, turno.number)
     else:
         form = manager.draw_form(tournament, number, like=last)
     summaries = selectors.turno_summaries(tournament=tournament, include_drafts=True)
@@ -72,7 +72,7 @@ def turni(request: HttpRequest, tournament: Tournament, pages: TurniPages) -> Ht
         {
             "tournament": tournament,
             "section": "turni",
-            "pages": pages,
+            "pages": manager.pages,
             "turni": summaries,
             # The turno before the one to draw, still open: the form offers to close it first.
             "open_previous": selectors.open_last_turno(summaries),
@@ -89,7 +89,6 @@ def _page(
     request: HttpRequest,
     tournament: Tournament,
     turno: Turno,
-    pages: TurniPages,
     *,
     form: Any = None,
     unpublish_form: UnpublishForm | None = None,
@@ -107,7 +106,7 @@ def _page(
         {
             "tournament": tournament,
             "section": "turni",
-            "pages": pages,
+            "pages": manager.pages,
             "turno": turno,
             "explanations": explain(turno.draw_notes),
             "form": form if can_redraw else None,
@@ -122,67 +121,55 @@ def _page(
     )
 
 
-def _turno(tournament: Tournament, number: int, pages: TurniPages) -> Turno:
-    """A turno of a tournament whose turni are these pages (not another kind's)."""
-    if tournament.fmt.director_turno_url != pages.turno:
-        raise Http404
+def _turno(tournament: Tournament, number: int) -> Turno:
+    """A turno of the tournament, a draft too."""
     return selectors.turno_get(tournament=tournament, number=number, include_drafts=True)
 
 
 @director_view
-def turno_preview(
-    request: HttpRequest, tournament: Tournament, number: int, pages: TurniPages
-) -> HttpResponse:
+def turno_preview(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """A turno as the director sees it: seating, explanation, and what may be done with it."""
-    if tournament.fmt.director_turno_url != pages.turno:
-        return redirect(tournament.fmt.director_turno_url, tournament.slug, number)
-    return _page(request, tournament, _turno(tournament, number, pages), pages)
+    return _page(request, tournament, _turno(tournament, number))
 
 
 @require_POST
 @director_view
-def turno_redraw(
-    request: HttpRequest, tournament: Tournament, number: int, pages: TurniPages
-) -> HttpResponse:
-    turno = _turno(tournament, number, pages)
+def turno_redraw(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    turno = _turno(tournament, number)
     refusal = services.redraw_refusal(turno)
     if refusal:
         messages.error(request, refusal)
-        return redirect(pages.turno, tournament.slug, number)
+        return redirect("manage:turno_preview", tournament.slug, number)
     form = tournament.fmt.draw_manager.draw_form(tournament, number, request.POST)
     drawn = run_for_form(
         form,
         lambda: services.turno_redraw(turno=turno, user=request.user, request=form.draw_request()),
     )
     if drawn is None:
-        return _page(request, tournament, turno, pages, form=form)
+        return _page(request, tournament, turno, form=form)
     messages.success(request, _("Turno %(turno)s drawn again.") % {"turno": number})
-    return redirect(pages.turno, tournament.slug, number)
+    return redirect("manage:turno_preview", tournament.slug, number)
 
 
 @require_POST
 @director_view
-def turno_publish(
-    request: HttpRequest, tournament: Tournament, number: int, pages: TurniPages
-) -> HttpResponse:
-    turno = _turno(tournament, number, pages)
+def turno_publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    turno = _turno(tournament, number)
     run_for_button(
         request,
         lambda: services.turno_publish(turno=turno, user=request.user),
         _("Turno %(turno)s published: the players can see their seats.") % {"turno": number},
     )
-    return redirect(pages.turno, tournament.slug, number)
+    return redirect("manage:turno_preview", tournament.slug, number)
 
 
 @require_POST
 @director_view
-def turno_unpublish(
-    request: HttpRequest, tournament: Tournament, number: int, pages: TurniPages
-) -> HttpResponse:
-    turno = _turno(tournament, number, pages)
+def turno_unpublish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    turno = _turno(tournament, number)
     form = UnpublishForm(request.POST)
     if not form.is_valid():
-        return _page(request, tournament, turno, pages, unpublish_form=form)
+        return _page(request, tournament, turno, unpublish_form=form)
     run_for_button(
         request,
         lambda: services.turno_unpublish(
@@ -190,45 +177,42 @@ def turno_unpublish(
         ),
         _("Turno %(turno)s is a draft again.") % {"turno": number},
     )
-    return redirect(pages.turno, tournament.slug, number)
+    return redirect("manage:turno_preview", tournament.slug, number)
 
 
 @require_POST
 @director_view
-def turno_delete(
-    request: HttpRequest, tournament: Tournament, number: int, pages: TurniPages
-) -> HttpResponse:
-    turno = _turno(tournament, number, pages)
+def turno_delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    turno = _turno(tournament, number)
     deleted = run_for_button(
         request,
         lambda: services.turno_delete_draft(turno=turno, user=request.user),
         _("The draft of turno %(turno)s was deleted.") % {"turno": number},
     )
     if deleted:
-        return redirect(pages.list, tournament.slug)
-    return redirect(pages.turno, tournament.slug, number)
+        return redirect("manage:turni", tournament.slug)
+    return redirect("manage:turno_preview", tournament.slug, number)
 
 
-def _patterns(pages: TurniPages) -> list:
-    """The turni pages at a kind's address, named as its ``pages`` name them."""
-    base = f"t/<slug:slug>/gestione/{pages.path}/"
-    turno = base + "<int:number>/"
-    views = [
-        (base, turni, pages.list),
-        (turno, turno_preview, pages.turno),
-        (turno + "ridisegna/", turno_redraw, pages.redraw),
-        (turno + "pubblica/", turno_publish, pages.publish),
-        (turno + "bozza/", turno_unpublish, pages.unpublish),
-        (turno + "elimina/", turno_delete, pages.delete),
-    ]
-    return [
-        path(route, view, {"pages": pages}, name=name.split(":")[-1]) for route, view, name in views
-    ]
+@director_view
+def _moved(request: HttpRequest, tournament: Tournament, name: str, **kwargs: Any) -> HttpResponse:
+    """An individual turno's page at its old address: the same page at every kind's, for good
+    (a form posted there is posted again to the new address)."""
+    again = request.method not in ("GET", "HEAD")
+    return redirect(name, tournament.slug, *kwargs.values(), permanent=True, preserve_request=again)
 
 
-# One set of pages per distinct address among the kinds (a knock-out's turni are the pairs').
-urlpatterns = [
-    pattern
-    for pages in dict.fromkeys(fmt.draw_manager.pages for fmt in FORMATS.values())
-    for pattern in _patterns(pages)
+_BASE = "t/<slug:slug>/gestione/turni/"
+_OLD = "t/<slug:slug>/gestione/turni-individuali/"
+_PAGES = [
+    ("", turni, "turni"),
+    ("<int:number>/", turno_preview, "turno_preview"),
+    ("<int:number>/ridisegna/", turno_redraw, "turno_redraw"),
+    ("<int:number>/pubblica/", turno_publish, "turno_publish"),
+    ("<int:number>/bozza/", turno_unpublish, "turno_unpublish"),
+    ("<int:number>/elimina/", turno_delete, "turno_delete"),
+]
+
+urlpatterns = [path(_BASE + route, view, name=name) for route, view, name in _PAGES] + [
+    path(_OLD + route, _moved, {"name": f"manage:{name}"}) for route, _view, name in _PAGES
 ]
