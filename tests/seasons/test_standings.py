@@ -1,0 +1,95 @@
+"""A circuit's standings read from its tournaments (``seasons.selectors``): the registry's
+people, placement points, best 2 of 3, the minimum, players whoever the partner."""
+
+from __future__ import annotations
+
+import pytest
+
+from burraco_tourney.seasons.models import Circuit
+from burraco_tourney.seasons.selectors import circuit_standings
+from burraco_tourney.tournaments.models import Table
+
+from .factory import make_season
+
+pytestmark = pytest.mark.django_db
+
+
+def _circuit(tournaments, **fields) -> Circuit:
+    values = {"name": "Circuito di primavera", "slug": "primavera", "scoring": "placement"}
+    values.update(fields)
+    circuit = Circuit.objects.create(**values)
+    circuit.tournaments.set(tournaments)
+    return circuit
+
+
+def _summary(standings):
+    return [
+        (
+            line.rank,
+            line.name,
+            line.total,
+            [(r.tournament.code, r.score) for r in line.counted],
+            [(r.tournament.code, r.score) for r in line.dropped],
+        )
+        for line in standings.lines
+    ]
+
+
+def test_pairs_best_two_of_three_by_placement_points():
+    circuit = _circuit(make_season(), placement_table=[100, 70, 50, 30], best=2, minimum=2)
+    standings = circuit_standings(circuit=circuit)
+    assert _summary(standings) == [
+        (1, "Bianchi Bruno – Rossi Anna", 170, [("T1", 100), ("T3", 70)], [("T2", 30)]),
+        (2, "Esposito Fabio – Ferrari Elena", 150, [("T1", 50), ("T3", 100)], [("T2", 50)]),
+        (3, "Colombo Luca – Romano Giulia", 140, [("T1", 70), ("T2", 70)], []),
+        (4, "Russo Dario – Verdi Carla", 130, [("T1", 30), ("T2", 100)], []),
+        (None, "Romano Giulia – Russo Dario", 50, [("T3", 50)], []),
+        (None, "Colombo Luca – Verdi Carla", 30, [("T3", 30)], []),
+    ]
+    assert not standings.provisional
+
+
+def test_players_whoever_the_partner_and_the_formula():
+    # N − 5 × (place − 1) with 4 pairs: 4, 0, 0, 0 — only the winners score.
+    circuit = _circuit(make_season(), ranks="players", best=2)
+    lines = {line.name: line for line in circuit_standings(circuit=circuit).lines}
+    # Carla Verdi: won evening 2 with Dario Russo, lost evening 3 with Luca Colombo.
+    carla = lines["Verdi Carla"]
+    assert [(r.tournament.code, r.place, r.score) for r in carla.results] == [
+        ("T1", 4, 0),
+        ("T2", 1, 4),
+        ("T3", 4, 0),
+    ]
+    assert carla.total == 4 and len(carla.dropped) == 1
+    assert lines["Rossi Anna"].total == 4 and lines["Rossi Anna"].attendances == 3
+
+
+def test_total_vp_and_a_result_changed_in_a_tournament_shows_at_once():
+    tournaments = make_season()
+    circuit = _circuit(tournaments, scoring="vp")
+    before = {line.name: line.total for line in circuit_standings(circuit=circuit).lines}
+    # Evening 3's first table: C now loses to E.
+    table = Table.objects.get(turno__tournament=tournaments[2], number=1)
+    table.ns_mp, table.eo_mp = 500, 1000
+    table.save()
+    from burraco_tourney.tournaments.services.results import tournament_recompute_results
+
+    tournament_recompute_results(tournament=tournaments[2])
+    after = {line.name: line.total for line in circuit_standings(circuit=circuit).lines}
+    assert after["Esposito Fabio – Ferrari Elena"] < before["Esposito Fabio – Ferrari Elena"]
+    assert after["Colombo Luca – Verdi Carla"] > before["Colombo Luca – Verdi Carla"]
+
+
+def test_qualification_and_the_attendance_view():
+    circuit = _circuit(
+        make_season(), placement_table=[100, 70, 50, 30], best=2, minimum=2,
+        qualification="top", qualify_value=2,
+    )  # fmt: skip
+    standings = circuit_standings(circuit=circuit)
+    assert [line.row.qualified for line in standings.lines] == [True, True] + [False] * 4
+    attendance = standings.attendance()
+    assert [(a.line.name, a.present) for a in attendance[:2]] == [
+        ("Bianchi Bruno – Rossi Anna", (True, True, True)),
+        ("Esposito Fabio – Ferrari Elena", (True, True, True)),
+    ]
+    assert attendance[-1].present == (False, False, True)
