@@ -39,7 +39,7 @@ class CircuitTieOrder(models.TextChoices):
 class CircuitQualification(models.TextChoices):
     NONE = "", _("No final")
     TOP = "top", _("The first k ranked")
-    PERCENT = "percent", _("The top x % of the ranked")
+    PERCENT = "percent", _("The top x per cent of the ranked")
 
 
 class Circuit(models.Model):

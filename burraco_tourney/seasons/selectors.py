@@ -9,7 +9,6 @@ a sex or a birth year).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from django.shortcuts import get_object_or_404
 
@@ -18,6 +17,7 @@ from burraco_tourney.rules.circuit import (
     CircuitRow,
     CircuitRules,
     Placing,
+    Score,
     TournamentResult,
     circuit_ranking,
 )
@@ -61,7 +61,7 @@ class CircuitTournament:
 class ResultView:
     tournament: CircuitTournament
     place: int
-    score: Fraction
+    score: Score
     counted: bool
 
 
@@ -78,7 +78,7 @@ class CircuitLine:
         return self.row.rank
 
     @property
-    def total(self) -> Fraction:
+    def total(self) -> Score:
         return self.row.total
 
     @property
