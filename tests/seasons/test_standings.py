@@ -8,6 +8,7 @@ import pytest
 from burraco_tourney.seasons.models import Circuit
 from burraco_tourney.seasons.selectors import circuit_standings
 from burraco_tourney.tournaments.models import Table
+from burraco_tourney.tournaments.selectors.standings import standings_choice
 
 from .factory import make_season
 
@@ -93,3 +94,19 @@ def test_qualification_and_the_attendance_view():
         ("Esposito Fabio – Ferrari Elena", (True, True, True)),
     ]
     assert attendance[-1].present == (False, False, True)
+
+
+def test_a_tournament_not_over_makes_the_circuit_provisional():
+    tournaments = make_season()
+    # Evening 2 planned a second turno: not over; evening 3's turno is reopened.
+    tournaments[1].planned_turni = 2
+    tournaments[1].save()
+    tournaments[2].turni.update(closed_at=None)
+    circuit = _circuit(tournaments)
+    standings = circuit_standings(circuit=circuit)
+    assert standings.provisional
+    assert [t.final for t in standings.tournaments] == [True, False, False]
+    # The same answer as each tournament's own standings page gives.
+    assert [t.final for t in standings.tournaments] == [
+        standings_choice(tournament=t).final(None) for t in tournaments
+    ]
