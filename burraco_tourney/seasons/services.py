@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from burraco_tourney.tournaments.access import tournaments_directed_by
@@ -16,6 +16,9 @@ from burraco_tourney.tournaments.models import Tournament
 from .models import Circuit
 
 SLUG_MAX = Circuit._meta.get_field("slug").max_length
+# Directors creating circuits of the same name at the same moment each get the next free slug
+# (as tournaments do); this many tries is far more than a club's desk can race.
+SLUG_TRIES = 8
 
 
 def circuit_slug(*, name: str) -> str:
@@ -42,10 +45,21 @@ def _set_tournaments(circuit: Circuit, *, user, tournaments: Iterable[Tournament
 
 
 def circuit_create(*, user, values: dict[str, Any], tournaments: Iterable[Tournament]) -> Circuit:
+    """A new circuit owned by ``user``, its slug made from the name."""
     with transaction.atomic():
-        circuit = Circuit(**values, owner=user, slug=circuit_slug(name=values["name"]))
+        circuit = Circuit(**values, owner=user)
         circuit.full_clean(exclude=["slug"])
-        circuit.save()
+        for attempt in range(SLUG_TRIES):
+            circuit.slug = circuit_slug(name=circuit.name)
+            try:
+                with transaction.atomic():  # a savepoint: a clash undoes this insert only
+                    circuit.save(force_insert=True)
+                break
+            except IntegrityError:
+                circuit.pk = None
+                taken = Circuit.objects.filter(slug=circuit.slug).exists()
+                if not taken or attempt == SLUG_TRIES - 1:
+                    raise
         _set_tournaments(circuit, user=user, tournaments=tournaments)
     return circuit
 
