@@ -141,9 +141,12 @@ def main(argv: list[str] | None = None) -> None:
             for p in published
         ]
         rules = selectors.circuit_rules(circuit)
-        start = time.process_time()
-        circuit_ranking(inputs, rules)
-        engine = time.process_time() - start
+        engines = []
+        for _ in range(args.runs):
+            start = time.process_time()
+            circuit_ranking(inputs, rules)
+            engines.append(time.process_time() - start)
+        engine = min(engines)
 
     best, median = min(timings), statistics.median(timings)
     print(
@@ -153,6 +156,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(
         f"  circuit standings, uncached: best {best * 1000:.0f} ms, median {median * 1000:.0f} ms"
+        " (CPU time)"
+    )
+    print(
+        f"  the same, by the clock:      best {min(walls) * 1000:.0f} ms, "
+        f"median {statistics.median(walls) * 1000:.0f} ms (a busy machine inflates these)"
     )
     print(f"  of which the engine:         {engine * 1000:.0f} ms")
     print(f"  SQL queries:                 {len(queries)}")

@@ -94,8 +94,27 @@ class Result:
     counted: bool
 
 
+class CountedAndDropped:
+    """``counted``, ``dropped`` and ``attendances`` of anything holding ``results`` (each with
+    ``counted``): the engine's rows and the pages' lines alike."""
+
+    results: tuple
+
+    @property
+    def counted(self) -> tuple:
+        return tuple(r for r in self.results if r.counted)
+
+    @property
+    def dropped(self) -> tuple:
+        return tuple(r for r in self.results if not r.counted)
+
+    @property
+    def attendances(self) -> int:
+        return len(self.results)
+
+
 @dataclass(frozen=True)
-class CircuitRow:
+class CircuitRow(CountedAndDropped):
     """A ranked pair or player. ``rank`` is None below the minimum of attendances;
     ``by_draw``: its order against an equal row was decided by the draw."""
 
@@ -105,18 +124,6 @@ class CircuitRow:
     results: tuple[Result, ...] = field(default=())
     by_draw: bool = False
     qualified: bool = False
-
-    @property
-    def counted(self) -> tuple[Result, ...]:
-        return tuple(r for r in self.results if r.counted)
-
-    @property
-    def dropped(self) -> tuple[Result, ...]:
-        return tuple(r for r in self.results if not r.counted)
-
-    @property
-    def attendances(self) -> int:
-        return len(self.results)
 
 
 def place_points(place: int, entrants: int, table: Sequence[int] = ()) -> int:

@@ -16,6 +16,7 @@ from burraco_tourney.people.models import Person
 from burraco_tourney.rules.circuit import (
     CircuitRow,
     CircuitRules,
+    CountedAndDropped,
     Placing,
     Score,
     TournamentResult,
@@ -66,7 +67,7 @@ class ResultView:
 
 
 @dataclass(frozen=True)
-class CircuitLine:
+class CircuitLine(CountedAndDropped):
     """One ranked pair or player: the engine's row, the people's names and the results."""
 
     row: CircuitRow
@@ -84,18 +85,6 @@ class CircuitLine:
     @property
     def name(self) -> str:
         return " – ".join(self.names)
-
-    @property
-    def counted(self) -> tuple[ResultView, ...]:
-        return tuple(r for r in self.results if r.counted)
-
-    @property
-    def dropped(self) -> tuple[ResultView, ...]:
-        return tuple(r for r in self.results if not r.counted)
-
-    @property
-    def attendances(self) -> int:
-        return len(self.results)
 
 
 @dataclass(frozen=True)

@@ -7,29 +7,21 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.text import slugify
 
+from burraco_tourney.core.slugs import free_slug, insert_with_free_slug
 from burraco_tourney.tournaments.access import tournaments_directed_by
 from burraco_tourney.tournaments.models import Tournament
 
 from .models import Circuit
 
 SLUG_MAX = Circuit._meta.get_field("slug").max_length
-# Directors creating circuits of the same name at the same moment each get the next free slug
-# (as tournaments do); this many tries is far more than a club's desk can race.
-SLUG_TRIES = 8
 
 
 def circuit_slug(*, name: str) -> str:
     """A free slug made of the name: ``circuito-estate``, then -2, -3 …"""
-    base = slugify(name)[: SLUG_MAX - 6].strip("-") or "circuito"
-    taken = set(Circuit.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    slug, suffix = base, 1
-    while slug in taken:
-        suffix += 1
-        slug = f"{base}-{suffix}"
-    return slug
+    return free_slug(Circuit, slugify(name)[: SLUG_MAX - 6].strip("-") or "circuito")
 
 
 def _set_tournaments(circuit: Circuit, *, user, tournaments: Iterable[Tournament]) -> None:
@@ -49,17 +41,7 @@ def circuit_create(*, user, values: dict[str, Any], tournaments: Iterable[Tourna
     with transaction.atomic():
         circuit = Circuit(**values, owner=user)
         circuit.full_clean(exclude=["slug"])
-        for attempt in range(SLUG_TRIES):
-            circuit.slug = circuit_slug(name=circuit.name)
-            try:
-                with transaction.atomic():  # a savepoint: a clash undoes this insert only
-                    circuit.save(force_insert=True)
-                break
-            except IntegrityError:
-                circuit.pk = None
-                taken = Circuit.objects.filter(slug=circuit.slug).exists()
-                if not taken or attempt == SLUG_TRIES - 1:
-                    raise
+        insert_with_free_slug(circuit, lambda: circuit_slug(name=circuit.name))
         _set_tournaments(circuit, user=user, tournaments=tournaments)
     return circuit
 
