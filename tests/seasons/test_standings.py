@@ -110,3 +110,30 @@ def test_a_tournament_not_over_makes_the_circuit_provisional():
     assert [t.final for t in standings.tournaments] == [
         standings_choice(tournament=t).final(None) for t in tournaments
     ]
+
+
+def test_an_individual_tournament_counts_for_its_players():
+    from tests.tournaments.individual_support import (
+        drawn_turno,
+        enter_totals,
+        individual_tournament,
+    )
+
+    tournaments = make_season()
+    # A list's row finds the person written the same way (a near spelling waits for the
+    # director's yes): the registry's names, as the evenings made them.
+    names = ["Rossi Anna", "Bianchi Bruno", "Verdi Carla", "Russo Dario"]
+    names += ["Ferrari Elena", "Esposito Fabio", "Romano Giulia", "Colombo Luca"]
+    solo, director = individual_tournament(names=names, name="Individuale", planned_turni=1)
+    enter_totals(drawn_turno(solo, director), director, [(1000, 500), (800, 600)])
+    circuit = _circuit([*tournaments, solo], ranks="players", scoring="vp")
+    standings = circuit_standings(circuit=circuit)
+    solo_code = standings.tournaments[-1].code
+    assert standings.tournaments[-1].tournament == solo and standings.tournaments[-1].entrants == 8
+    lines = {line.name: line for line in standings.lines}
+    # The individual list's Rossi Anna is the registry's Rossi Anna of the three evenings.
+    anna = lines["Rossi Anna"]
+    assert [r.tournament.code for r in anna.results] == ["T1", "T2", "T3", solo_code]
+    vp = {row.entrant.name: row.vp for row in solo.fmt.standings.rows(solo)}
+    assert anna.results[-1].score == vp["Rossi Anna"]
+    assert anna.total == sum(r.score for r in anna.results)
