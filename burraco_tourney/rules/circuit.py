@@ -153,8 +153,11 @@ def _tournament_scores(
     places = [placing.place for placing in tournament.placings]
     points = shared_points(places, rules.placement_table) if rules.scoring == "placement" else {}
     found: dict[tuple[int, ...], Result] = {}
+    # An entrant without people ranks nobody (it still holds its place); in a pairs circuit
+    # neither does one person alone (an individual tournament's player): a pair is two people.
+    fewest = 2 if rules.ranks == "pairs" else 1
     for placing in tournament.placings:
-        if not placing.people:
+        if len(placing.people) < fewest:
             continue
         placed = rules.scoring == "placement"
         score = points[placing.place] if placed else placing.vp

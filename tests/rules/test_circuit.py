@@ -79,6 +79,16 @@ def test_players_are_ranked_whoever_the_partner():
     assert [(r.people, r.total) for r in circuit_ranking(season, CircuitRules())] == [((1, 2), 55)]
 
 
+def test_who_ranks_nobody_still_holds_its_place():
+    # A pair without its people, and a player alone in a pairs circuit, rank nobody, but
+    # the places below theirs score as 3rd and 4th.
+    season = (_t(1, ((), 1, 30), ((9,), 2, 20), (A, 3, 10), (B, 4, 0)),)
+    rules = CircuitRules(scoring="placement", placement_table=TABLE)
+    assert [(r.people, r.total) for r in circuit_ranking(season, rules)] == [(A, 50), (B, 30)]
+    players = circuit_ranking(season, CircuitRules(ranks="players"))
+    assert [r.people for r in players][:1] == [(9,)]
+
+
 def test_ties_more_counted_then_best_single_then_the_draw():
     season = (_t(1, (A, 1, 40), (B, 2, 20)), _t(2, (B, 1, 20), (C, 1, 30)), _t(3, (C, 1, 10)))
     # A 40 in one, B 20 + 20, C 30 + 10: all 40; B and C have two results, C the better one.
