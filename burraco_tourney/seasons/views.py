@@ -12,7 +12,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 
 from .access import circuit_director_view, circuits_directed_by
-from .exports import CIRCUIT_EXPORTERS, result_text
+from .exports import CIRCUIT_EXPORTERS
 from .forms import CircuitForm
 from .selectors import circuit_get, circuit_standings, circuits_public
 from .services import circuit_create, circuit_update
@@ -34,7 +34,6 @@ def _page(request: HttpRequest, slug: str, template: str, section: str) -> HttpR
             "section": section,
             "can_edit": circuits_directed_by(request.user).filter(pk=circuit.pk).exists(),
             "exporters": CIRCUIT_EXPORTERS.values(),
-            "result_text": result_text,
         },
     )
 
