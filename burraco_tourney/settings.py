@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "burraco_tourney.tournaments",
     "burraco_tourney.archive",
     "burraco_tourney.exports",
+    "burraco_tourney.seasons",
 ]
 
 MIDDLEWARE = [

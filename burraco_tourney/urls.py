@@ -11,4 +11,5 @@ urlpatterns = [
     path("", include("burraco_tourney.archive.urls")),
     path("", include("burraco_tourney.exports.urls")),
     path("", include("burraco_tourney.people.urls")),
+    path("", include("burraco_tourney.seasons.urls")),
 ]

@@ -24,18 +24,45 @@ LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     (
         "burraco_tourney.rules",
         ("django", "burraco_tourney.core", "burraco_tourney.tournaments", "burraco_tourney.archive",
-         "burraco_tourney.exports", "burraco_tourney.settings"),
+         "burraco_tourney.exports", "burraco_tourney.seasons", "burraco_tourney.settings"),
         "the rules engine is pure Python: no Django, no app",
     ),
     (
         "burraco_tourney.core",
-        ("burraco_tourney.tournaments", "burraco_tourney.archive", "burraco_tourney.exports"),
+        ("burraco_tourney.tournaments", "burraco_tourney.archive", "burraco_tourney.exports",
+         "burraco_tourney.seasons"),
         "core is below the apps",
     ),
     (
         "burraco_tourney.people",
-        ("burraco_tourney.tournaments", "burraco_tourney.archive", "burraco_tourney.exports"),
+        ("burraco_tourney.tournaments", "burraco_tourney.archive", "burraco_tourney.exports",
+         "burraco_tourney.seasons"),
         "the registry is below the tournaments: they use people, never the reverse",
+    ),
+    (
+        "burraco_tourney.tournaments",
+        ("burraco_tourney.seasons",),
+        "circuits read the tournaments' standings; a tournament never knows its circuits' code",
+    ),
+    (
+        "burraco_tourney.archive",
+        ("burraco_tourney.seasons",),
+        "the archive is a tournament's: circuits are above it",
+    ),
+    (
+        "burraco_tourney.exports",
+        ("burraco_tourney.seasons",),
+        "the exporters' shapes serve the circuits, not the reverse",
+    ),
+    (
+        "burraco_tourney.seasons",
+        ("burraco_tourney.tournaments.services", "burraco_tourney.archive"),
+        "a circuit reads published standings through selectors; it never writes tournament data",
+    ),
+    (
+        "burraco_tourney.seasons.selectors",
+        ("burraco_tourney.seasons.services",),
+        "a selector reads; it never calls a service",
     ),
     (
         "burraco_tourney.people.forms",
@@ -144,6 +171,8 @@ def test_no_layer_imports_upward():
         ("burraco_tourney.tournaments.models", "from ..views.public import x\n"),
         ("burraco_tourney.people.selectors.search", "from burraco_tourney.tournaments import m\n"),
         ("burraco_tourney.people.forms", "from .services.registry import person_create\n"),
+        ("burraco_tourney.tournaments.selectors.turni", "from burraco_tourney.seasons import m\n"),
+        ("burraco_tourney.seasons.views", "from burraco_tourney.tournaments.services import x\n"),
     ],
 )
 def test_an_upward_import_is_caught(module, source):

@@ -22,10 +22,11 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from burraco_tourney.core.slugs import free_slug, insert_with_free_slug
 from burraco_tourney.rules.outcome import EntryRefused, Outcome, later_match_conflict
 
 from ..audit_text import RECOMPUTED_REASON, director_subject, tournament_subject
@@ -52,9 +53,6 @@ from .audit import audit_record
 from .results import tournament_recompute_results
 
 SLUG_MAX = Tournament._meta.get_field("slug").max_length
-# Directors creating tournaments of the same name and date at the same moment each get the next
-# free slug; this many tries is far more than a club's desk can race.
-SLUG_TRIES = 8
 
 # The settings that change how results are computed or ranked: once a result exists they change
 # only with the director's confirmation. Name, date, venue and planned turni never need it.
@@ -90,33 +88,17 @@ def tournament_slug(*, name: str, date: datetime.date) -> str:
     # An apostrophe separates words in Italian: "d'autunno" gives "d-autunno", not "dautunno".
     words = name.replace("'", " ").replace("\u2019", " ")
     stem = slugify(words)[: SLUG_MAX - 18].strip("-") or "torneo"
-    base = f"{stem}-{date.isoformat()}"
-    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    slug, suffix = base, 1
-    while slug in taken:
-        suffix += 1
-        slug = f"{base}-{suffix}"
-    return slug
+    return free_slug(Tournament, f"{stem}-{date.isoformat()}")
 
 
 def tournament_save_new(tournament: Tournament) -> Tournament:
-    """Insert a new ``tournament`` under the first free slug made from its name and date.
-
-    The free slug is read before the insert, so another director may take it in between: the
-    insert then fails on the unique slug inside its own savepoint, and is tried again with the
-    next free one. Call it inside a transaction.
+    """Insert a new ``tournament`` under the first free slug made from its name and date, tried
+    again with the next one should another director take it meanwhile (``core.slugs``). Call it
+    inside a transaction.
     """
-    for attempt in range(SLUG_TRIES):
-        tournament.slug = tournament_slug(name=tournament.name, date=tournament.date)
-        try:
-            with transaction.atomic():  # a savepoint: a clash undoes this insert only
-                tournament.save(force_insert=True)
-            return tournament
-        except IntegrityError:
-            taken = Tournament.objects.filter(slug=tournament.slug).exists()
-            if not taken or attempt == SLUG_TRIES - 1:
-                raise
-    raise AssertionError("unreachable")
+    return insert_with_free_slug(
+        tournament, lambda: tournament_slug(name=tournament.name, date=tournament.date)
+    )
 
 
 @transaction.atomic
