@@ -98,11 +98,13 @@ def published_standings(*, tournaments: Iterable[Tournament]) -> list[PublishedS
     """The standings of each of ``tournaments``, in the order given."""
     tournaments = list(tournaments)
     people = people_by_entrant(tournaments=tournaments)
-    finals = _finals([t for t in tournaments if t.fmt.standings is not None])
+    # A kind whose standings live elsewhere (a knock-out's bracket) ranks nobody here.
+    ranking = [t for t in tournaments if t.fmt.standings.elsewhere(t) is None]
+    finals = _finals(ranking)
     found = []
     for tournament in tournaments:
         kind_standings = tournament.fmt.standings
-        if kind_standings is None:
+        if tournament not in ranking:
             found.append(PublishedStandings(tournament, (), ranked=False))
             continue
         rows, missing = kind_standings.rows_or_missing(tournament=tournament, after_turno=None)
