@@ -16,6 +16,7 @@ from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
 from burraco_tourney.rules.vp import default_bye, vp_table
 
 from ..base import TournamentFormat
+from ..draw import PairsDrawManager
 from .entrants import TEAM_ENTRANTS
 from .scoring import TEAM_SCORING
 from .standings import TEAM_STANDINGS, TEAMS
@@ -39,6 +40,47 @@ def _team_values(
     return {"bye_vp": bye_vp, "bye_mp": bye_mp, "forfeit_vp": forfeit_vp, "forfeit_mp": forfeit_mp}
 
 
+class TeamsDrawManager(PairsDrawManager):
+    """Team turni, drawn on the turni page as the pairs' (``draw_manager.py``)."""
+
+    def draw(self, *, tournament: Any, number: int, request: Any) -> Any:
+        from .draw_manager import draw_team_turno
+
+        return draw_team_turno(tournament=tournament, number=number, request=request)
+
+    def bye_value_missing(self, byes: Any) -> str:
+        return ngettext(
+            "In this turno team %(teams)s rests, but the custom VP table has no riposo "
+            "value: set the riposo VP and MP in the tournament settings, then draw.",
+            "In this turno teams %(teams)s rest, but the custom VP table has no riposo "
+            "value: set the riposo VP and MP in the tournament settings, then draw.",
+            len(byes),
+        ) % {"teams": ", ".join(str(t) for t in byes)}
+
+    def active_count(self, tournament: Any, number: int) -> str:
+        from ...draw_manager import active_pairs
+
+        count = len(active_pairs(tournament, number))
+        return ngettext("%(counter)s active team", "%(counter)s active teams", count) % {
+            "counter": count
+        }
+
+    def draw_form(
+        self, tournament: Any, number: int, data: Any = None, *, like: Any = None, redraw=False
+    ) -> Any:
+        from ...draw_manager import is_last_turno
+        from ...forms.turni import draw_initial
+        from .forms import TeamDrawForm
+
+        initial = {} if data is not None else draw_initial(like, with_seating=redraw)
+        return TeamDrawForm(
+            data, initial=initial, steps=(), last_auto=is_last_turno(tournament, number)
+        )
+
+
+TEAM_DRAW = TeamsDrawManager()
+
+
 class TeamsFormat(TournamentFormat):
     key = "teams"
     entrant_key = "team"
@@ -56,6 +98,7 @@ class TeamsFormat(TournamentFormat):
     entrant_names_column = _("Team")
     director_entrants_url = "manage:teams"
     scoring = TEAM_SCORING
+    draw_manager = TEAM_DRAW
     entrants = TEAM_ENTRANTS
     standings = TEAM_STANDINGS
     default_tiebreaks = TEAMS.default_tiebreaks
