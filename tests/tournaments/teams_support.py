@@ -45,7 +45,10 @@ def draw_team_turno(tournament: Tournament, user, movement: str = "italiana", **
     return turni.turno_publish(turno=turno, user=user)
 
 
-def set_lineups(turno: Turno, user, choice=LineupChoice((1, 2), (3, 4))) -> None:
+FIRST_FOUR = LineupChoice((1, 2), (3, 4))
+
+
+def set_lineups(turno: Turno, user, choice: LineupChoice = FIRST_FOUR) -> None:
     for match in Match.objects.filter(turno=turno).prefetch_related("tables"):
         for team in (match.home, match.away):
             lineup_set(match=match, team=team, choice=choice, user=user)

@@ -105,9 +105,7 @@ def test_mp_diff_converts_the_two_rooms_once_with_the_team_table(director):
         {"max": 700, "vp": [15, 5]},
         {"max": None, "vp": [18, 2]},
     ]
-    tournament = team_tournament(
-        director, teams=2, team_scoring="mp_diff", team_vp_table=bands
-    )
+    tournament = team_tournament(director, teams=2, team_scoring="mp_diff", team_vp_table=bands)
     turno = draw_team_turno(tournament, director)
     set_lineups(turno, director)
     enter(room_table(turno, 1, Room.APERTA), director, 1200, 800)
