@@ -67,7 +67,9 @@ def test_a_turno_is_drawn_as_matches_of_two_rooms(director):
     assert len(matches) == 3
     for match in matches:
         aperta, chiusa = match.room_table(Room.APERTA), match.room_table(Room.CHIUSA)
-        assert aperta.number == chiusa.number == match.number
+        # Numbered per room as the match; in the turno the chiusa's tables follow the aperta's.
+        assert aperta.room_number == chiusa.room_number == match.number
+        assert (aperta.number, chiusa.number) == (match.number, 3 + match.number)
         # In the aperta the home team sits NS, in the chiusa the away team.
         assert (aperta.ns, aperta.eo) == (chiusa.eo, chiusa.ns) == (match.home, match.away)
     assert Table.objects.filter(turno=turno).count() == 6

@@ -94,11 +94,11 @@ def match_results(
     if after_turno is not None:
         rows = rows.filter(turno__number__lte=after_turno)
     # The model's default order would join the tournament for nothing: the same order, by hand.
-    rows = rows.order_by("turno__number", "number", "room")
+    rows = rows.order_by("turno__number", "number")
     if numbers is None:
         numbers = dict(Entrant.objects.filter(tournament=tournament).values_list("id", "number"))
     # Each match's first table (in turno and table order, a team match's sala aperta first: its
-    # sides are that table's lines), and
+    # tables are numbered before the chiusa's; its sides are that table's lines), and
     # the matches with a table still without a result.
     first: dict[int, tuple] = {}
     unplayed: set[int] = set()

@@ -2,8 +2,8 @@
 (``rules.team_draw``: all'italiana for teams, Danese for teams, modificato by default) or a
 draw by hand, read from the stored tournament like the pairs' (``tournaments.draw_manager``:
 the active entrants, the meetings, riposi and standings of the earlier turni), and planned as
-two tables a match: match *n* is table *n* of the sala aperta (home team NS) and of the sala
-chiusa (away team NS). ``services.turni`` stores the plan as every kind's. Reads only."""
+two tables a match: match *k* of *n* is table *k* in the sala aperta (home team NS) and table
+*n+k* in the sala chiusa (away team NS), number *k* in each room (``Table.room_number``). ``services.turni`` stores the plan as every kind's. Reads only."""
 
 from __future__ import annotations
 
@@ -47,15 +47,11 @@ class TeamTurnoDraw:
 
 def team_seats(matches: tuple[TeamMatch, ...]) -> tuple[TeamSeat, ...]:
     """Each match's two tables: the home team NS in the aperta, the away team NS in the
-    chiusa; the match's number is its table number in both rooms."""
-    return tuple(
-        seat
-        for m in matches
-        for seat in (
-            TeamSeat(m.match, Room.APERTA, m.match, m.home, m.away),
-            TeamSeat(m.match, Room.CHIUSA, m.match, m.away, m.home),
-        )
-    )
+    chiusa; the aperta's tables first (``Table.room``)."""
+    n = len(matches)
+    aperta = tuple(TeamSeat(m.match, Room.APERTA, m.match, m.home, m.away) for m in matches)
+    chiusa = tuple(TeamSeat(n + m.match, Room.CHIUSA, m.match, m.away, m.home) for m in matches)
+    return aperta + chiusa
 
 
 def home_counts(tournament: Any, *, before: int) -> dict[int, int]:
