@@ -77,6 +77,26 @@ class TeamsDrawManager(PairsDrawManager):
             data, initial=initial, steps=(), last_auto=is_last_turno(tournament, number)
         )
 
+    def turno_part(self, tournament: Any, turno: Any) -> tuple[str, dict[str, Any]]:
+        # The pairs' page of a turno (its tables), with the matches and their line-ups.
+        from ...forms.lineups import LineupForm, lineup_initial
+        from ...selectors.teams import team_roster, turno_matches
+        from ...views.team_lineup import captain_url
+
+        template, context = super().turno_part(tournament, turno)
+        rows = []
+        for view in turno_matches(turno=turno):
+            sides = []
+            for team in (view.home, view.away):
+                form = LineupForm(
+                    roster=team_roster(team=team),
+                    initial=lineup_initial(view.lineups.get(team.pk)),
+                    prefix_id=f"m{view.match.number}-t{team.number}-",
+                )
+                sides.append({"team": team, "form": form, "captain_url": captain_url(team)})
+            rows.append({"view": view, "sides": sides})
+        return template, {**context, "team_matches": rows}
+
 
 TEAM_DRAW = TeamsDrawManager()
 

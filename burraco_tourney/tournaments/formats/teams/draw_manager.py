@@ -3,7 +3,8 @@
 draw by hand, read from the stored tournament like the pairs' (``tournaments.draw_manager``:
 the active entrants, the meetings, riposi and standings of the earlier turni), and planned as
 two tables a match: match *k* of *n* is table *k* in the sala aperta (home team NS) and table
-*n+k* in the sala chiusa (away team NS), number *k* in each room (``Table.room_number``). ``services.turni`` stores the plan as every kind's. Reads only."""
+*n+k* in the sala chiusa (away team NS), number *k* in each room (``Table.room_number``).
+``services.turni`` stores the plan as every kind's. Reads only."""
 
 from __future__ import annotations
 
