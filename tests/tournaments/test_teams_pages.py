@@ -85,3 +85,24 @@ def test_public_pages_show_both_rooms_and_where_each_player_sits(client, directo
     assert "Roster" in team_page and "Closed room" in team_page
     standings = client.get(reverse("tournaments:standings", args=[tournament.slug])).content
     assert b"Aurora 1" in standings
+
+
+def test_a_team_tournament_is_created_with_its_team_vp_table(director_client, english):
+    from burraco_tourney.tournaments.models import Tournament
+    from tests.tournaments.test_setup_create import CREATE, form_data
+
+    bands = "10 10 10\n300 12 8\n700 15 5\n- 18 2"
+    refused = director_client.post(
+        CREATE, form_data(kind="teams", team_scoring="mp_diff", team_vp_bands="")
+    )
+    assert refused.status_code == 200
+    assert not Tournament.objects.exists()
+    response = director_client.post(
+        CREATE, form_data(kind="teams", team_scoring="mp_diff", team_vp_bands=bands)
+    )
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert (tournament.kind, tournament.team_scoring) == ("teams", "mp_diff")
+    assert tournament.team_vp_table[-1] == {"max": None, "vp": [18, 2]}
+    edit = director_client.get(reverse("manage:tournament_edit", args=[tournament.slug]))
+    assert "700 15 5" in edit.content.decode()
