@@ -144,3 +144,13 @@ def test_the_room_board_puts_each_matchs_two_tables_side_by_side(director_client
         (3, "aperta"),
         (3, "chiusa"),
     ]
+
+
+def test_a_pasted_list_of_team_names_without_rosters_is_refused(director_client, director, english):
+    tournament = make_tournament(kind="teams", owner=director)
+    url = reverse("manage:teams", args=[tournament.slug])
+    response = director_client.post(
+        url, {"action": "paste", "text": "Aurora Uno; Circolo Aurora"}, follow=True
+    )
+    assert b"4 to 8 different players" in response.content
+    assert not tournament.entrants.exists()

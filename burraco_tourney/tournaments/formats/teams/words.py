@@ -37,8 +37,8 @@ TEAM_WORDS = EntrantWords(
     paste_title=_("Paste a list of teams"),
     paste_label=_("One team per line"),
     paste_help=_(
-        "For example: “Aurora Uno: Anna Rossi, Bruno Bianchi, Carla Verdi, Dario Neri; "
-        "Circolo Aurora”. Four to eight players; the club after “;” is optional."
+        "A list of teams cannot be pasted yet: a team needs its 4 to 8 players. Add each team "
+        "with its players in the form above."
     ),
     paste_placeholder=(
         "Aurora Uno: Anna Rossi, Bruno Bianchi, Carla Verdi, Dario Neri; Circolo Aurora"
@@ -47,8 +47,8 @@ TEAM_WORDS = EntrantWords(
     paste_too_many=_("At most %(max)s teams at a time."),
     import_title=_("Import teams from a file"),
     file_help=_(
-        "First sheet; columns named Numero, Squadra, Giocatori, Circolo (or Number, Team, "
-        "Players, Club), the players separated by commas. At most 2 MB."
+        "A file of teams cannot be imported yet: a team needs its 4 to 8 players. Add each "
+        "team with its players in the form above."
     ),
     draw_title=_("Draw of the team numbers"),
     not_drawn=_(
