@@ -19,6 +19,11 @@ class PairsArchive:
 
     # The tournament fields a file of this kind must give (the reader refuses one without).
     required_fields: tuple[str, ...] = ("smazzate_per_turno", "vp_table")
+    # The first archive version that holds this kind; the tournament keys only this kind has.
+    min_version: int = 1
+    tournament_keys: tuple[str, ...] = ()
+    # What a turno lists: its tables (a team turno: its matches, each of two tables).
+    turno_key: str = "tables"
 
     def export(self, tournament: Any, ruleset: Any) -> dict[str, Any]:
         """The whole tournament as an archive."""
@@ -45,6 +50,22 @@ class PairsArchive:
         from burraco_tourney.archive.reader_entrants import read_pair
 
         return read_pair(item, path, v2_keys, number, people)
+
+    def read_tournament(self, obj: Any, path: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """This kind's own tournament keys: the ``ArchiveTournament`` fields and the
+        ``build_rules`` options they give."""
+        return {}, {}
+
+    def match_vp_total(self, rules: Any) -> int:
+        """The VP a whole match shares (a riposo or forfeit value is checked against it)."""
+        return rules.vp.total
+
+    def read_turno(
+        self, raw: Any, path: str, *, reader: Any, seated: dict[int, str], turno: int
+    ) -> dict[str, Any]:
+        """A turno's ``turno_key`` list, as the ``ArchiveTurno`` fields it gives."""
+        tables = reader.table_reader.read_turno(raw, path, reader._seat, seated, turno=turno)
+        return {"tables": tables}
 
     def ko_settings(self, ko: Any) -> Any:
         """The KO match settings the table reader scores with (None: no KO matches)."""
