@@ -302,9 +302,12 @@ class TournamentFormat:
         """The turno whose close makes the standings final (None: not known)."""
         return planned
 
-    def build_rules(self, **settings: Any) -> TournamentRules:
+    def build_rules(
+        self, *, team_scoring: str = "", team_vp_table: Any = None, **settings: Any
+    ) -> TournamentRules:
         """The engine's rules from a tournament's stored settings (the keywords of
-        ``rules.tournament_rules.build_rules``), with this kind's own answers."""
+        ``rules.tournament_rules.build_rules``), with this kind's own answers. A team match's
+        settings (``team_scoring``, ``team_vp_table``) mean something to the teams kind only."""
         return build_rules(
             default_tiebreaks=self.default_tiebreaks, **self.scoring.rules_options(), **settings
         )

@@ -20,6 +20,15 @@ class PairEntrants:
     # list's line holds) and every sentence that names it.
     words: EntrantWords = PAIR_WORDS
 
+    def printed_names(self, entrant: Any) -> list[str]:
+        """The entrant's names as printed, in member order: a player's name, or a pair's two
+        players (``services.members``)."""
+        return [entrant.name] if entrant.name else [entrant.player1, entrant.player2]
+
+    def people_check(self, entrant: Any) -> None:
+        """Refuse (``ValidationError``) an entrant whose people its kind does not allow, once
+        they are linked; nothing for a pair or a player."""
+
     def of(self, tournament: Any) -> Any:
         """The tournament's entrants: a queryset with ``number`` and ``withdrawn``."""
         return tournament.entrants

@@ -50,6 +50,11 @@ class VpScoring:
         """What ``build_rules`` is told about the match semantics."""
         return {"knockout": False}
 
+    def match_outcomes(self, table: Any, outcome: Any) -> Sequence[Any]:
+        """The table outcomes the match of ``table`` is made of once ``table`` holds
+        ``outcome`` (None: no result): a match of one table is its table's."""
+        return [] if outcome is None else [outcome]
+
     def decision(self, source: Any) -> tuple[str, bool]:
         """The line that goes on and whether the last move decided it (an ``Outcome`` or a
         table's ``Match``): none in a VP match."""

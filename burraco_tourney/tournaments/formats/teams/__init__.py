@@ -1,1 +1,110 @@
-"""The teams kind (RULES.md section 11): two rooms make one match."""
+"""The team tournament (RULES.md section 11): teams of 4 to 8 players meet in matches of two
+tables, the sala aperta and the sala chiusa; each table is scored as a pairs table and the match
+from both (``vp_sum`` or ``mp_diff``, the engine's ``match_outcome``); teams are ranked by their
+matches' VP with the pairs' tie-breaks. Its pieces: ``words`` (the entrants pages), ``entrants``
+(the roster), ``scoring`` (the match from both rooms), ``standings`` (teams ranked)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, pgettext
+
+from burraco_tourney.rules.match_outcome import MP_DIFF, VP_SUM
+from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
+from burraco_tourney.rules.vp import default_bye, vp_table
+
+from ..base import TournamentFormat
+from .entrants import TEAM_ENTRANTS
+from .scoring import TEAM_SCORING
+from .standings import TEAM_STANDINGS, TEAMS
+from .words import ROSTER_MIN
+
+
+def _team_values(
+    vp_table_spec: Any, bye_vp: Any, bye_mp: Any, forfeit_vp: Any, forfeit_mp: Any
+) -> dict[str, Any]:
+    """A team's riposo for a whole match and the forfeit value of each of a match's tables
+    (ARCHIVE.md, kind ``teams``, with ``vp_sum``): no riposo set is twice the pairs' default
+    (28 VP and +710 with fibur-3); a forfeit set is the match's, so each table gets half of it,
+    and no forfeit set gives each table the pairs' default (twice it for the match)."""
+    pairs_bye = default_bye(vp_table(vp_table_spec or "fibur-3"))
+    if bye_vp is None and pairs_bye is not None:
+        bye_vp, bye_mp = 2 * pairs_bye[0], 2 * pairs_bye[1]
+    if forfeit_vp is not None:
+        forfeit_vp, forfeit_mp = forfeit_vp // 2, (forfeit_mp or 0) // 2
+    elif pairs_bye is not None:
+        forfeit_vp, forfeit_mp = pairs_bye
+    return {"bye_vp": bye_vp, "bye_mp": bye_mp, "forfeit_vp": forfeit_vp, "forfeit_mp": forfeit_mp}
+
+
+class TeamsFormat(TournamentFormat):
+    key = "teams"
+    entrant_key = "team"
+    entrant_names = ("name",)
+    number_taken_message = _("Number %(number)s is already taken by team %(pair)s.")
+    played_refusal = _(
+        "Team %(pair)s is already part of a turno and cannot be deleted: withdraw it instead."
+    )
+    numbers_draw_too_late = _("The team numbers can be drawn only before the first turno is drawn.")
+    numbers_draw_too_few = _("Register at least two teams before drawing their numbers.")
+    entrant_noun = _("team")
+    entrants_noun = _("teams")
+    entrants_label = _("Teams")
+    entrant_column = _("Team")
+    entrant_names_column = _("Team")
+    director_entrants_url = "manage:teams"
+    scoring = TEAM_SCORING
+    entrants = TEAM_ENTRANTS
+    standings = TEAM_STANDINGS
+    default_tiebreaks = TEAMS.default_tiebreaks
+    # Two teams a match: the fewest to draw a turno; an odd number leaves one resting.
+    entrants_per_table = 2
+    register_prompt = _(
+        "Register the teams (4 to 8 players each): at least two are needed to draw a turno."
+    )
+    register_action = _("Register teams")
+    register_step = _("Register the teams")
+    created_message = _("Tournament created. Next: register the teams.")
+    bye_value_warning = _(
+        "The number of teams is odd, so a team rests every turno, and the custom VP table has "
+        "no default riposo value."
+    )
+    forfeit_loser_label = _("Forfeit: the absent team's VP")
+    forfeit_absent_label = _("Which team was absent?")
+
+    def entrants_count(self, count: int) -> str:
+        return ngettext("%(count)s team", "%(count)s teams", count) % {"count": count}
+
+    def entrants_registered(self, count: int) -> str:
+        return ngettext(
+            "%(count)s team registered. Draw the first turno when everyone is there.",
+            "%(count)s teams registered. Draw the first turno when everyone is there.",
+            count,
+        ) % {"count": count}
+
+    def line_title(self, line) -> str:
+        return pgettext("a line of a table", "team %(number)s") % {"number": line.number}
+
+    def build_rules(
+        self, *, team_scoring: str = "", team_vp_table: Any = None, **settings: Any
+    ) -> TournamentRules:
+        scoring = team_scoring or VP_SUM
+        values = {
+            name: settings.pop(name, None)
+            for name in ("bye_vp", "bye_mp", "forfeit_vp", "forfeit_mp")
+        }
+        if scoring == VP_SUM:
+            values = _team_values(settings.get("vp_table_spec"), **values)
+        return build_rules(
+            default_tiebreaks=self.default_tiebreaks,
+            **self.scoring.rules_options(),
+            **settings,
+            **values,
+            match_scoring=scoring,
+            team_vp_table_spec=(team_vp_table or None) if scoring == MP_DIFF else None,
+        )
+
+
+__all__ = ["ROSTER_MIN", "TeamsFormat"]
