@@ -41,7 +41,7 @@ def read_team_settings(obj: Mapping[str, Any], path: str) -> tuple[dict[str, Any
     scoring = "vp_sum"
     if "team_scoring" in obj:
         scoring = json_choice(obj["team_scoring"], at(path, "team_scoring"), TEAM_SCORINGS)
-    bands, table = None, None
+    bands = None
     if "team_vp_table" in obj:
         where = at(path, "team_vp_table")
         if scoring != "mp_diff":
@@ -54,15 +54,23 @@ def read_team_settings(obj: Mapping[str, Any], path: str) -> tuple[dict[str, Any
             )
         if not isinstance(obj["team_vp_table"], list):
             raise ArchiveError(where, _("must be a list of bands, like a custom vp_table"))
-        bands, table = read_vp_table(obj["team_vp_table"], where)
+        bands, _table = read_vp_table(obj["team_vp_table"], where)
     elif scoring == "mp_diff":
         raise ArchiveError(
             at(path, "team_vp_table"),
             _('is required with "team_scoring": "mp_diff" (the director\'s team VP table)'),
         )
     fields = {"team_scoring": obj.get("team_scoring"), "team_vp_table": bands}
-    options = {"match_scoring": scoring, "team_vp_table_spec": table}
+    options = {"team_scoring": scoring, "team_vp_table": bands}
     return fields, options
+
+
+def given_values(obj: Mapping[str, Any], bye: Any, forfeit: Any) -> tuple[Any, Any]:
+    """The riposo and forfeit values a file's byes and forfeits may use: with ``mp_diff`` only
+    those the file gives (the team VP table has no default)."""
+    if obj.get("team_scoring") != "mp_diff":
+        return bye, forfeit
+    return (bye if "bye" in obj else None), (forfeit if "forfeit" in obj else None)
 
 
 def read_team(
@@ -96,9 +104,11 @@ class MatchReader:
     """Reads the matches of each turno; ``seat`` checks a team seated once in the turno (the
     one reader's), ``rosters`` gives each team's number of players."""
 
-    def __init__(self, tables: TableReader, rosters: Mapping[int, int]) -> None:
+    def __init__(self, tables: TableReader, rosters: Mapping[int, int], forfeit: Any) -> None:
         self.tables = tables
         self.rosters = rosters
+        # The value of a forfeit win (None: the file gives none and there is no default).
+        self.forfeit = forfeit
 
     def read_turno(
         self, raw: Any, path: str, seat: Any, seated: dict[int, str], *, turno: int
@@ -146,7 +156,7 @@ class MatchReader:
             )
         if "forfeit" in obj:
             winner = json_choice(obj["forfeit"], at(path, "forfeit"), ("home", "away"))
-            if self.tables.rules.forfeit is None:
+            if self.forfeit is None:
                 raise ArchiveError(
                     at(path, "forfeit"),
                     _(
@@ -177,7 +187,7 @@ class MatchReader:
                 item,
                 table_path,
                 ("table", "room", "ns_players", "eo_players"),
-                ("ns", "eo", "smazzate", "totals", "forfeit"),
+                ("ns", "eo", "smazzate", "totals"),
             )
             room = json_choice(obj["room"], at(table_path, "room"), ROOMS)
             if room in tables:
@@ -204,30 +214,28 @@ class MatchReader:
                     % {"table": number, "room": room, "match": self.room_tables[(room, number)]},
                 )
             self.room_tables[(room, number)] = match
-            if "forfeit" in obj:
-                raise ArchiveError(
-                    at(table_path, "forfeit"),
-                    _(
-                        'a team table has no forfeit: a team\'s forfeit is "forfeit": "home" '
-                        '(or "away") on the match, in place of its tables'
-                    ),
-                )
             ns_side = NS_SIDE[room]
             eo_side = "away" if ns_side == "home" else "home"
             lines = {"ns": teams[ns_side], "eo": teams[eo_side]}
             for line in ("ns", "eo"):
                 if line in obj and obj[line] != lines[line]:
+                    words = {
+                        "home": _(
+                            "in the %(room)s team %(team)s sits %(line)s (the home team), "
+                            "not %(value)s"
+                        ),
+                        "away": _(
+                            "in the %(room)s team %(team)s sits %(line)s (the away team), "
+                            "not %(value)s"
+                        ),
+                    }[ns_side if line == "ns" else eo_side]
                     raise ArchiveError(
                         at(table_path, line),
-                        _(
-                            "in the %(room)s team %(team)s sits %(line)s (the %(side)s team), "
-                            "not %(value)s"
-                        )
+                        words
                         % {
                             "room": room,
                             "team": lines[line],
                             "line": line.upper(),
-                            "side": ns_side if line == "ns" else eo_side,
                             "value": obj[line],
                         },
                     )

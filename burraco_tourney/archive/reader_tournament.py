@@ -187,8 +187,9 @@ class TournamentSection:
                     % {"total": total},
                 )
             loser_vp = read_loser_vp(obj["forfeit"], at(path, "forfeit"), total)
-        self.bye = _vp_mp(self.rules.bye)
-        self.forfeit = _vp_mp(self.rules.forfeit)
+        self.bye, self.forfeit = fmt.archive.given_values(
+            obj, _vp_mp(self.rules.bye), _vp_mp(self.rules.forfeit)
+        )
 
         # Stored, so the settings form and the file agree.
         tiebreaks = self.rules.tiebreaks

@@ -155,6 +155,10 @@ class ArchivePair:
     # Version 3: each player's PERSON, None where the file gives the name only.
     people: tuple[ArchivePerson | None, ArchivePerson | None] = (None, None)
 
+    def printed_names(self) -> list[str]:
+        """The names as printed, in member order."""
+        return list(self.players)
+
     def entrant_fields(self) -> dict[str, Any]:
         """The ``Entrant`` this pair is stored as (its late arrival aside)."""
         player1, player2 = self.players
@@ -177,6 +181,9 @@ class ArchivePlayer:
     def people(self) -> tuple[ArchivePerson | None]:
         return (self.person,)
 
+    def printed_names(self) -> list[str]:
+        return [self.name]
+
     def entrant_fields(self) -> dict[str, Any]:
         """The ``Entrant`` this player is stored as."""
         return {"name": self.name, **_kept(self)}
@@ -194,6 +201,9 @@ class ArchiveTeam:
     people: tuple[ArchivePerson | None, ...]
     withdrawn_after_turno: int | None = None
     withdrawn_reason: str = ""
+
+    def printed_names(self) -> list[str]:
+        return list(self.players)
 
     def entrant_fields(self) -> dict[str, Any]:
         """The ``Entrant`` this team is stored as (its roster is its members)."""

@@ -31,6 +31,22 @@ class PairsArchive:
 
         return entrants_export(tournament, ruleset)
 
+    def tournament_json(self, tournament: Any) -> dict[str, Any]:
+        """The tournament keys only this kind writes (after ``vp_table``)."""
+        return {}
+
+    def entrant_json(self, entrant: Any, turni: list) -> dict[str, Any]:
+        """One entrant as the file writes it."""
+        from burraco_tourney.archive.export import pair_json
+
+        return pair_json(entrant, turni)
+
+    def turno_items(self, turno: Any, numbers: dict[int, int], ruleset: Any) -> list[Any]:
+        """A turno's ``turno_key`` list as the file writes it: its tables."""
+        from burraco_tourney.archive.export import table_json
+
+        return [table_json(table, numbers, ruleset) for table in turno.tables.all()]
+
     def results(self, tournament: Any, turni: list, numbers: dict[int, int]) -> dict[str, Any]:
         """The computed ``results`` beside the turni: the standings."""
         from burraco_tourney.archive.export import standings_results
@@ -55,6 +71,11 @@ class PairsArchive:
         """This kind's own tournament keys: the ``ArchiveTournament`` fields and the
         ``build_rules`` options they give."""
         return {}, {}
+
+    def given_values(self, obj: Any, bye: Any, forfeit: Any) -> tuple[Any, Any]:
+        """The riposo and forfeit values (``VpMp`` or None) a file's byes and forfeits may use:
+        the rules' (the file's, or the defaults)."""
+        return bye, forfeit
 
     def match_vp_total(self, rules: Any) -> int:
         """The VP a whole match shares (a riposo or forfeit value is checked against it)."""

@@ -19,14 +19,14 @@ def tables_create(tables: Iterable[Table]) -> list[Table]:
     Runs inside the caller's transaction; two bulk inserts whatever the number of tables."""
     tables = list(tables)
     field = Table._meta.get_field("match")
-    matches = []
+    matches: dict[int, Match] = {}  # a team match's two tables share their match
     for table in tables:
         match = field.get_cached_value(table, None)
         if match is None:
             match = Match(turno=table.turno, number=table.number)
             table.match = match
-        matches.append(match)
-    Match.objects.bulk_create(matches)
-    for table, match in zip(tables, matches, strict=True):
-        table.match = match
+        matches.setdefault(id(match), match)
+    Match.objects.bulk_create(matches.values())
+    for table in tables:
+        table.match = field.get_cached_value(table)  # its match's id, now saved
     return Table.objects.bulk_create(tables)

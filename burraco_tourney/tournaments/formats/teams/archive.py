@@ -34,6 +34,11 @@ class TeamsArchive(PairsArchive):
 
         return read_team_settings(obj, path)
 
+    def given_values(self, obj: Any, bye: Any, forfeit: Any) -> tuple[Any, Any]:
+        from burraco_tourney.archive.reader_teams import given_values
+
+        return given_values(obj, bye, forfeit)
+
     def match_vp_total(self, rules: Any) -> int:
         """A team match shares twice a table's VP (``vp_sum``) or the team VP table's."""
         if rules.team_vp is not None:
@@ -46,13 +51,23 @@ class TeamsArchive(PairsArchive):
         from burraco_tourney.archive.reader_teams import MatchReader
 
         rosters = {team.number: len(team.players) for team in reader.entrants}
-        matches = MatchReader(reader.table_reader, rosters)
+        matches = MatchReader(reader.table_reader, rosters, reader.forfeit)
         return {"matches": matches.read_turno(raw, path, reader._seat, seated, turno=turno)}
 
-    def export(self, tournament: Any, ruleset: Any) -> dict[str, Any]:
-        from burraco_tourney.archive.export_teams import teams_export
+    def tournament_json(self, tournament: Any) -> dict[str, Any]:
+        from burraco_tourney.archive.export_teams import tournament_keys_json
 
-        return teams_export(tournament, ruleset)
+        return tournament_keys_json(tournament)
+
+    def entrant_json(self, entrant: Any, turni: list) -> dict[str, Any]:
+        from burraco_tourney.archive.export_teams import team_json
+
+        return team_json(entrant, turni)
+
+    def turno_items(self, turno: Any, numbers: dict[int, int], ruleset: Any) -> list[Any]:
+        from burraco_tourney.archive.export_teams import matches_json
+
+        return matches_json(turno, numbers, ruleset)
 
     def results(self, tournament: Any, turni: list, numbers: dict[int, int]) -> dict[str, Any]:
         from burraco_tourney.archive.export_teams import teams_results
