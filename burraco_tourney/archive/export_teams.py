@@ -87,13 +87,16 @@ def matches_json(turno: Turno, numbers: dict[int, int], ruleset: Ruleset) -> lis
         if forfeit is not None:
             data["forfeit"] = forfeit
         else:
-            data["tables"] = [_table(table, seated.get(table.pk), ruleset) for table in tables]
+            data["tables"] = [
+                _table(table, aperta.number, seated.get(table.pk), ruleset) for table in tables
+            ]
         matches.append(data)
     return matches
 
 
-def _table(table: Table, seated: Any, ruleset: Ruleset) -> dict[str, Any]:
-    data: dict[str, Any] = {"table": table.number, "room": table.room}
+def _table(table: Table, number: int, seated: Any, ruleset: Ruleset) -> dict[str, Any]:
+    """A team TABLE: ``number`` is its match's table number in both rooms (the aperta's)."""
+    data: dict[str, Any] = {"table": number, "room": table.room}
     if seated is not None:
         data["ns_players"], data["eo_players"] = list(seated[0]), list(seated[1])
     return {**data, **result_json(table, ruleset)}
@@ -120,7 +123,7 @@ def teams_results(
                 "tables": [],
             }
             if _forfeit(tables) is None:
-                row["tables"] = [_table_row(table, vp) for table in tables]
+                row["tables"] = [_table_row(table, aperta.number, vp) for table in tables]
             rows.append(row)
         results_turni.append({"number": turno.number, "matches": rows})
     butler = [
@@ -134,11 +137,11 @@ def teams_results(
     }
 
 
-def _table_row(table: Table, vp: Any) -> dict[str, Any]:
+def _table_row(table: Table, number: int, vp: Any) -> dict[str, Any]:
     """A table's row as for pairs, with its room; its own VP from the VP table."""
     ns_vp, eo_vp = vp.split(table.ns_mp, table.eo_mp)
     return {
-        "table": table.number,
+        "table": number,
         "room": table.room,
         "ns_mp": table.ns_mp,
         "eo_mp": table.eo_mp,

@@ -1,11 +1,12 @@
 """Importing a team tournament's matches (ARCHIVE.md, "Kind teams"): the part of the import
 service (``services.py``) that writes what only a teams file holds.
 
-A match of the file becomes one ``Match`` with its two ``Table`` rows (one per room, both
-numbered as the file's ``table``; in the aperta the home team sits NS, in the chiusa the away
-team) and one ``Lineup`` per team: the roster members of its pair in each room, in the file's
-order. A forfeited match (``"forfeit": "home"``) is stored as the site stores a team forfeit:
-both tables forfeited to the winning team's line, without line-ups. Never reads the file
+A match of the file becomes one ``Match`` with its two ``Table`` rows (one per room; in the
+aperta the home team sits NS, in the chiusa the away team; the aperta's table is numbered as the
+file's ``table``, the chiusa's after every aperta table of the turno) and one ``Lineup`` per
+team: the roster members of its pair in each room, in the file's order. A forfeited match
+(``"forfeit": "home"``) is stored as the site stores a team forfeit: both tables forfeited to
+the winning team's line, without line-ups. Never reads the file
 again: it takes the ``Archive`` the reader checked.
 """
 
@@ -39,12 +40,18 @@ def match_tables(
     """The unsaved table rows of a turno's matches, two per match sharing one ``Match``;
     ``table_row(turno_row, table)`` builds one as for a pairs table."""
     rows = []
-    for match in turno.matches:
+    played = [(match, match.tables or forfeit_tables(match)) for match in turno.matches]
+    # A turno's table numbers run across both rooms: the chiusa's follow the aperta's (match
+    # k of n at table k and n + k); in the file each room numbers its own.
+    offset = max((tables[0].table for _match, tables in played), default=0)
+    for match, tables in played:
         shared = Match(turno=row, number=match.match)
-        for table in match.tables or forfeit_tables(match):
+        for table in tables:
             table_row_ = table_row(row, table)
             table_row_.match = shared
             table_row_.room = table.room
+            if table.room == "chiusa":
+                table_row_.number = offset + table.table
             rows.append((table_row_, table, match))
     return rows
 

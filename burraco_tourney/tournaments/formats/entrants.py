@@ -44,6 +44,12 @@ class PairEntrants:
 
         return pair_own_page(request, tournament, number)
 
+    def turno_part(self, turno: Any) -> tuple[str, dict[str, Any]]:
+        """The public turno page's body template and its own context: its tables."""
+        from ..selectors.tournaments import turno_tables
+
+        return "tournaments/live/turno.html", {"tables": turno_tables(turno=turno)}
+
     def seating_part(self, turno: Any, director: bool) -> tuple[str, dict[str, Any]]:
         """The body template and context of a turno's "where do I sit" page."""
         from ..selectors.seating import turno_seating

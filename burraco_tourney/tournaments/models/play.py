@@ -159,7 +159,11 @@ class Table(models.Model):
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="tables"
     )
     number = models.PositiveSmallIntegerField(_("table"))
-    # A team match's room; blank for every other kind. Table numbers are unique per room.
+    # A team match's room; blank for every other kind. A table's ``number`` is unique in its
+    # turno for every kind (the pages and links address a table by it): a team turno of n
+    # matches numbers the sala aperta's tables 1..n and the sala chiusa's n+1..2n, match k
+    # playing at table k and n+k. Within its room the table is the match's number
+    # (``room_number``), as the archive writes it (ARCHIVE.md, kind ``teams``).
     room = models.CharField(_("room"), max_length=6, choices=Room.choices, blank=True)
     # The entrant sitting in each line (a pair, or a team: in a team match the team whose line-up
     # pair sits there, ``Lineup``); empty only in an individual tournament, whose lines are
@@ -197,14 +201,20 @@ class Table(models.Model):
     class Meta:
         verbose_name = _("table")
         verbose_name_plural = _("tables")
-        ordering = ["turno", "room", "number"]
+        ordering = ["turno", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["turno", "room", "number"], name="table_number_unique"),
+            models.UniqueConstraint(fields=["turno", "number"], name="table_number_unique"),
             models.CheckConstraint(condition=~Q(ns=F("eo")), name="table_lines_differ"),
         ]
 
     def __str__(self) -> str:
         return _("Table %(number)s") % {"number": self.number}
+
+    @property
+    def room_number(self) -> int:
+        """The table's number in its room: a team table's is its match's (the match row is
+        read unless selected with the table), every other table's its own number."""
+        return self.match.number if self.room else self.number
 
     @property
     def has_result(self) -> bool:

@@ -97,7 +97,8 @@ def match_results(
     rows = rows.order_by("turno__number", "number")
     if numbers is None:
         numbers = dict(Entrant.objects.filter(tournament=tournament).values_list("id", "number"))
-    # Each match's first table (in turno and table order: its sides are that table's lines), and
+    # Each match's first table (in turno and table order, a team match's sala aperta first: its
+    # tables are numbered before the chiusa's; its sides are that table's lines), and
     # the matches with a table still without a result.
     first: dict[int, tuple] = {}
     unplayed: set[int] = set()

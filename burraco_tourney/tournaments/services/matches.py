@@ -1,7 +1,8 @@
 """Matches above tables: every table is created with the match it belongs to.
 
 A pairs, individual or KO match is played at one table: ``tables_create`` inserts each new table
-with a match of its own (the match numbered as its table), in the caller's transaction. Deleting
+with a match of its own (the match numbered as its table), in the caller's transaction. A team
+match's two tables (one per room) are given the same unsaved match, inserted once. Deleting
 a match deletes its tables. The match's VP and winner are written with its tables' results
 (``results_bridge.apply_outcome``).
 """
@@ -19,14 +20,14 @@ def tables_create(tables: Iterable[Table]) -> list[Table]:
     Runs inside the caller's transaction; two bulk inserts whatever the number of tables."""
     tables = list(tables)
     field = Table._meta.get_field("match")
-    matches: dict[int, Match] = {}  # a team match's two tables share their match
+    matches = []
     for table in tables:
         match = field.get_cached_value(table, None)
         if match is None:
             match = Match(turno=table.turno, number=table.number)
             table.match = match
-        matches.setdefault(id(match), match)
-    Match.objects.bulk_create(matches.values())
-    for table in tables:
-        table.match = field.get_cached_value(table)  # its match's id, now saved
+        matches.append(match)
+    Match.objects.bulk_create(list({id(m): m for m in matches}.values()))
+    for table, match in zip(tables, matches, strict=True):
+        table.match = match
     return Table.objects.bulk_create(tables)

@@ -16,6 +16,7 @@ from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
 from burraco_tourney.rules.vp import default_bye, vp_table
 
 from ..base import TournamentFormat
+from ..draw import PairsDrawManager
 from .archive import TEAMS_ARCHIVE
 from .entrants import TEAM_ENTRANTS
 from .scoring import TEAM_SCORING
@@ -56,6 +57,67 @@ def _team_values(
     }
 
 
+class TeamsDrawManager(PairsDrawManager):
+    """Team turni, drawn on the turni page as the pairs' (``draw_manager.py``)."""
+
+    def draw(self, *, tournament: Any, number: int, request: Any) -> Any:
+        from .draw_manager import draw_team_turno
+
+        return draw_team_turno(tournament=tournament, number=number, request=request)
+
+    def bye_value_missing(self, byes: Any) -> str:
+        return ngettext(
+            "In this turno team %(teams)s rests, but the custom VP table has no riposo "
+            "value: set the riposo VP and MP in the tournament settings, then draw.",
+            "In this turno teams %(teams)s rest, but the custom VP table has no riposo "
+            "value: set the riposo VP and MP in the tournament settings, then draw.",
+            len(byes),
+        ) % {"teams": ", ".join(str(t) for t in byes)}
+
+    def active_count(self, tournament: Any, number: int) -> str:
+        from ...draw_manager import active_pairs
+
+        count = len(active_pairs(tournament, number))
+        return ngettext("%(counter)s active team", "%(counter)s active teams", count) % {
+            "counter": count
+        }
+
+    def draw_form(
+        self, tournament: Any, number: int, data: Any = None, *, like: Any = None, redraw=False
+    ) -> Any:
+        from ...draw_manager import is_last_turno
+        from ...forms.turni import draw_initial
+        from .forms import TeamDrawForm
+
+        initial = {} if data is not None else draw_initial(like, with_seating=redraw)
+        return TeamDrawForm(
+            data, initial=initial, steps=(), last_auto=is_last_turno(tournament, number)
+        )
+
+    def turno_part(self, tournament: Any, turno: Any) -> tuple[str, dict[str, Any]]:
+        # The pairs' page of a turno (its tables), with the matches and their line-ups.
+        from ...forms.lineups import LineupForm, lineup_initial
+        from ...selectors.teams import team_roster, turno_matches
+        from ...views.team_lineup import captain_url
+
+        template, context = super().turno_part(tournament, turno)
+        rows = []
+        for view in turno_matches(turno=turno):
+            sides = []
+            for team in (view.home, view.away):
+                form = LineupForm(
+                    roster=team_roster(team=team),
+                    initial=lineup_initial(view.lineups.get(team.pk)),
+                    prefix_id=f"m{view.match.number}-t{team.number}-",
+                )
+                sides.append({"team": team, "form": form, "captain_url": captain_url(team)})
+            rows.append({"view": view, "sides": sides})
+        return template, {**context, "team_matches": rows}
+
+
+TEAM_DRAW = TeamsDrawManager()
+
+
 class TeamsFormat(TournamentFormat):
     key = "teams"
     entrant_key = "team"
@@ -73,6 +135,7 @@ class TeamsFormat(TournamentFormat):
     entrant_names_column = _("Team")
     director_entrants_url = "manage:teams"
     scoring = TEAM_SCORING
+    draw_manager = TEAM_DRAW
     entrants = TEAM_ENTRANTS
     standings = TEAM_STANDINGS
     archive = TEAMS_ARCHIVE

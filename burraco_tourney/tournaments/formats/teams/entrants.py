@@ -50,5 +50,46 @@ class TeamEntrants(PairEntrants):
                 % {"person": elsewhere.person.full_name, "team": elsewhere.entrant}
             )
 
+    def list_page(self, request: Any, tournament: Any) -> Any:
+        from django.shortcuts import render
+
+        teams = tournament.entrants.order_by("number").prefetch_related("members")
+        context = {"tournament": tournament, "teams": teams}
+        return render(request, "tournaments/team_list.html", context)
+
+    def own_page(self, request: Any, tournament: Any, number: int) -> Any:
+        """A team's own page: its roster and its matches with both rooms."""
+        from django.http import Http404
+        from django.shortcuts import render
+
+        from ...selectors.teams import team_roster, team_turni
+
+        team = tournament.entrants.filter(number=number).first()
+        if team is None:
+            raise Http404
+        context = {
+            "tournament": tournament,
+            "team": team,
+            "roster": team_roster(team=team),
+            "turni": team_turni(team=team),
+        }
+        return render(request, "tournaments/team_page.html", context)
+
+    def turno_part(self, turno: Any) -> tuple[str, dict[str, Any]]:
+        """The public turno page's body: the matches with both rooms."""
+        from ...selectors.teams import turno_matches
+
+        return "tournaments/live/team_turno.html", {"matches": turno_matches(turno=turno)}
+
+    def seat_search_part(self, tournament: Any, query: str) -> tuple[str, dict[str, Any]]:
+        from ...selectors.seating import SEARCH_MIN_LENGTH, latest_turno, name_key
+        from ...selectors.teams import find_team_places
+
+        turno = latest_turno(tournament=tournament)
+        too_short = bool(query) and len(name_key(query)) < SEARCH_MIN_LENGTH
+        found = [] if too_short else find_team_places(turno=turno, query=query)
+        context = {"turno": turno, "found": found, "too_short": too_short}
+        return "tournaments/live/team_seat_search.html", context
+
 
 TEAM_ENTRANTS = TeamEntrants()

@@ -15,6 +15,12 @@ from ..scoring import VpScoring
 class TeamScoring(VpScoring):
     """The pairs' VP scoring at each table; the match from both rooms."""
 
+    def table_refusal(self, table: Any) -> str | None:
+        # A match is not played before both teams' line-ups are set (RULES.md section 11).
+        from ...services.teams import lineup_refusal
+
+        return lineup_refusal(table.match_id)
+
     def match_outcomes(self, table: Any, outcome: Any) -> Sequence[Any]:
         """The outcomes of the match of ``table`` (whose new ``outcome`` is given), seen from
         the match's sides (the sala aperta's lines): both tables' or none while one of them has

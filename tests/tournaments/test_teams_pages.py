@@ -1,0 +1,87 @@
+"""Team tournaments in the running site: the director registers a team with its roster, draws a
+turno as matches of two rooms, sets the line-ups (and a captain from the team's link), and the
+public pages show both rooms, "where do I sit" and a team's own page."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from burraco_tourney.tournaments.models import Lineup, Match, Member, Room
+from burraco_tourney.tournaments.views.team_lineup import captain_url
+from tests.factories import make_tournament
+
+from .teams_support import draw_team_turno, enter, room_table, set_lineups, team_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_director_adds_a_team_with_its_roster(director_client, director, english):
+    tournament = make_tournament(kind="teams", owner=director)
+    url = reverse("manage:teams", args=[tournament.slug])
+    page = director_client.get(url)
+    assert b"Player 8" in page.content and b"Add the team" in page.content
+    roster = {
+        f"roster_{i}": n
+        for i, n in enumerate(
+            ["Anna Rossi", "Bruno Bianchi", "Carla Verdi", "Dario Neri", "Elena Russo"], start=1
+        )
+    }
+    response = director_client.post(url, {"name": "Aurora Uno", "club": "Circolo Aurora", **roster})
+    assert response.status_code == 302
+    team = tournament.entrants.get()
+    assert team.name == "Aurora Uno"
+    assert [m.printed for m in team.members.order_by("position")] == list(roster.values())
+    # Three players only: refused with the kind's words, nothing written.
+    three = {f"roster_{i}": f"Nome{i} Cognome" for i in range(1, 4)}
+    response = director_client.post(url, {"name": "Corta", **three})
+    assert response.status_code == 200
+    assert b"This field is required" in response.content
+    assert tournament.entrants.count() == 1
+
+
+def test_line_ups_from_the_turno_page_and_from_the_captain_link(director_client, director, english):
+    tournament = team_tournament(director, teams=2)
+    turno = draw_team_turno(tournament, director)
+    match = Match.objects.get(turno=turno)
+    page = director_client.get(reverse("manage:turno_preview", args=[tournament.slug, 1]))
+    assert b"Line-up of Aurora 1" in page.content
+    url = reverse("manage:lineup_save", args=[tournament.slug, 1, 1, 1])
+    director_client.post(url, {"aperta1": 1, "aperta2": 2, "chiusa1": 3, "chiusa2": 4})
+    assert Lineup.objects.get(match=match, team__number=1).chiusa2.position == 4
+    # Twice the same player: refused with a clear message.
+    response = director_client.post(
+        url, {"aperta1": 1, "aperta2": 2, "chiusa1": 2, "chiusa2": 4}, follow=True
+    )
+    assert b"one room only" in response.content
+    # The captain of team 2 sets its line-up from the team's link, without logging in.
+    director_client.logout()
+    team2 = tournament.entrants.get(number=2)
+    link = captain_url(team2)
+    assert b"Save the line-up" in director_client.get(link).content
+    director_client.post(link, {"aperta1": 4, "aperta2": 3, "chiusa1": 2, "chiusa2": 1})
+    lineup = Lineup.objects.get(match=match, team=team2)
+    assert lineup.by_captain and lineup.aperta1.position == 4
+    assert director_client.get(link[:-10] + "x/formazione/").status_code == 404
+
+
+def test_public_pages_show_both_rooms_and_where_each_player_sits(client, director, english):
+    tournament = team_tournament(director, teams=2)
+    turno = draw_team_turno(tournament, director)
+    set_lineups(turno, director)
+    enter(room_table(turno, 1, Room.APERTA), director, 1200, 800)
+    enter(room_table(turno, 1, Room.CHIUSA), director, 900, 1100)
+    match = Match.objects.get(turno=turno)
+    page = client.get(reverse("tournaments:turno", args=[tournament.slug, 1])).content.decode()
+    assert "Open room" in page and "Closed room" in page
+    assert f"{match.ns_vp} – {match.eo_vp}" in page
+    home_team = match.tables.get(room=Room.APERTA).ns
+    home_first = Member.objects.get(entrant=home_team, position=1)
+    found = client.get(
+        reverse("tournaments:seat_search", args=[tournament.slug]), {"nome": home_first.printed}
+    ).content.decode()
+    assert "Open room" in found and "North-South" in found
+    team_page = client.get(reverse("tournaments:pair", args=[tournament.slug, 1])).content.decode()
+    assert "Roster" in team_page and "Closed room" in team_page
+    standings = client.get(reverse("tournaments:standings", args=[tournament.slug])).content
+    assert b"Aurora 1" in standings
