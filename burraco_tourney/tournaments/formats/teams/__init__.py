@@ -139,6 +139,15 @@ class TeamsFormat(TournamentFormat):
     entrants = TEAM_ENTRANTS
     standings = TEAM_STANDINGS
     archive = TEAMS_ARCHIVE
+    # The team printouts and workbook (``exports.teams``), the standings PDF as every kind's.
+    exporters = (
+        "classifica",
+        "score-squadre",
+        "posti-per-tavolo",
+        "formazioni",
+        "butler",
+        "workbook",
+    )
     default_tiebreaks = TEAMS.default_tiebreaks
     # Two teams a match: the fewest to draw a turno; an odd number leaves one resting.
     entrants_per_table = 2
