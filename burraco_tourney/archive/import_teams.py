@@ -16,20 +16,28 @@ from collections.abc import Iterable, Mapping
 
 from burraco_tourney.tournaments.models import Entrant, Lineup, Match, Member, Table, Turno
 
+from .reader_teams import turno_offset
 from .records import ArchiveMatch, ArchiveTable, ArchiveTurno
 
 ROOM_LINES = {"aperta": ("home", "away"), "chiusa": ("away", "home")}
 
 
-def forfeit_tables(match: ArchiveMatch) -> tuple[ArchiveTable, ...]:
+def forfeit_tables(match: ArchiveMatch, offset: int) -> tuple[ArchiveTable, ...]:
     """A forfeited match's two tables as the site keeps them: each forfeited to the line where
-    the winning team sits."""
+    the winning team sits, numbered as the match (the chiusa's after the turno's ``offset``)."""
     tables = []
     for room, (ns, eo) in ROOM_LINES.items():
         teams = {"home": match.home, "away": match.away}
         winner = "ns" if ns == match.forfeit else "eo"
         tables.append(
-            ArchiveTable(table=match.match, ns=teams[ns], eo=teams[eo], forfeit=winner, room=room)
+            ArchiveTable(
+                table=match.match,
+                ns=teams[ns],
+                eo=teams[eo],
+                forfeit=winner,
+                room=room,
+                site_number=match.match + (offset if room == "chiusa" else 0),
+            )
         )
     return tuple(tables)
 
@@ -40,18 +48,16 @@ def match_tables(
     """The unsaved table rows of a turno's matches, two per match sharing one ``Match``;
     ``table_row(turno_row, table)`` builds one as for a pairs table."""
     rows = []
-    played = [(match, match.tables or forfeit_tables(match)) for match in turno.matches]
     # A turno's table numbers run across both rooms: the chiusa's follow the aperta's (match
     # k of n at table k and n + k); in the file each room numbers its own.
-    offset = max((tables[0].table for _match, tables in played), default=0)
-    for match, tables in played:
+    offset = turno_offset(turno.matches)
+    for match in turno.matches:
         shared = Match(turno=row, number=match.match)
-        for table in tables:
+        for table in match.tables or forfeit_tables(match, offset):
             table_row_ = table_row(row, table)
             table_row_.match = shared
             table_row_.room = table.room
-            if table.room == "chiusa":
-                table_row_.number = offset + table.table
+            table_row_.number = table.number_in_turno
             rows.append((table_row_, table, match))
     return rows
 

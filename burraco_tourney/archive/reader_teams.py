@@ -17,7 +17,8 @@ Every fault names its place in the file. Never touches the database.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -63,6 +64,13 @@ def read_team_settings(obj: Mapping[str, Any], path: str) -> tuple[dict[str, Any
     fields = {"team_scoring": obj.get("team_scoring"), "team_vp_table": bands}
     options = {"team_scoring": scoring, "team_vp_table": bands}
     return fields, options
+
+
+def turno_offset(matches: Sequence[ArchiveMatch]) -> int:
+    """How far the site numbers a team turno's chiusa tables after its aperta tables: the
+    highest table number of the turno's matches (a forfeited match counts as its own number),
+    so that match k of n plays at tables k and n + k as the site draws them."""
+    return max((m.tables[0].table if m.tables else m.match for m in matches), default=0)
 
 
 def given_values(obj: Mapping[str, Any], bye: Any, forfeit: Any) -> tuple[Any, Any]:
@@ -120,7 +128,17 @@ class MatchReader:
         self.room_tables: dict[tuple[str, int], int] = {}
         for index, item in enumerate(json_list(raw, path)):
             matches.append(self._match(item, at(path, index), seat, seated, numbers, index))
-        return tuple(matches)
+        offset = turno_offset(matches)
+        return tuple(
+            replace(
+                match,
+                tables=tuple(
+                    replace(t, site_number=t.table + (offset if t.room == "chiusa" else 0))
+                    for t in match.tables
+                ),
+            )
+            for match in matches
+        )
 
     def _match(
         self,

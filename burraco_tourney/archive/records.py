@@ -265,6 +265,14 @@ class ArchiveTable:
     room: str = ""
     ns_players: tuple[int, int] | None = None
     eo_players: tuple[int, int] | None = None
+    # Kind ``teams``: the table's number in its turno on the site, where the chiusa's tables
+    # follow the aperta's (``reader_teams.turno_offset``); None: ``table`` itself.
+    site_number: int | None = None
+
+    @property
+    def number_in_turno(self) -> int:
+        """The table's number among all the turno's tables (what the room state names)."""
+        return self.table if self.site_number is None else self.site_number
 
     @property
     def entry_mode(self) -> str:

@@ -175,3 +175,45 @@ def test_a_teams_file_round_trips_exactly(scoring):
     assert first["turni"][2]["matches"][0] == {"match": 1, "home": 2, "away": 3, "forfeit": "away"}
     second = tournament_export(tournament_import(data=first))
     assert_same_but_the_import_entry(first, second)
+
+
+def test_a_team_tournament_played_on_the_site_round_trips(director):
+    """Five teams (one rests each turno), two turni drawn all'italiana, line-ups set, both
+    rooms' results entered, turno 1 closed, a penalty; in turno 2 one match still has its
+    chiusa to play. Its export, imported and exported again, is the same file."""
+    from burraco_tourney.tournaments.services.closing import turno_close
+    from burraco_tourney.tournaments.services.penalties import penalty_add
+    from tests.tournaments.teams_support import (
+        draw_team_turno,
+        enter,
+        room_table,
+        set_lineups,
+        team_tournament,
+    )
+
+    tournament = team_tournament(director, teams=5)
+    first = draw_team_turno(tournament, director)
+    set_lineups(first, director)
+    for match in (1, 2):
+        enter(room_table(first, match, "aperta"), director, 1200, 800 + 100 * match)
+        enter(room_table(first, match, "chiusa"), director, 700, 950)
+    turno_close(turno=first, user=director)
+    second = draw_team_turno(tournament, director)
+    set_lineups(second, director)
+    enter(room_table(second, 1, "aperta"), director, 1000, 1000)
+    enter(room_table(second, 1, "chiusa"), director, 655, 900)
+    enter(room_table(second, 2, "aperta"), director, 1500, 400)
+    penalty_add(
+        tournament=tournament,
+        user=director,
+        entrant=tournament.entrants.get(number=2),
+        turno=second,
+        vp=-1,
+        mp=-50,
+        reason="Ritardo",
+    )
+    original = tournament_export(tournament)
+    assert [len(t["matches"]) for t in original["turni"]] == [2, 2]
+    assert len(original["results"]["turni"][1]["matches"]) == 1  # match 2 still being played
+    copy = tournament_export(tournament_import(data=original))
+    assert_same_but_the_import_entry(original, copy)
