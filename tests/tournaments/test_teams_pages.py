@@ -85,3 +85,44 @@ def test_public_pages_show_both_rooms_and_where_each_player_sits(client, directo
     assert "Roster" in team_page and "Closed room" in team_page
     standings = client.get(reverse("tournaments:standings", args=[tournament.slug])).content
     assert b"Aurora 1" in standings
+
+
+def test_a_team_tournament_is_created_with_its_team_vp_table(director_client, english):
+    from burraco_tourney.tournaments.models import Tournament
+    from tests.tournaments.test_setup_create import CREATE, form_data
+
+    bands = "10 10 10\n300 12 8\n700 15 5\n- 18 2"
+    refused = director_client.post(
+        CREATE, form_data(kind="teams", team_scoring="mp_diff", team_vp_bands="")
+    )
+    assert refused.status_code == 200
+    assert not Tournament.objects.exists()
+    response = director_client.post(
+        CREATE, form_data(kind="teams", team_scoring="mp_diff", team_vp_bands=bands)
+    )
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert (tournament.kind, tournament.team_scoring) == ("teams", "mp_diff")
+    assert tournament.team_vp_table[-1] == {"max": None, "vp": [18, 2]}
+    edit = director_client.get(reverse("manage:tournament_edit", args=[tournament.slug]))
+    assert "700 15 5" in edit.content.decode()
+
+
+def test_why_is_a_team_above_another_and_a_resting_team(client, director, english):
+    from burraco_tourney.tournaments.selectors.standings import standings
+
+    tournament = team_tournament(director, teams=3)
+    turno = draw_team_turno(tournament, director)
+    set_lineups(turno, director)
+    enter(room_table(turno, 1, Room.APERTA), director, 1200, 800)
+    enter(room_table(turno, 1, Room.CHIUSA), director, 900, 1100)
+    rows = {r.entrant.number: r for r in standings(tournament=tournament)}
+    resting = turno.byes.get().entrant.number
+    # The resting team: twice the pairs' riposo with fibur-3, one value for the match.
+    assert (rows[resting].vp, rows[resting].scarto) == (28, 710)
+    a, b = sorted(n for n in rows if n != resting)
+    page = client.get(
+        reverse("tournaments:standings_explain", args=[tournament.slug]), {"a": a, "b": b}
+    ).content.decode()
+    assert "Why is a team above another?" in page
+    assert f"Team {a} and team {b}" in page

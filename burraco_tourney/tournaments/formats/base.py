@@ -180,6 +180,8 @@ VP_SETUP_FIELDS: tuple[str, ...] = (
 )
 # The settings form's boxes of a knock-out's match length.
 KO_SETUP_FIELDS: tuple[str, ...] = ("ko_mode", "ko_smazzate", "ko_target")
+# The settings form's boxes of a team match's result (``forms/setup_teams.py``).
+TEAM_SETUP_FIELDS: tuple[str, ...] = ("team_scoring", "team_vp_bands")
 
 
 @dataclass(frozen=True)
@@ -221,7 +223,7 @@ class TournamentFormat:
     points_label = pgettext_lazy("match points", "MP")
     points_word = pgettext_lazy("match points", "MP")
     totals_only_label = _("Turno totals only")
-    ignored_setup_fields: ClassVar[tuple[str, ...]] = KO_SETUP_FIELDS
+    ignored_setup_fields: ClassVar[tuple[str, ...]] = (*KO_SETUP_FIELDS, *TEAM_SETUP_FIELDS)
     entrants_label = _("Pairs")
     entrant_column = _("Pair")
     entrant_names_column = _("Players")

@@ -14,7 +14,7 @@ from burraco_tourney.rules.ko import round_count
 from burraco_tourney.rules.scoring import with_closer_as_last_move
 
 from ..archive import PairsArchive
-from ..base import VP_SETUP_FIELDS, FormatTemplates, TournamentFormat
+from ..base import TEAM_SETUP_FIELDS, VP_SETUP_FIELDS, FormatTemplates, TournamentFormat
 from ..draw import PairsDrawManager
 from ..scoring import VpScoring
 
@@ -184,7 +184,7 @@ class KoFormat(TournamentFormat):
     points_label = pgettext_lazy("a KO match's points", "Points")
     points_word = pgettext_lazy("a KO match's points", "points")
     totals_only_label = _("Match totals only")
-    ignored_setup_fields = VP_SETUP_FIELDS
+    ignored_setup_fields = (*VP_SETUP_FIELDS, *TEAM_SETUP_FIELDS)
     exporters = (
         "score",
         "posti-per-tavolo",

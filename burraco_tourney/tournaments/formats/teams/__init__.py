@@ -15,7 +15,7 @@ from burraco_tourney.rules.match_outcome import MP_DIFF, VP_SUM
 from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
 from burraco_tourney.rules.vp import default_bye, vp_table
 
-from ..base import TournamentFormat
+from ..base import KO_SETUP_FIELDS, TournamentFormat
 from ..draw import PairsDrawManager
 from .archive import TEAMS_ARCHIVE
 from .entrants import TEAM_ENTRANTS
@@ -135,6 +135,7 @@ class TeamsFormat(TournamentFormat):
     entrant_names_column = _("Team")
     director_entrants_url = "manage:teams"
     scoring = TEAM_SCORING
+    ignored_setup_fields = KO_SETUP_FIELDS
     draw_manager = TEAM_DRAW
     entrants = TEAM_ENTRANTS
     standings = TEAM_STANDINGS
