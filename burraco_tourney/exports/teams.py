@@ -19,6 +19,7 @@ They read through the selectors; they never write to the database.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext, pgettext
@@ -46,10 +47,27 @@ def _rosters(tournament: Tournament) -> dict[int, list[Member]]:
     return rosters
 
 
+@dataclass(frozen=True)
+class SeatingRow:
+    """One table of a team turno as the seating lists it (``pdf/team_seating.html``)."""
+
+    number: int
+    room_label: str
+    match: int
+    ns: Any
+    eo: Any
+
+
 def team_seating(turno: Turno) -> dict[str, Any]:
-    """A turno's matches with both rooms, and the teams resting (the seating printout)."""
+    """A turno's tables, match by match (aperta first), and the teams resting: the context of
+    the pairs' seating template, which the team one extends."""
     byes = [b.entrant for b in Bye.objects.filter(turno=turno).select_related("entrant")]
-    return {"matches": turno_matches(turno=turno), "byes": sorted(byes, key=lambda t: t.number)}
+    tables = [
+        SeatingRow(t.table.number, t.room_label, view.match.number, t.ns, t.eo)
+        for view in turno_matches(turno=turno)
+        for t in view.tables
+    ]
+    return {"seating": {"tables": tables, "byes": sorted(byes, key=lambda team: team.number)}}
 
 
 @register
