@@ -97,8 +97,10 @@ def matches_json(turno: Turno, numbers: dict[int, int], ruleset: Ruleset) -> lis
 def _table(table: Table, number: int, seated: Any, ruleset: Ruleset) -> dict[str, Any]:
     """A team TABLE: ``number`` is its match's table number in both rooms (the aperta's)."""
     data: dict[str, Any] = {"table": number, "room": table.room}
-    if seated is not None:
-        data["ns_players"], data["eo_players"] = list(seated[0]), list(seated[1])
+    # A line's players, once its team's line-up for the match is set.
+    for line, pair in zip(("ns_players", "eo_players"), seated or (None, None), strict=True):
+        if pair is not None:
+            data[line] = list(pair)
     return {**data, **result_json(table, ruleset)}
 
 

@@ -83,8 +83,9 @@ def lineups_create(
             (match.home, aperta.ns_players, chiusa.eo_players),
             (match.away, aperta.eo_players, chiusa.ns_players),
         ):
+            if open_pair is None or closed_pair is None:
+                continue  # the team's line-up is not set yet (the reader checked: in neither)
             entrant = entrants[team]
-            assert open_pair is not None and closed_pair is not None
             a1, a2 = (member[(entrant.pk, i)] for i in open_pair)
             c1, c2 = (member[(entrant.pk, i)] for i in closed_pair)
             lineups.append(

@@ -9,8 +9,10 @@ one reader (``reader.py``) that the teams kind's archive section hands out.
 - ``MatchReader``: a turno's ``matches`` — home and away (two different teams, each seated once
   in the turno), then either its two TABLEs (one per room, the match's table number, unique in
   its room and turno; ``ns_players``/``eo_players`` two different roster indexes of the team on
-  that line, the team's four players in the match all different; smazzate or totals read and
-  scored as a pairs table's, by the same ``TableReader``) or ``"forfeit": "home"``/``"away"``.
+  that line, the team's four players in the match all different — left out, in both rooms,
+  only while the team's line-up is not set and the tables have no result; smazzate or totals
+  read and scored as a pairs table's, by the same ``TableReader``) or ``"forfeit": "home"``/
+  ``"away"``.
 
 Every fault names its place in the file. Never touches the database.
 """
@@ -197,6 +199,7 @@ class MatchReader:
                 % {"count": len(items)},
             )
         tables: dict[str, ArchiveTable] = {}
+        positions: dict[str, int] = {}  # room -> its table's index in the file
         playing: dict[int, dict[int, str]] = {teams["home"]: {}, teams["away"]: {}}
         first_number = None
         for index, item in enumerate(items):
@@ -204,10 +207,11 @@ class MatchReader:
             obj = json_object(
                 item,
                 table_path,
-                ("table", "room", "ns_players", "eo_players"),
-                ("ns", "eo", "smazzate", "totals"),
+                ("table", "room"),
+                ("ns_players", "eo_players", "ns", "eo", "smazzate", "totals"),
             )
             room = json_choice(obj["room"], at(table_path, "room"), ROOMS)
+            positions.setdefault(room, index)
             if room in tables:
                 raise ArchiveError(
                     at(table_path, "room"),
@@ -265,9 +269,18 @@ class MatchReader:
                     playing[lines[line]],
                     room,
                 )
+                if f"{line}_players" in obj
+                else None
                 for line in ("ns", "eo")
             }
             result = self.tables.read_result(obj, table_path, ("smazzate", "totals"))
+            played = bool(result.get("smazzate")) or "totals" in result
+            for line in ("ns", "eo"):
+                if players[line] is None and played:
+                    raise ArchiveError(
+                        at(table_path, f"{line}_players"),
+                        _("is missing: a table with a result names the players of both lines"),
+                    )
             tables[room] = ArchiveTable(
                 table=number,
                 ns=lines["ns"],
@@ -277,7 +290,24 @@ class MatchReader:
                 eo_players=players["eo"],
                 **result,
             )
-        return tables["aperta"], tables["chiusa"]
+        aperta, chiusa = tables["aperta"], tables["chiusa"]
+        # A team's line-up is one pair in each room: given in both, or in neither yet.
+        for side, open_line, closed_line in (("home", "ns", "eo"), ("away", "eo", "ns")):
+            given = (
+                getattr(aperta, f"{open_line}_players"),
+                getattr(chiusa, f"{closed_line}_players"),
+            )
+            if (given[0] is None) != (given[1] is None):
+                room, line = ("aperta", open_line) if given[0] is None else ("chiusa", closed_line)
+                raise ArchiveError(
+                    at(at(path, positions[room]), f"{line}_players"),
+                    _(
+                        "team %(team)s's line-up names its pair of one room only: give its "
+                        "players in both rooms, or in neither while it is not set"
+                    )
+                    % {"team": teams[side]},
+                )
+        return aperta, chiusa
 
     def _players(
         self, raw: Any, path: str, team: int, playing: dict[int, str], room: str

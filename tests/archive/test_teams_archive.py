@@ -180,7 +180,8 @@ def test_a_teams_file_round_trips_exactly(scoring):
 def test_a_team_tournament_played_on_the_site_round_trips(director):
     """Five teams (one rests each turno), two turni drawn all'italiana, line-ups set, both
     rooms' results entered, turno 1 closed, a penalty; in turno 2 one match still has its
-    chiusa to play. Its export, imported and exported again, is the same file."""
+    chiusa to play; turno 3 drawn, its line-ups not set yet. Its export, imported and exported
+    again, is the same file."""
     from burraco_tourney.tournaments.services.closing import turno_close
     from burraco_tourney.tournaments.services.penalties import penalty_add
     from tests.tournaments.teams_support import (
@@ -212,8 +213,10 @@ def test_a_team_tournament_played_on_the_site_round_trips(director):
         mp=-50,
         reason="Ritardo",
     )
+    draw_team_turno(tournament, director)  # turno 3: drawn, no line-up set yet
     original = tournament_export(tournament)
-    assert [len(t["matches"]) for t in original["turni"]] == [2, 2]
+    assert [len(t["matches"]) for t in original["turni"]] == [2, 2, 2]
+    assert "ns_players" not in original["turni"][2]["matches"][0]["tables"][0]
     assert len(original["results"]["turni"][1]["matches"]) == 1  # match 2 still being played
     copy = tournament_export(tournament_import(data=original))
     assert_same_but_the_import_entry(original, copy)

@@ -57,6 +57,13 @@ def _players(team: int, count: int) -> Callable[[dict], None]:
     return lambda d: d["teams"][team].update(players=[f"Giocatore {i}" for i in range(count)])
 
 
+def _unplayed(d: dict) -> None:
+    """Match 1 of turno 1 not played yet: its tables have an empty list of smazzate."""
+    for table in _match(d)["tables"]:
+        table.pop("totals")
+        table["smazzate"] = []
+
+
 CASES = [
     ("version 2", lambda d: d.update(version=2), "tournament.kind", "needs version 3"),
     (
@@ -164,10 +171,16 @@ CASES = [
         "two players of its team's roster, not 1",
     ),
     (
-        "players missing",
+        "players missing at a table with a result",
         _pop(_aperta, "eo_players"),
         f"{M}.tables[0].eo_players",
-        "is missing",
+        "is missing: a table with a result names the players of both lines",
+    ),
+    (
+        "a line-up in one room only",
+        lambda d: (_unplayed(d), _chiusa(d).pop("eo_players")),
+        f"{M}.tables[1].eo_players",
+        "team 1's line-up names its pair of one room only",
     ),
     (
         "the wrong team on a line",
@@ -251,6 +264,16 @@ def test_a_bad_teams_file_is_refused_at_its_place(spoil, path, reason):
         read_archive(data)
     assert caught.value.path == path, caught.value
     assert reason in caught.value.message
+
+
+def test_a_match_whose_line_ups_are_not_set_yet_is_read():
+    data = teams_file()
+    _unplayed(data)
+    for table in _match(data)["tables"]:
+        table.pop("ns_players"), table.pop("eo_players")
+    (match,) = read_archive(data).turni[0].matches
+    seen = [(t.ns_players, t.eo_players, t.entry_mode) for t in match.tables]
+    assert seen == [(None, None, "")] * 2
 
 
 def test_team_keys_are_unknown_in_a_pairs_file(demo):

@@ -24,9 +24,10 @@ def _index(member) -> int:
     return member.position - 1
 
 
-def match_lineups(tables: Iterable[Table]) -> dict[int, tuple[Pair, Pair]]:
-    """Table id -> (the NS line's roster indexes, the EO line's), for tables whose match has
-    both teams' line-ups. ``tables`` carry ``match``, ``ns_id``, ``eo_id`` and ``room``."""
+def match_lineups(tables: Iterable[Table]) -> dict[int, tuple[Pair | None, Pair | None]]:
+    """Table id -> (the NS line's roster indexes, the EO line's), each None while that team's
+    line-up for the match is not set; tables of no team match are left out. ``tables`` carry
+    ``match_id``, ``ns_id``, ``eo_id`` and ``room``."""
     tables = list(tables)
     lineups = {
         (lineup.match_id, lineup.team_id): lineup
@@ -34,17 +35,20 @@ def match_lineups(tables: Iterable[Table]) -> dict[int, tuple[Pair, Pair]]:
         .select_related("aperta1", "aperta2", "chiusa1", "chiusa2")
         .order_by("pk")
     }
-    seated: dict[int, tuple[Pair, Pair]] = {}
+    seated: dict[int, tuple[Pair | None, Pair | None]] = {}
     for table in tables:
-        ns = lineups.get((table.match_id, table.ns_id))
-        eo = lineups.get((table.match_id, table.eo_id))
-        if ns is None or eo is None or not table.room:
+        if not table.room:
             continue
-        first, second = (
-            tuple(_index(m) for m in lineup.room_pair(table.room)) for lineup in (ns, eo)
-        )
-        seated[table.pk] = (first, second)  # type: ignore[assignment]
+        ns, eo = (lineups.get((table.match_id, team)) for team in (table.ns_id, table.eo_id))
+        seated[table.pk] = (_pair(ns, table.room), _pair(eo, table.room))
     return seated
+
+
+def _pair(lineup: Lineup | None, room: str) -> Pair | None:
+    if lineup is None:
+        return None
+    first, second = (_index(m) for m in lineup.room_pair(room))
+    return first, second
 
 
 def butler_view(tournament: Tournament) -> Butler:
@@ -55,18 +59,19 @@ def butler_view(tournament: Tournament) -> Butler:
         .order_by("turno__number", "number", "room")
     )
     seated = match_lineups(tables)
+    both = {pk for pk, (ns, eo) in seated.items() if ns is not None and eo is not None}
     return butler(
         ButlerTable(
             turno=table.turno.number,
             match=table.match.number,
             room=table.room,
             ns_team=table.ns.number,
-            ns_players=seated[table.pk][0],
+            ns_players=seated[table.pk][0],  # type: ignore[arg-type]
             eo_team=table.eo.number,
-            eo_players=seated[table.pk][1],
+            eo_players=seated[table.pk][1],  # type: ignore[arg-type]
             ns_mp=table.ns_mp if table.has_result else None,
             eo_mp=table.eo_mp if table.has_result else None,
         )
         for table in tables
-        if table.pk in seated and table.turno.published
+        if table.pk in both and table.turno.published
     )
