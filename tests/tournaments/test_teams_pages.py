@@ -4,6 +4,8 @@ public pages show both rooms, "where do I sit" and a team's own page."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -126,3 +128,19 @@ def test_why_is_a_team_above_another_and_a_resting_team(client, director, englis
     ).content.decode()
     assert "Why is a team above another?" in page
     assert f"Team {a} and team {b}" in page
+
+
+def test_the_room_board_puts_each_matchs_two_tables_side_by_side(director_client, director):
+    tournament = team_tournament(director, teams=6)
+    turno = draw_team_turno(tournament, director)
+    url = reverse("manage:room_board", args=[tournament.slug, turno.number])
+    html = director_client.get(url).content.decode()
+    order = [(int(m), r) for m, r in re.findall(r'data-match="(\d+)" data-room="(\w+)"', html)]
+    assert order == [
+        (1, "aperta"),
+        (1, "chiusa"),
+        (2, "aperta"),
+        (2, "chiusa"),
+        (3, "aperta"),
+        (3, "chiusa"),
+    ]

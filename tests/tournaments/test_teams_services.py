@@ -133,3 +133,28 @@ def test_a_line_up_names_four_different_players_of_the_team(director):
     lineup_set(match=match, team=match.home, choice=LineupChoice((1, 2), (3, 4)), user=director)
     assert match.lineups.count() == 1
     assert match.lineups.get().aperta1.position == 1
+
+
+def test_a_forfeited_match_and_a_team_penalty(director):
+    from burraco_tourney.tournaments.services import scores
+    from burraco_tourney.tournaments.services.penalties import penalty_add
+
+    tournament = team_tournament(director, teams=2)
+    turno = draw_team_turno(tournament, director)
+    match = Match.objects.get(turno=turno)
+    # The away team did not come: a forfeit at both tables, no line-up needed.
+    for room, absent in ((Room.APERTA, "eo"), (Room.CHIUSA, "ns")):
+        table = room_table(turno, 1, room)
+        scores.table_record_forfeit(
+            table=table, user=director, absent=absent, version=table.version
+        )
+    match.refresh_from_db()
+    # Twice the pairs' forfeit (14 with fibur-3) for the present team, the rest of 40 to the
+    # absent one.
+    assert (match.ns_vp, match.eo_vp) == (28, 12)
+    home = room_table(turno, 1, Room.APERTA).ns
+    penalty_add(
+        tournament=tournament, turno=turno, entrant=home, vp=-2, reason="Ritardo", user=director
+    )
+    rows = {r.entrant.pk: r for r in standings(tournament=tournament)}
+    assert rows[home.pk].vp == 26
