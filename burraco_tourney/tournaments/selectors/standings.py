@@ -168,6 +168,7 @@ def _engine_inputs(
     if outcomes:
         tables = [replace(t, **outcomes.get((t.turno, t.table), {})) for t in tables]
     rules = tournament_rules(tournament)
+    ranked = tournament.fmt.standings  # a kind's own value of a forfeited match
     published = sorted(
         set(tournament.turni.filter(published=True).values_list("number", flat=True))
     )
@@ -187,7 +188,7 @@ def _engine_inputs(
         "penalties": penalties,
         "absences": absences,
         "bye": rules.bye,
-        "forfeit": rules.forfeit,
+        "forfeit": ranked.forfeit(rules) if ranked is not None else rules.forfeit,
         "tiebreaks": rules.tiebreaks,
         "after_turno": after_turno,
         "kind": tournament.fmt.standings.kind,

@@ -17,6 +17,7 @@ from burraco_tourney.rules.vp import default_bye, vp_table
 
 from ..base import KO_SETUP_FIELDS, TournamentFormat
 from ..draw import PairsDrawManager
+from .archive import TEAMS_ARCHIVE
 from .entrants import TEAM_ENTRANTS
 from .scoring import TEAM_SCORING
 from .standings import TEAM_STANDINGS, TEAMS
@@ -24,20 +25,36 @@ from .words import ROSTER_MIN
 
 
 def _team_values(
-    vp_table_spec: Any, bye_vp: Any, bye_mp: Any, forfeit_vp: Any, forfeit_mp: Any
+    vp_table_spec: Any,
+    scoring: str,
+    bye_vp: Any,
+    bye_mp: Any,
+    forfeit_vp: Any,
+    forfeit_mp: Any,
+    forfeit_loser_vp: Any,
 ) -> dict[str, Any]:
     """A team's riposo for a whole match and the forfeit value of each of a match's tables
-    (ARCHIVE.md, kind ``teams``, with ``vp_sum``): no riposo set is twice the pairs' default
-    (28 VP and +710 with fibur-3); a forfeit set is the match's, so each table gets half of it,
-    and no forfeit set gives each table the pairs' default (twice it for the match)."""
-    pairs_bye = default_bye(vp_table(vp_table_spec or "fibur-3"))
-    if bye_vp is None and pairs_bye is not None:
-        bye_vp, bye_mp = 2 * pairs_bye[0], 2 * pairs_bye[1]
+    (ARCHIVE.md, kind ``teams``): with ``vp_sum`` no riposo set is twice the pairs' default
+    (28 VP and +710 with fibur-3) and a forfeit not set is worth a riposo (with ``mp_diff`` the
+    director sets both); a forfeit (and the forfeiting team's VP, when set) is the match's, so
+    each of its two tables gets half of it."""
+    if scoring == VP_SUM:
+        pairs_bye = default_bye(vp_table(vp_table_spec or "fibur-3"))
+        if bye_vp is None and pairs_bye is not None:
+            bye_vp, bye_mp = 2 * pairs_bye[0], 2 * pairs_bye[1]
+        if forfeit_vp is None:
+            forfeit_vp, forfeit_mp = bye_vp, bye_mp
     if forfeit_vp is not None:
         forfeit_vp, forfeit_mp = forfeit_vp // 2, (forfeit_mp or 0) // 2
-    elif pairs_bye is not None:
-        forfeit_vp, forfeit_mp = pairs_bye
-    return {"bye_vp": bye_vp, "bye_mp": bye_mp, "forfeit_vp": forfeit_vp, "forfeit_mp": forfeit_mp}
+    if forfeit_loser_vp is not None:
+        forfeit_loser_vp //= 2
+    return {
+        "bye_vp": bye_vp,
+        "bye_mp": bye_mp,
+        "forfeit_vp": forfeit_vp,
+        "forfeit_mp": forfeit_mp,
+        "forfeit_loser_vp": forfeit_loser_vp,
+    }
 
 
 class TeamsDrawManager(PairsDrawManager):
@@ -122,6 +139,16 @@ class TeamsFormat(TournamentFormat):
     draw_manager = TEAM_DRAW
     entrants = TEAM_ENTRANTS
     standings = TEAM_STANDINGS
+    archive = TEAMS_ARCHIVE
+    # The team printouts and workbook (``exports.teams``), the standings PDF as every kind's.
+    exporters = (
+        "classifica",
+        "score-squadre",
+        "posti-per-tavolo",
+        "formazioni",
+        "butler",
+        "workbook",
+    )
     default_tiebreaks = TEAMS.default_tiebreaks
     # Two teams a match: the fewest to draw a turno; an odd number leaves one resting.
     entrants_per_table = 2
@@ -157,10 +184,9 @@ class TeamsFormat(TournamentFormat):
         scoring = team_scoring or VP_SUM
         values = {
             name: settings.pop(name, None)
-            for name in ("bye_vp", "bye_mp", "forfeit_vp", "forfeit_mp")
+            for name in ("bye_vp", "bye_mp", "forfeit_vp", "forfeit_mp", "forfeit_loser_vp")
         }
-        if scoring == VP_SUM:
-            values = _team_values(settings.get("vp_table_spec"), **values)
+        values = _team_values(settings.get("vp_table_spec"), scoring, **values)
         return build_rules(
             default_tiebreaks=self.default_tiebreaks,
             **self.scoring.rules_options(),

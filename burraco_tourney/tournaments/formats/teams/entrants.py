@@ -17,6 +17,20 @@ from .words import ROSTER_MAX, ROSTER_MIN, TEAM_WORDS
 class TeamEntrants(PairEntrants):
     words = TEAM_WORDS
 
+    # The printed seating of a turno: each match's two tables (``exports.teams``).
+    seating_templates = {"tables": "pdf/team_seating.html"}
+
+    def seating_print(self, turno: Any) -> dict[str, Any]:
+        from burraco_tourney.exports.teams import team_seating
+
+        return team_seating(turno)
+
+    def workbook(self, *, tournament: Any, after_turno: int | None) -> bytes:
+        """The standings by team, a sheet per turno, the Butler view, the teams, the rules."""
+        from burraco_tourney.exports.teams import team_workbook_bytes
+
+        return team_workbook_bytes(tournament=tournament, after_turno=after_turno)
+
     def printed_names(self, entrant: Any) -> list[str]:
         # A team's roster as printed; the team's own name is not a person.
         return [m.printed for m in entrant.members.order_by("position")]

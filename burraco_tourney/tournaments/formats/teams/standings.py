@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tourney.rules.standings import Value
 from burraco_tourney.rules.standings_tally import EntrantKind
 
 from ..standings import PairStandings
@@ -28,6 +29,12 @@ class TeamStandings(PairStandings):
     shared_note = _("Teams on the same rank are equal on VP and on every tie-break.")
     shared_link = _("See why teams %(a)s and %(b)s share their rank")
     pdf_fact = _("Team tournament")
+
+    def forfeit(self, rules: Any) -> Any:
+        """A forfeited match is two forfeited tables, each worth half the team forfeit
+        (``TeamsFormat.build_rules``): the match's value is twice a table's."""
+        value = rules.forfeit
+        return None if value is None else Value(vp=2 * value.vp, mp=2 * value.mp)
 
     def changes(self, candidate: Any, outcomes: Any) -> tuple:
         # A rule change's dry run lists the pairs' tables; a team's match is two of them.
