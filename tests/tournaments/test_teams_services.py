@@ -158,3 +158,18 @@ def test_a_forfeited_match_and_a_team_penalty(director):
     )
     rows = {r.entrant.pk: r for r in standings(tournament=tournament)}
     assert rows[home.pk].vp == 26
+
+
+def test_a_danese_for_teams_turno_is_drawn_from_the_standings_and_explained(director):
+    tournament = team_tournament(director, teams=4)
+    first = draw_team_turno(tournament, director)
+    set_lineups(first, director)
+    for match in Match.objects.filter(turno=first):
+        enter(room_table(first, match.number, Room.APERTA), director, 1200, 800)
+        enter(room_table(first, match.number, Room.CHIUSA), director, 1000, 1000)
+    met = {frozenset((m.home.number, m.away.number)) for m in Match.objects.filter(turno=first)}
+    second = draw_team_turno(tournament, director, movement="danese", mode="modificato")
+    pairs = {frozenset((m.home.number, m.away.number)) for m in Match.objects.filter(turno=second)}
+    assert len(pairs) == 2 and not pairs & met  # nobody meets the previous opponent again
+    assert second.draw_options["standings"][0][1] == 1  # drawn from the ranking
+    assert [n["code"] for n in second.draw_notes][0] == "team_ranking"

@@ -73,11 +73,10 @@ def draw_team_turno(*, tournament: Any, number: int, request: Any) -> Any:
         DrawPlan,
         _rotation_index,
         active_pairs,
+        danese_ranking,
         history,
-        is_last_turno,
         note_json,
     )
-    from ...selectors.standings import standings
 
     order = list(active_pairs(tournament, number))
     past = history(tournament, before=number)
@@ -87,14 +86,9 @@ def draw_team_turno(*, tournament: Any, number: int, request: Any) -> Any:
         draw: TeamDraw = team_italiana_draw(order, index)
         options = {"index": index, "turni": team_italiana_turni(len(order)), "order": order}
     elif request.movement == Movement.DANESE:
-        active = set(order)
-        rows = standings(tournament=tournament, after_turno=number - 1)
-        ranked = [s for s in rows if s.entrant.number in active]
-        last = (
-            is_last_turno(tournament, number) if request.last_turno is None else request.last_turno
-        )
+        ranking, last, options = danese_ranking(tournament, number, order, request)
         draw = team_danese_draw(
-            [s.entrant.number for s in ranked],
+            ranking,
             met=past.meetings.keys(),
             previous=past.previous,
             bye_counts=past.bye_counts,
@@ -102,13 +96,6 @@ def draw_team_turno(*, tournament: Any, number: int, request: Any) -> Any:
             mode=request.mode,
             last_turno=last,
         )
-        options = {
-            "mode": request.mode,
-            "last_turno": last,
-            "last_turno_auto": request.last_turno is None,
-            "after_turno": number - 1,
-            "standings": [[s.entrant.number, s.rank, s.vp, s.scarto] for s in ranked],
-        }
     elif request.movement == Movement.MANUAL:
         # By hand: one match a line, the home team then the away team.
         typed = manual_draw(request.seats, pairs=order, byes=request.byes)
