@@ -83,8 +83,14 @@ def test_public_pages_show_both_rooms_and_where_each_player_sits(client, directo
         reverse("tournaments:seat_search", args=[tournament.slug]), {"nome": home_first.printed}
     ).content.decode()
     assert "Open room" in found and "North-South" in found
-    team_page = client.get(reverse("tournaments:pair", args=[tournament.slug, 1])).content.decode()
+    url = reverse("tournaments:pair", args=[tournament.slug, home_team.number])
+    team_page = client.get(url).content.decode()
     assert "Roster" in team_page and "Closed room" in team_page
+    # The Butler view within the team: its aperta pair +400, its chiusa pair +200.
+    names = [m.printed for m in home_team.members.order_by("position")]
+    butler = team_page.split("team-butler")[1].split("</section>")[0]
+    assert re.search(rf"{names[0]} – {names[1]}</td><td[^>]*>1</td><td[^>]*>400<", butler)
+    assert re.search(rf"{names[2]} – {names[3]}</td><td[^>]*>1</td><td[^>]*>200<", butler)
     standings = client.get(reverse("tournaments:standings", args=[tournament.slug])).content
     assert b"Aurora 1" in standings
 

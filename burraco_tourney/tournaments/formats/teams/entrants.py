@@ -76,16 +76,24 @@ class TeamEntrants(PairEntrants):
         from django.http import Http404
         from django.shortcuts import render
 
+        from ...selectors.team_matches import butler_view
         from ...selectors.teams import team_roster, team_turni
 
         team = tournament.entrants.filter(number=number).first()
         if team is None:
             raise Http404
+        roster = team_roster(team=team)
+        # The Butler view within the team: each of its pairs' MP difference (RULES.md §11).
+        butler = [
+            (" – ".join(roster[i].printed for i in row.players), row)
+            for row in butler_view(tournament).team_rows(team.number)
+        ]
         context = {
             "tournament": tournament,
             "team": team,
-            "roster": team_roster(team=team),
+            "roster": roster,
             "turni": team_turni(team=team),
+            "butler": butler,
         }
         return render(request, "tournaments/team_page.html", context)
 
