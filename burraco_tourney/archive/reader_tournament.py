@@ -180,7 +180,11 @@ class TournamentSection:
         if forfeit is not None:
             # A whole match's VP: one table's, or a team match's.
             total = fmt.archive.match_vp_total(self.rules)
-            if not 0 <= forfeit.vp <= total:
+            # One table's value is the engine's answer (``VpTable.holds``).
+            within = (
+                self.vp.holds(forfeit.vp) if total == self.vp.total else 0 <= forfeit.vp <= total
+            )
+            if not within:
                 raise ArchiveError(
                     at(at(path, "forfeit"), "vp"),
                     _("a forfeit win must be worth 0 to %(total)s VP with this VP table")
