@@ -37,7 +37,14 @@ MAX_DIGITS = 20
 # Counts beyond any real tournament (the largest federation events have a few hundred pairs
 # and a dozen turni; a change log a few thousand entries): a file listing more is refused before
 # the schema and the reader spend seconds on it.
-MAX_COUNTS = {"pairs": 2000, "players": 4000, "turni": 100, "penalties": 10_000, "log": 200_000}
+MAX_COUNTS = {
+    "pairs": 2000,
+    "players": 4000,
+    "teams": 1000,
+    "turni": 100,
+    "penalties": 10_000,
+    "log": 200_000,
+}
 MAX_TABLES_PER_TURNO = 2000
 MAX_SMAZZATE_PER_TABLE = 100
 # A key each entry of a list holds once, counted in the raw file before it is decoded: found in
@@ -309,10 +316,21 @@ def check_counts(root: Any) -> None:
     for t, turno in enumerate(turni if isinstance(turni, list) else ()):
         tables = turno.get("tables") if isinstance(turno, Mapping) else None
         _too_many(tables, at(at("turni", t), "tables"), MAX_TABLES_PER_TURNO)
-        for n, table in enumerate(tables if isinstance(tables, list) else ()):
-            if isinstance(table, Mapping):
-                path = at(at(at("turni", t), "tables"), n)
-                _too_many(table.get("smazzate"), at(path, "smazzate"), MAX_SMAZZATE_PER_TABLE)
+        _check_tables(tables, at(at("turni", t), "tables"))
+        # A team turno: its matches, each of two tables.
+        matches = turno.get("matches") if isinstance(turno, Mapping) else None
+        _too_many(matches, at(at("turni", t), "matches"), MAX_TABLES_PER_TURNO)
+        for m, match in enumerate(matches if isinstance(matches, list) else ()):
+            if isinstance(match, Mapping):
+                path = at(at(at("turni", t), "matches"), m)
+                _too_many(match.get("tables"), at(path, "tables"), MAX_TABLES_PER_TURNO)
+                _check_tables(match.get("tables"), at(path, "tables"))
+
+
+def _check_tables(tables: Any, path: str) -> None:
+    for n, table in enumerate(tables if isinstance(tables, list) else ()):
+        if isinstance(table, Mapping):
+            _too_many(table.get("smazzate"), at(at(path, n), "smazzate"), MAX_SMAZZATE_PER_TABLE)
 
 
 def check_counts_before_decoding(data: bytes | str | Mapping[str, Any]) -> None:

@@ -14,7 +14,6 @@ scoring service) and the standings selector; it never writes.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Prefetch, prefetch_related_objects
@@ -86,13 +85,13 @@ def entrants_export(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
         .select_related("turno", "created_by")
         .order_by("turno__number", "entrant__number", "created_at", "pk")
     )
-    entrant_json = ENTRANT_JSON[key]
+    section = tournament.fmt.archive
     archive: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "tournament": _tournament(tournament, ruleset, entrants),
-        f"{key}s": [entrant_json(entrant, turni) for entrant in entrants],
-        "turni": [_turno(turno, numbers, ruleset) for turno in turni],
+        section.entrants_key: [section.entrant_json(entrant, turni) for entrant in entrants],
+        "turni": [turno_json(turno, numbers, ruleset, section) for turno in turni],
         "penalties": [_penalty(penalty, numbers, key) for penalty in penalties],
         "log": log_json(tournament),
         "results": _results(tournament, turni, numbers),
@@ -117,6 +116,7 @@ def _tournament(tournament: Tournament, ruleset: Ruleset, pairs: list[Any]) -> d
         data["semipulito"] = False
     data["smazzate_per_turno"] = tournament.smazzate_per_turno
     data["vp_table"] = vp_table_json(tournament.vp_table)
+    data.update(tournament.fmt.archive.tournament_json(tournament))  # a kind's own keys
     if tournament.bye_vp is not None and tournament.bye_mp is not None:
         data["bye"] = {"vp": tournament.bye_vp, "mp": tournament.bye_mp}
     if tournament.forfeit_vp is not None and tournament.forfeit_mp is not None:
@@ -223,7 +223,7 @@ def _penalty(penalty: Penalty, numbers: dict[int, int], key: str) -> dict[str, A
     return data
 
 
-def _pair(pair: Entrant, turni: list[Turno]) -> dict[str, Any]:
+def pair_json(pair: Entrant, turni: list[Turno]) -> dict[str, Any]:
     data: dict[str, Any] = {"number": pair.number, "players": printed_people(pair)}
     if pair.club:
         data["club"] = pair.club
@@ -240,7 +240,7 @@ def _pair(pair: Entrant, turni: list[Turno]) -> dict[str, Any]:
     return data
 
 
-def _player(player: Entrant, turni: list[Turno]) -> dict[str, Any]:
+def player_json(player: Entrant, turni: list[Turno]) -> dict[str, Any]:
     """A player of an individual tournament (ARCHIVE.md "Kind individual")."""
     data: dict[str, Any] = {"number": player.number, "name": printed_people(player)[0]}
     if player.club:
@@ -250,13 +250,6 @@ def _player(player: Entrant, turni: list[Turno]) -> dict[str, Any]:
         if player.withdrawn_reason:
             data["withdrawn"]["reason"] = player.withdrawn_reason
     return data
-
-
-# An entrant as the file writes it, by the kind's word (``fmt.entrants.key``).
-ENTRANT_JSON: dict[str, Callable[[Entrant, list[Turno]], dict[str, Any]]] = {
-    "pair": _pair,
-    "player": _player,
-}
 
 
 def _line(smazzata: Smazzata, prefix: str, ruleset: Ruleset) -> dict[str, Any]:
@@ -295,9 +288,15 @@ def _lines(table: Table, numbers: dict[int, int]) -> tuple[Any, Any]:
     return ns, eo
 
 
-def _table(table: Table, numbers: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
+def table_json(table: Table, numbers: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
     ns, eo = _lines(table, numbers)
     data: dict[str, Any] = {"table": table.number, "ns": ns, "eo": eo}
+    return {**data, **result_json(table, ruleset)}
+
+
+def result_json(table: Table, ruleset: Ruleset) -> dict[str, Any]:
+    """A table's result: its totals, its forfeit, or its smazzate (none yet: an empty list)."""
+    data: dict[str, Any] = {}
     if table.entry_mode == "totals":
         data["totals"] = {"ns": table.ns_mp, "eo": table.eo_mp}
         last_move = totals_last_move(table)
@@ -311,11 +310,12 @@ def _table(table: Table, numbers: dict[int, int], ruleset: Ruleset) -> dict[str,
     return data
 
 
-def _turno(turno: Turno, numbers: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
+def turno_json(turno: Turno, numbers: dict[int, int], ruleset: Ruleset, section) -> dict[str, Any]:
+    """A turno: its tables (or what the kind's section lists: a team turno's matches)."""
     data: dict[str, Any] = {
         "number": turno.number,
         "movement": turno.movement,
-        "tables": [_table(table, numbers, ruleset) for table in turno.tables.all()],
+        section.turno_key: section.turno_items(turno, numbers, ruleset),
     }
     byes = sorted(numbers[bye.entrant_id] for bye in turno.byes.all())
     if byes:

@@ -115,7 +115,7 @@ class _Reader(TournamentSection, EntrantsSection):
         )
         tournament = self._tournament(root["tournament"])
         self.people = PersonReader(version=version, year=tournament.date.year)
-        entrants = self._entrants(root[entrants_key])
+        entrants = self.entrants = self._entrants(root[entrants_key])
         turni = self._turni(root["turni"])
         check_withdrawals(entrants, self.seated, self.entrant_key)
         check_late_pairs(
@@ -146,14 +146,13 @@ class _Reader(TournamentSection, EntrantsSection):
 
     def _turni(self, raw: Any) -> tuple[ArchiveTurno, ...]:
         turni: list[ArchiveTurno] = []
-        tables = TableReader(rules=self.rules, version=self.version)
+        self.table_reader = TableReader(rules=self.rules, version=self.version)
         self.seated: dict[int, set[int]] = {}
         draft_before: int | None = None
+        key = self.section.turno_key
         for index, item in enumerate(json_list(raw, "turni")):
             path = at("turni", index)
-            obj = json_object(
-                item, path, ("number", "movement", "tables"), ("byes", *self._v2("turno"))
-            )
+            obj = json_object(item, path, ("number", "movement", key), ("byes", *self._v2("turno")))
             number = json_int(obj["number"], at(path, "number"), minimum=1, maximum=SMALL_MAX)
             if number != index + 1:
                 raise ArchiveError(
@@ -175,11 +174,11 @@ class _Reader(TournamentSection, EntrantsSection):
                 )
             if not published:
                 draft_before = number
-            turno_tables = tables.read_turno(
-                obj["tables"], at(path, "tables"), self._seat, seated, turno=number
+            content = self.section.read_turno(
+                obj[key], at(path, key), reader=self, seated=seated, turno=number
             )
             if not published:
-                self._check_draft(turno_tables, at(path, "tables"))
+                self._check_draft(content, at(path, key))
             byes: list[int] = []
             for bye_index, value in enumerate(json_list(obj.get("byes", []), at(path, "byes"))):
                 bye_path = at(at(path, "byes"), bye_index)
@@ -198,18 +197,23 @@ class _Reader(TournamentSection, EntrantsSection):
                 ArchiveTurno(
                     number=number,
                     movement=movement,
-                    tables=turno_tables,
+                    tables=content.get("tables", ()),
                     byes=tuple(byes),
                     published=published,
+                    matches=content.get("matches", ()),
                 )
             )
         self.turno_numbers = {t.number for t in turni}
         return tuple(turni)
 
     @staticmethod
-    def _check_draft(tables: tuple[Any, ...], path: str) -> None:
-        for index, table in enumerate(tables):
-            if table.entry_mode:
+    def _check_draft(content: dict[str, Any], path: str) -> None:
+        """A draft turno's tables (or matches) have no result yet."""
+        items = content.get("tables") or content.get("matches", ())
+        for index, item in enumerate(items):
+            if getattr(item, "forfeit", None) or any(
+                table.entry_mode for table in getattr(item, "tables", (item,))
+            ):
                 raise ArchiveError(
                     at(path, index),
                     _(

@@ -27,14 +27,17 @@ PLAYER_MAX = 120
 LISTED_TWICE = {
     "pair": gettext_lazy("pair %(number)s is already listed at pairs[%(index)s]"),
     "player": gettext_lazy("player %(number)s is already listed at players[%(index)s]"),
+    "team": gettext_lazy("team %(number)s is already listed at teams[%(index)s]"),
 }
 UNKNOWN = {
     "pair": gettext_lazy("there is no pair %(pair)s in pairs"),
     "player": gettext_lazy("there is no player %(player)s in players"),
+    "team": gettext_lazy("there is no team %(pair)s in teams"),
 }
 SEATED_TWICE = {
     "pair": gettext_lazy("pair %(pair)s appears twice in this turno (it already %(where)s)"),
     "player": gettext_lazy("player %(player)s appears twice in this turno (he already %(where)s)"),
+    "team": gettext_lazy("team %(pair)s appears twice in this turno (it already %(where)s)"),
 }
 
 

@@ -75,8 +75,14 @@ class TournamentSection:
 
     def _tournament(self, raw: Any) -> ArchiveTournament:
         path = "tournament"
+        kind = raw.get("kind") if isinstance(raw, Mapping) else None
+        # The keys only a kind has (a teams file's ``team_scoring``): unknown in any other file.
+        section = FORMATS.get(str(kind), FORMATS["pairs"]).archive
         obj = json_object(
-            raw, path, TOURNAMENT_REQUIRED, (*TOURNAMENT_OPTIONAL, *self._v2("tournament"))
+            raw,
+            path,
+            TOURNAMENT_REQUIRED,
+            (*TOURNAMENT_OPTIONAL, *self._v2("tournament"), *section.tournament_keys),
         )
         name = json_text(obj["name"], at(path, "name"), max_length=NAME_MAX)
         date = read_date(obj["date"], at(path, "date"))
@@ -105,6 +111,13 @@ class TournamentSection:
         )
         self.kind = kind
         fmt = format_of(kind)
+        if self.version < fmt.archive.min_version:
+            raise ArchiveError(
+                at(path, "kind"),
+                _("a tournament of kind “%(kind)s” needs version %(version)s of the archive")
+                % {"kind": kind, "version": fmt.archive.min_version},
+            )
+        kind_fields, kind_options = fmt.archive.read_tournament(obj, path)
 
         smazzate = None
         if "smazzate_per_turno" in obj:
@@ -160,19 +173,27 @@ class TournamentSection:
             ko_smazzate=ko.smazzate if ko else None,
             ko_target=ko.target if ko else None,
             ko_rounds=rounds,
+            **kind_options,
         )
         self.vp = self.rules.vp
         loser_vp = None
         if forfeit is not None:
-            if not self.vp.holds(forfeit.vp):
+            # A whole match's VP: one table's, or a team match's.
+            total = fmt.archive.match_vp_total(self.rules)
+            # One table's value is the engine's answer (``VpTable.holds``).
+            within = (
+                self.vp.holds(forfeit.vp) if total == self.vp.total else 0 <= forfeit.vp <= total
+            )
+            if not within:
                 raise ArchiveError(
                     at(at(path, "forfeit"), "vp"),
                     _("a forfeit win must be worth 0 to %(total)s VP with this VP table")
-                    % {"total": self.vp.total},
+                    % {"total": total},
                 )
-            loser_vp = read_loser_vp(obj["forfeit"], at(path, "forfeit"), self.vp.total)
-        self.bye = _vp_mp(self.rules.bye)
-        self.forfeit = _vp_mp(self.rules.forfeit)
+            loser_vp = read_loser_vp(obj["forfeit"], at(path, "forfeit"), total)
+        self.bye, self.forfeit = fmt.archive.given_values(
+            obj, _vp_mp(self.rules.bye), _vp_mp(self.rules.forfeit)
+        )
 
         # Stored, so the settings form and the file agree.
         tiebreaks = self.rules.tiebreaks
@@ -221,4 +242,5 @@ class TournamentSection:
             room=room,
             closed_turni=closed,
             corrected_results=corrected,
+            **kind_fields,
         )

@@ -168,6 +168,9 @@ WITHDRAWN_THEN_SEATED = {
     "player": gettext_lazy(
         "player %(player)s withdrew after turno %(after)s but plays in turno %(turno)s"
     ),
+    "team": gettext_lazy(
+        "team %(team)s withdrew after turno %(after)s but plays in turno %(turno)s"
+    ),
 }
 
 

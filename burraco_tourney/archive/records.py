@@ -91,6 +91,10 @@ class ArchiveTournament:
     # (turno, closed at) and (turno, table, corrected at).
     closed_turni: tuple[tuple[int, Any], ...] = ()
     corrected_results: tuple[tuple[int, int, Any], ...] = ()
+    # Version 3, kind ``teams``: how a match's result is made (None: not given, ``vp_sum``) and
+    # the team VP table, as (max, winner VP, loser VP) bands (``mp_diff`` only).
+    team_scoring: str | None = None
+    team_vp_table: tuple[tuple[int | None, int, int], ...] | None = None
 
     def ruleset_overrides(self) -> dict[str, Any]:
         """The options to pass to ``get_ruleset`` besides the name."""
@@ -103,7 +107,12 @@ class ArchiveTournament:
         """The VP table as the archive (and the Tournament row) writes it."""
         if self.vp_table is None or isinstance(self.vp_table, str):
             return self.vp_table
-        return [{"max": top, "vp": [winner, loser]} for top, winner, loser in self.vp_table]
+        return bands_json(self.vp_table)
+
+
+def bands_json(bands: tuple[tuple[int | None, int, int], ...]) -> list[dict[str, Any]]:
+    """A custom VP table's bands as the archive (and the Tournament row) writes them."""
+    return [{"max": top, "vp": [winner, loser]} for top, winner, loser in bands]
 
 
 @dataclass(frozen=True)
@@ -146,6 +155,10 @@ class ArchivePair:
     # Version 3: each player's PERSON, None where the file gives the name only.
     people: tuple[ArchivePerson | None, ArchivePerson | None] = (None, None)
 
+    def printed_names(self) -> list[str]:
+        """The names as printed, in member order."""
+        return list(self.players)
+
     def entrant_fields(self) -> dict[str, Any]:
         """The ``Entrant`` this pair is stored as (its late arrival aside)."""
         player1, player2 = self.players
@@ -168,12 +181,36 @@ class ArchivePlayer:
     def people(self) -> tuple[ArchivePerson | None]:
         return (self.person,)
 
+    def printed_names(self) -> list[str]:
+        return [self.name]
+
     def entrant_fields(self) -> dict[str, Any]:
         """The ``Entrant`` this player is stored as."""
         return {"name": self.name, **_kept(self)}
 
 
-def _kept(entrant: ArchivePair | ArchivePlayer) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ArchiveTeam:
+    """A team (ARCHIVE.md "Kind teams"): its name, club and roster (4 to 8 players, in the
+    file's order; a line of a match names two of them by their index from 0)."""
+
+    number: int
+    name: str
+    club: str
+    players: tuple[str, ...]
+    people: tuple[ArchivePerson | None, ...]
+    withdrawn_after_turno: int | None = None
+    withdrawn_reason: str = ""
+
+    def printed_names(self) -> list[str]:
+        return list(self.players)
+
+    def entrant_fields(self) -> dict[str, Any]:
+        """The ``Entrant`` this team is stored as (its roster is its members)."""
+        return {"name": self.name, **_kept(self)}
+
+
+def _kept(entrant: ArchivePair | ArchivePlayer | ArchiveTeam) -> dict[str, Any]:
     """What every entrant keeps: its number, club and withdrawal."""
     return {
         "number": entrant.number,
@@ -222,6 +259,20 @@ class ArchiveTable:
     forfeit: str | None = None
     # Version 2: the last move of a tied KO match entered as totals.
     totals_last_move: str | None = None
+    # Kind ``teams``: the room ("aperta", "chiusa") and the roster indexes of the two players
+    # on each line (the team on a line is the match's: home NS in the aperta, away in the
+    # chiusa; ``ns`` and ``eo`` then hold those teams' numbers).
+    room: str = ""
+    ns_players: tuple[int, int] | None = None
+    eo_players: tuple[int, int] | None = None
+    # Kind ``teams``: the table's number in its turno on the site, where the chiusa's tables
+    # follow the aperta's (``reader_teams.turno_offset``); None: ``table`` itself.
+    site_number: int | None = None
+
+    @property
+    def number_in_turno(self) -> int:
+        """The table's number among all the turno's tables (what the room state names)."""
+        return self.table if self.site_number is None else self.site_number
 
     @property
     def entry_mode(self) -> str:
@@ -234,12 +285,31 @@ class ArchiveTable:
 
 
 @dataclass(frozen=True)
+class ArchiveMatch:
+    """A team match (kind ``teams``): its two tables (aperta first), or a forfeit ("home" or
+    "away": the team that wins by forfeit) and no tables."""
+
+    match: int
+    home: int
+    away: int
+    tables: tuple[ArchiveTable, ...] = ()
+    forfeit: str | None = None
+
+
+@dataclass(frozen=True)
 class ArchiveTurno:
     number: int
     movement: str
     tables: tuple[ArchiveTable, ...]
     byes: tuple[int, ...]
     published: bool = True
+    # Kind ``teams``: the turno's matches (``tables`` is then empty).
+    matches: tuple[ArchiveMatch, ...] = ()
+
+    @property
+    def all_tables(self) -> tuple[ArchiveTable, ...]:
+        """Every table of the turno, those of its matches included."""
+        return self.tables + tuple(table for match in self.matches for table in match.tables)
 
 
 @dataclass(frozen=True)
@@ -278,8 +348,11 @@ class Archive:
     log: tuple[ArchiveLogEntry, ...] = ()
     # An individual tournament's players (``pairs`` is then empty).
     players: tuple[ArchivePlayer, ...] = ()
+    # A team tournament's teams (``pairs`` is then empty).
+    teams: tuple[ArchiveTeam, ...] = ()
 
     @property
-    def entrants(self) -> tuple[ArchivePair | ArchivePlayer, ...]:
-        """What the standings rank: the pairs, or an individual tournament's players."""
-        return self.pairs or self.players
+    def entrants(self) -> tuple[ArchivePair | ArchivePlayer | ArchiveTeam, ...]:
+        """What the standings rank: the pairs, an individual tournament's players, or a team
+        tournament's teams."""
+        return self.pairs or self.players or self.teams

@@ -102,8 +102,8 @@ def archive_table(
         raise ArchiveError(
             at(path, "turno"), _("there is no turno %(turno)s in turni") % {"turno": turno}
         )
-    for candidate in turni[turno].tables:
-        if candidate.table == table:
+    for candidate in turni[turno].all_tables:  # a team turno's by their number in the turno
+        if candidate.number_in_turno == table:
             return candidate
     raise ArchiveError(
         at(path, "table"),

@@ -35,6 +35,7 @@ from burraco_tourney.tournaments.models import (
     Bye,
     Entrant,
     Match,
+    Member,
     Penalty,
     Smazzata,
     Submission,
@@ -48,16 +49,25 @@ from burraco_tourney.tournaments.models import (
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.services.audit import audit_record
 from burraco_tourney.tournaments.services.matches import tables_create
-from burraco_tourney.tournaments.services.members import members_link, printed_names
+from burraco_tourney.tournaments.services.members import members_link
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
 from burraco_tourney.tournaments.services.tournaments import tournament_slug
 
 from .checks import rule_message
 from .closing import closing_apply
+from .import_teams import lineups_create, match_tables
 from .log import log_rows
 from .persons import archive_places
 from .reader import read_archive
-from .records import Archive, ArchiveError, ArchiveLine, ArchiveTable, ArchiveTurno, LatePair
+from .records import (
+    Archive,
+    ArchiveError,
+    ArchiveLine,
+    ArchiveTable,
+    ArchiveTurno,
+    LatePair,
+    bands_json,
+)
 from .room_state import write_room
 from .tables import table_entry
 
@@ -107,6 +117,8 @@ def tournament_import(
 def _import_counts(archive: Archive) -> dict[str, int]:
     if archive.players:
         return {"players": len(archive.players), "turni": len(archive.turni)}
+    if archive.teams:
+        return {"teams": len(archive.teams), "turni": len(archive.turni)}
     return {"pairs": len(archive.pairs), "turni": len(archive.turni)}
 
 
@@ -167,6 +179,10 @@ def _create_tournament(archive: Archive, owner: AbstractBaseUser | None) -> Tour
         fields["smazzate_per_turno"] = info.smazzate_per_turno
     if info.vp_table is not None:
         fields["vp_table"] = info.vp_table_json()
+    if info.team_scoring is not None:
+        fields["team_scoring"] = info.team_scoring
+    if info.team_vp_table is not None:
+        fields["team_vp_table"] = bands_json(info.team_vp_table)
     if info.bye is not None:
         fields["bye_vp"], fields["bye_mp"] = info.bye.vp, info.bye.mp
     if info.forfeit is not None:
@@ -224,15 +240,21 @@ def _late_fields(late: LatePair | None) -> dict[str, Any]:
 
 
 def _create_tables(
-    archive: Archive, turni: dict[int, Turno], entrants: dict[int, Entrant]
+    archive: Archive, turni: dict[int, Turno], entrants: dict[int, Entrant], members: list[Member]
 ) -> list[tuple[Table, ArchiveTable]]:
-    """The tables of every turno with their seats (an individual table's players) and their
-    smazzate."""
+    """The tables of every turno with their seats (an individual table's players, a team
+    match's line-ups) and their smazzate."""
     table_rows: list[tuple[Table, ArchiveTable]] = []
+    team_rows = []
     for turno in archive.turni:
         for table in turno.tables:
             table_rows.append((_table_row(turni[turno.number], table, entrants), table))
+        # A team turno's matches: two tables each (``import_teams``).
+        rooms = match_tables(turno, turni[turno.number], lambda t, a: _table_row(t, a, entrants))
+        team_rows.extend(rooms)
+        table_rows.extend((row, table) for row, table, _match in rooms)
     tables_create(row for row, _table in table_rows)
+    lineups_create(team_rows, entrants, members)
     TableSeat.objects.bulk_create(
         TableSeat(table=row, line=line, seat=seat, entrant=entrants[number])
         for row, table in table_rows
@@ -286,8 +308,8 @@ def _create_contents(tournament: Tournament, archive: Archive) -> None:
         )
         for entrant in archive.entrants
     )
-    members_link(
-        (row, archive_places(printed_names(row), entrant.people, entrant.club))
+    members = members_link(
+        (row, archive_places(entrant.printed_names(), entrant.people, entrant.club))
         for row, entrant in zip(created, archive.entrants, strict=True)
     )
     entrants = {entrant.number: entrant for entrant in created}
@@ -300,7 +322,7 @@ def _create_contents(tournament: Tournament, archive: Archive) -> None:
             for t in archive.turni
         )
     }
-    table_rows = [row for row, _table in _create_tables(archive, turni, entrants)]
+    table_rows = [row for row, _table in _create_tables(archive, turni, entrants, members)]
     Bye.objects.bulk_create(
         Bye(turno=turni[turno.number], entrant=entrants[number])
         for turno in archive.turni

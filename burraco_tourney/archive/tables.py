@@ -143,31 +143,38 @@ class TableReader:
         where = _("plays at table %(table)s") % {"table": number}
         ns = seat(obj["ns"], at(path, "ns"), seated, where)
         eo = seat(obj["eo"], at(path, "eo"), seated, where)
-        given = [key for key in RESULT_KEYS if key in obj]
+        return ArchiveTable(table=number, ns=ns, eo=eo, **self.read_result(obj, path))
+
+    def read_result(
+        self, obj: Any, path: str, keys: tuple[str, ...] = RESULT_KEYS
+    ) -> dict[str, Any]:
+        """A table's result, given one way only among ``keys`` (a team table has no forfeit),
+        as the ``ArchiveTable`` fields it sets."""
+        given = [key for key in keys if key in obj]
         if not given:
-            raise ArchiveError(
-                path,
-                _(
+            if "forfeit" in keys:
+                message = _(
                     "needs its result: smazzate (an empty list while it is being played), "
                     "totals or forfeit"
-                ),
-            )
+                )
+            else:
+                message = _(
+                    "needs its result: smazzate (an empty list while it is being played) or totals"
+                )
+            raise ArchiveError(path, message)
         if len(given) > 1:
             raise ArchiveError(
                 at(path, given[1]),
                 _("cannot be given together with %(other)s") % {"other": given[0]},
             )
         if "smazzate" in obj:
-            smazzate = self._smazzate(obj["smazzate"], at(path, "smazzate"))
-            return ArchiveTable(table=number, ns=ns, eo=eo, smazzate=smazzate)
+            return {"smazzate": self._smazzate(obj["smazzate"], at(path, "smazzate"))}
         if "totals" in obj:
             totals, last_move = self._totals(obj["totals"], at(path, "totals"))
-            return ArchiveTable(
-                table=number, ns=ns, eo=eo, totals=totals, totals_last_move=last_move
-            )
+            return {"totals": totals, "totals_last_move": last_move}
         winner = json_choice(obj["forfeit"], at(path, "forfeit"), LINES)
         self._outcome(ForfeitEntry(winner), at(path, "forfeit"))
-        return ArchiveTable(table=number, ns=ns, eo=eo, forfeit=winner)
+        return {"forfeit": winner}
 
     # -- the three kinds of result ------------------------------------------------------------
 

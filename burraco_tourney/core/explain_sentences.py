@@ -68,6 +68,13 @@ PLAYER_VERDICTS = {
     "mp": gettext_lazy("Player %(ahead)s is above player %(below)s: the own MP decide."),
 }
 
+TEAM_VERDICTS = {
+    "vp": gettext_lazy("Team %(ahead)s is above team %(below)s: it has more victory points."),
+    "scarto": gettext_lazy("Team %(ahead)s is above team %(below)s: the scarto decides."),
+    "head_to_head": gettext_lazy("Team %(ahead)s is above team %(below)s: head-to-head decides."),
+    "mp": gettext_lazy("Team %(ahead)s is above team %(below)s: the own MP decide."),
+}
+
 WORDS = {
     "pairs": EntrantWords(
         verdicts=VERDICTS,
@@ -111,6 +118,28 @@ WORDS = {
         ),
         heading=gettext_lazy("Player %(a)s and player %(b)s"),
         ranks=gettext_lazy("player %(a)s is %(ra)s, player %(b)s is %(rb)s"),
+    ),
+    "teams": EntrantWords(
+        verdicts=TEAM_VERDICTS,
+        equal=gettext_lazy(
+            "Team %(a)s %(va)s, team %(b)s %(vb)s: equal, the next criterion decides."
+        ),
+        ahead=gettext_lazy("Team %(a)s %(va)s, team %(b)s %(vb)s: team %(ahead)s is ahead."),
+        shared_rank=gettext_lazy(
+            "Teams %(a)s and %(b)s are equal on VP and on every tie-break: "
+            "they share rank %(rank)s."
+        ),
+        shared=gettext_lazy(
+            "Teams %(a)s and %(b)s are equal on VP and on every tie-break: they share the rank."
+        ),
+        title=gettext_lazy("Why is a team above another?"),
+        intro=gettext_lazy(
+            "Pick two teams: the standings' criteria are followed one by one, in the "
+            "tournament's order, until one separates them."
+        ),
+        heading=gettext_lazy("Team %(a)s and team %(b)s"),
+        ranks=gettext_lazy("team %(a)s is %(ra)s, team %(b)s is %(rb)s"),
+        feminine=True,
     ),
 }
 

@@ -12,6 +12,8 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+from .rule_sentences_teams import TEAM_MESSAGES
+
 MESSAGES: dict[str, Any] = {
     # cards
     # Translators: the suit letters are the Italian initials: cuori, quadri, fiori, picche.
@@ -392,3 +394,5 @@ VARIANTS: dict[str, tuple[Any, ...]] = {
         ),
     ),
 }
+
+MESSAGES.update(TEAM_MESSAGES)

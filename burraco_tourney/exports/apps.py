@@ -18,4 +18,5 @@ class ExportsConfig(AppConfig):
             # The workbook exporter is optional; an import failing inside it is a real bug.
             if error.name != f"{self.name}.excel":
                 raise
-        from . import ko  # noqa: F401  (the KO bracket sheet and workbook)
+        # The KO bracket sheet and workbook; a team tournament's printouts and workbook.
+        from . import ko, teams  # noqa: F401

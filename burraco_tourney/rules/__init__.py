@@ -22,6 +22,9 @@ Modules:
     tiebreaks   the registry of tie-break criteria
     pairing/    the movements: Mitchell, Danese, all'italiana, by hand, riposi; for individual
                 tournaments the 8-player schedule, a partner rotation, Danese individuale
+    team_draw   the team movements (all'italiana, Danese for teams): the pairs' movements read
+                as matches, home and away
+    butler      the Butler view of a team tournament: each pair's MP difference within its team
 """
 
 from .errors import InvalidMeld, RuleError, RuleViolation

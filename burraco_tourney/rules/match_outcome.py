@@ -134,6 +134,17 @@ def _mp_diff(rules: TournamentRules, tables: tuple[Outcome, ...]) -> MatchOutcom
         raise RuleViolation(
             "team_vp_table_missing", "A match scored by the MP difference needs a team VP table."
         )
+    if all(t.forfeit_scarto is not None for t in tables):
+        # A match forfeited (both tables, each worth half the team forfeit): the forfeit's VP,
+        # not the team VP table on 0 - 0; the absent team gets the rest of the team VP table's
+        # total unless the director set its VP (then its tables' VP say it).
+        ns_vp, eo_vp = (sum(t.ns_vp or 0 for t in tables), sum(t.eo_vp or 0 for t in tables))
+        if rules.forfeit_loser_vp is None:
+            winner_ns = tables[0].winner == "ns"
+            won = ns_vp if winner_ns else eo_vp
+            lost = rules.team_vp.total - won
+            ns_vp, eo_vp = (won, lost) if winner_ns else (lost, won)
+        return _team_match(0, 0, ns_vp, eo_vp, tables)
     ns_mp, eo_mp = _two_rooms(tables)
     ns_vp, eo_vp = rules.team_vp.split(ns_mp, eo_mp)
     return _team_match(ns_mp, eo_mp, ns_vp, eo_vp, tables)

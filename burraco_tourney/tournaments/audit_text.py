@@ -80,15 +80,24 @@ def player_subject(player) -> Subject:
     return Subject("player", {"number": player.number, "name": player.name})
 
 
+def team_subject(team) -> Subject:
+    return Subject("team", {"number": team.number, "name": team.name})
+
+
+def lineup_subject(*, turno: int, match: int, team: int) -> Subject:
+    """A team's line-up for one match: the turno, the match and the team, by number."""
+    return Subject("lineup", {"turno": turno, "match": match, "team": team})
+
+
 def entrant_subject(entrant) -> Subject:
     """An entrant as its kind's change log names it (``fmt.entrants.key``)."""
-    subjects = {"pair": pair_subject, "player": player_subject}
+    subjects = {"pair": pair_subject, "player": player_subject, "team": team_subject}
     return subjects[entrant.tournament.fmt.entrants.key](entrant)
 
 
 # The subject code of a penalty by the entrant's key (``fmt.entrants.key``): stored
 # codes are never renamed.
-PENALTY_CODES = {"pair": "penalty", "player": "player_penalty"}
+PENALTY_CODES = {"pair": "penalty", "player": "player_penalty", "team": "team_penalty"}
 
 
 def penalty_subject(penalty: Penalty, entrant_key: str) -> Subject:
@@ -130,6 +139,9 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "player": lambda p: f"{p['number']}. {p['name']}",
     "players_import": _players_import,
     "player_penalty": lambda p: _("Player %(player)s, turno %(turno)s") % p,
+    "team": lambda p: f"{p['number']}. {p['name']}",
+    "team_penalty": lambda p: _("Team %(team)s, turno %(turno)s") % p,
+    "lineup": lambda p: _("Turno %(turno)s, match %(match)s, team %(team)s") % p,
     "ko_match": lambda p: _("Round %(round)s, table %(table)s: pair %(ns)s v pair %(eo)s") % p,
 }
 

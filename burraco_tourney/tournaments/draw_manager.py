@@ -200,6 +200,26 @@ def _rotation_index(
     return len(same) + 1
 
 
+def danese_ranking(
+    tournament: Tournament, number: int, order: Sequence[int], request: DrawRequest
+) -> tuple[list[int], bool, dict[str, Any]]:
+    """What a Danese turno ``number`` is drawn from, for every kind of entrant: the active
+    entrants ranked by the standings after the turno before, whether it is the last turno, and
+    the options stored with the draw (the ranking shown beside it)."""
+    active = set(order)
+    rows = standings(tournament=tournament, after_turno=number - 1)
+    ranked = [s for s in rows if s.entrant.number in active]
+    last = is_last_turno(tournament, number) if request.last_turno is None else request.last_turno
+    options = {
+        "mode": request.mode,
+        "last_turno": last,
+        "last_turno_auto": request.last_turno is None,
+        "after_turno": number - 1,
+        "standings": [[s.entrant.number, s.rank, s.vp, s.scarto] for s in ranked],
+    }
+    return [s.entrant.number for s in ranked], last, options
+
+
 def draw_turno(*, tournament: Tournament, number: int, request: DrawRequest) -> DrawPlan:
     """Draw turno ``number`` as ``request`` says. Raises the engine's RuleError."""
     order = list(active_pairs(tournament, number))
@@ -217,27 +237,15 @@ def draw_turno(*, tournament: Tournament, number: int, request: DrawRequest) -> 
             "order": order,
         }
     elif request.movement == Movement.DANESE:
-        active = set(order)
-        rows = standings(tournament=tournament, after_turno=number - 1)
-        ranked = [s for s in rows if s.pair.number in active]
-        last = (
-            is_last_turno(tournament, number) if request.last_turno is None else request.last_turno
-        )
+        ranking, last, options = danese_ranking(tournament, number, order, request)
         draw = danese_draw(
-            [s.pair.number for s in ranked],
+            ranking,
             met=past.meetings.keys(),
             previous=past.previous,
             bye_counts=past.bye_counts,
             mode=request.mode,
             last_turno=last,
         )
-        options = {
-            "mode": request.mode,
-            "last_turno": last,
-            "last_turno_auto": request.last_turno is None,
-            "after_turno": number - 1,
-            "standings": [[s.pair.number, s.rank, s.vp, s.scarto] for s in ranked],
-        }
     elif request.movement == Movement.ITALIANA:
         index = _rotation_index(tournament, Movement.ITALIANA, order, number)
         draw = italiana_draw(order, index)

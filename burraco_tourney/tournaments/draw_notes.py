@@ -19,6 +19,8 @@ from burraco_tourney.rules.pairing import MitchellOption
 
 from .formats.individual.draw_notes import SENTENCES as INDIVIDUAL_SENTENCES
 from .formats.individual.draw_notes import WARNING_CODES as INDIVIDUAL_WARNINGS
+from .formats.teams.draw_notes import SENTENCES as TEAM_SENTENCES
+from .formats.teams.draw_notes import WARNING_CODES as TEAM_WARNINGS
 
 # Notes that call for the director's attention.
 WARNING_CODES = frozenset(
@@ -213,7 +215,8 @@ SENTENCES = {
 
 
 SENTENCES.update(INDIVIDUAL_SENTENCES)
-WARNING_CODES = WARNING_CODES | INDIVIDUAL_WARNINGS
+SENTENCES.update(TEAM_SENTENCES)
+WARNING_CODES = WARNING_CODES | INDIVIDUAL_WARNINGS | TEAM_WARNINGS
 
 
 def note_sentence(note: Mapping[str, Any]) -> str:

@@ -77,7 +77,15 @@ KO_RULE_FIELDS: tuple[str, ...] = (
     "ko_rounds",
     "ko_third_place",
 )
-RULES_SOURCE_FIELDS: tuple[str, ...] = ("kind", "rules", *VP_RULE_FIELDS, *KO_RULE_FIELDS)
+# A team match's result from its two tables (kind ``teams``; the other kinds ignore them).
+TEAM_RULE_FIELDS: tuple[str, ...] = ("team_scoring", "team_vp_table")
+RULES_SOURCE_FIELDS: tuple[str, ...] = (
+    "kind",
+    "rules",
+    *VP_RULE_FIELDS,
+    *KO_RULE_FIELDS,
+    *TEAM_RULE_FIELDS,
+)
 
 
 # The rules that do not score a table: the standings' tie-breaks, whether a KO plays for third
@@ -133,6 +141,8 @@ def tournament_rules(tournament: Tournament) -> TournamentRules:
         ko_target=tournament.ko_target,
         ko_rounds=tournament.ko_rounds or (),
         ko_third_place=tournament.ko_third_place,
+        team_scoring=tournament.team_scoring,
+        team_vp_table=tournament.team_vp_table,
     )
     tournament._results_rules = (key, rules)
     return rules
@@ -271,7 +281,9 @@ def apply_outcome(
     """Put ``outcome`` in the table's row values and its smazzate's totals, and the outcome of
     the table's match in the match's, in memory (None: no result); return the smazzate whose
     totals changed. Entered values are never touched."""
-    apply_match_outcome(table.match, table.turno.tournament, [] if outcome is None else [outcome])
+    tournament = table.turno.tournament
+    outcomes = tournament.fmt.scoring.match_outcomes(table, outcome)
+    apply_match_outcome(table.match, tournament, outcomes)
     if outcome is None:
         table.ns_mp = table.eo_mp = None
         return []

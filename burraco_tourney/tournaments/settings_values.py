@@ -41,6 +41,9 @@ class TournamentSettings:
     ko_target: int | None = None
     # Rounds with a match length of their own (``Tournament.ko_rounds``).
     ko_rounds: list[dict[str, Any]] = field(default_factory=list)
+    # A team match's result (``Tournament.team_scoring``) and the team VP table's bands.
+    team_scoring: str = "vp_sum"
+    team_vp_table: list[dict[str, Any]] = field(default_factory=list)
     # The players enter their tables from their phones (``Tournament.players_enter``).
     players_enter: bool = False
     players_auto_accept: bool = True

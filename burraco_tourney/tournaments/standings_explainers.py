@@ -38,4 +38,5 @@ def _ranks(tournament, after_turno: int | None) -> dict[int, int]:
 EXPLAINERS: dict[str, Explainer] = {
     "pairs": Explainer(_pairs, _ranks, selectors.standings_explanation),
     "players": Explainer(_players, _ranks, selectors.standings_explanation),
+    "teams": Explainer(_players, _ranks, selectors.standings_explanation),
 }

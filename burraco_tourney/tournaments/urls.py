@@ -1,4 +1,5 @@
-"""Public, read-only pages of a tournament: anyone with the link may look (players' phones)."""
+"""Public, read-only pages of a tournament: anyone with the link may look (players' phones); and
+a team's line-up page, whose signed link is its captain's key."""
 
 from django.urls import path
 
@@ -7,6 +8,7 @@ from .views import public as views
 from .views import seating as seating_views
 from .views.projector import projector, projector_fragment
 from .views.standings_explain import standings_explain
+from .views.team_lineup import team_lineup
 
 app_name = "tournaments"
 
@@ -16,6 +18,7 @@ urlpatterns = [
     path("t/<slug:slug>/coppie/", views.pair_list, name="pairs"),
     path("t/<slug:slug>/coppia/<int:number>/", pair_page.pair_page, name="pair"),
     path("t/<slug:slug>/dove-mi-siedo/", pair_page.seat_search, name="seat_search"),
+    path("t/<slug:slug>/squadra/<str:token>/formazione/", team_lineup, name="team_lineup"),
     path("t/<slug:slug>/turno/<int:number>/", views.turno_detail, name="turno"),
     # The seating lists: no login (a draft is shown to its directors only).
     path("t/<slug:slug>/turno/<int:number>/posti/", seating_views.seating, name="seating"),

@@ -130,7 +130,7 @@ CASES: list[tuple[str, Spoil, str, str]] = [
     ("blank name", _set(t, "name", "  "), "tournament.name", "empty"),
     ("bad date", _set(t, "date", "18/10/2024"), "tournament.date", "YYYY-MM-DD"),
     ("impossible date", _set(t, "date", "2024-02-30"), "tournament.date", "YYYY-MM-DD"),
-    ("kind", _set(t, "kind", "teams"), "tournament.kind", '"pairs"'),
+    ("kind", _set(t, "kind", "squadre"), "tournament.kind", '"pairs"'),
     ("ruleset", _set(t, "ruleset", "modern"), "tournament.ruleset", '"classic"'),
     ("typo key", _set(t, "smazzate_per_turn", 3), "tournament.smazzate_per_turn", "unknown"),
     (

@@ -5,6 +5,7 @@ from django.utils import translation
 
 from burraco_tourney.rules.pairing import NOTE_CODES, DrawNote, MitchellOption
 from burraco_tourney.rules.pairing.individual_draw import INDIVIDUAL_NOTE_CODES
+from burraco_tourney.rules.team_draw import TEAM_NOTE_CODES
 from burraco_tourney.tournaments import draw_manager
 from burraco_tourney.tournaments.draw_notes import (
     SENTENCES,
@@ -57,7 +58,7 @@ def test_every_note_reads_as_a_sentence(note, words):
 
 
 def test_every_engine_and_manager_code_has_a_sentence():
-    individual = set(INDIVIDUAL_NOTE_CODES)
+    individual = set(INDIVIDUAL_NOTE_CODES) | set(TEAM_NOTE_CODES)
     assert set(NOTE_CODES) | set(draw_manager.MANAGER_NOTE_CODES) | individual == set(SENTENCES)
 
 

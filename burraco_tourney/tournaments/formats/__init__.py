@@ -11,6 +11,7 @@ from .base import TournamentFormat
 from .individual import IndividualFormat
 from .ko import KoFormat
 from .pairs import PairsFormat
+from .teams import TeamsFormat
 
 FORMATS: dict[str, TournamentFormat] = {}
 
@@ -53,12 +54,14 @@ def kinds_where(**answers: Any) -> list[str]:
 register(PairsFormat)
 register(KoFormat)
 register(IndividualFormat)
+register(TeamsFormat)
 
 __all__ = [
     "FORMATS",
     "IndividualFormat",
     "KoFormat",
     "PairsFormat",
+    "TeamsFormat",
     "TournamentFormat",
     "format_for_choice",
     "format_of",

@@ -19,12 +19,33 @@ class PairsArchive:
 
     # The tournament fields a file of this kind must give (the reader refuses one without).
     required_fields: tuple[str, ...] = ("smazzate_per_turno", "vp_table")
+    # The first archive version that holds this kind; the tournament keys only this kind has.
+    min_version: int = 1
+    tournament_keys: tuple[str, ...] = ()
+    # What a turno lists: its tables (a team turno: its matches, each of two tables).
+    turno_key: str = "tables"
 
     def export(self, tournament: Any, ruleset: Any) -> dict[str, Any]:
         """The whole tournament as an archive."""
         from burraco_tourney.archive.export import entrants_export
 
         return entrants_export(tournament, ruleset)
+
+    def tournament_json(self, tournament: Any) -> dict[str, Any]:
+        """The tournament keys only this kind writes (after ``vp_table``)."""
+        return {}
+
+    def entrant_json(self, entrant: Any, turni: list) -> dict[str, Any]:
+        """One entrant as the file writes it."""
+        from burraco_tourney.archive.export import pair_json
+
+        return pair_json(entrant, turni)
+
+    def turno_items(self, turno: Any, numbers: dict[int, int], ruleset: Any) -> list[Any]:
+        """A turno's ``turno_key`` list as the file writes it: its tables."""
+        from burraco_tourney.archive.export import table_json
+
+        return [table_json(table, numbers, ruleset) for table in turno.tables.all()]
 
     def results(self, tournament: Any, turni: list, numbers: dict[int, int]) -> dict[str, Any]:
         """The computed ``results`` beside the turni: the standings."""
@@ -45,6 +66,27 @@ class PairsArchive:
         from burraco_tourney.archive.reader_entrants import read_pair
 
         return read_pair(item, path, v2_keys, number, people)
+
+    def read_tournament(self, obj: Any, path: str) -> tuple[dict[str, Any], dict[str, Any]]:
+        """This kind's own tournament keys: the ``ArchiveTournament`` fields and the
+        ``build_rules`` options they give."""
+        return {}, {}
+
+    def given_values(self, obj: Any, bye: Any, forfeit: Any) -> tuple[Any, Any]:
+        """The riposo and forfeit values (``VpMp`` or None) a file's byes and forfeits may use:
+        the rules' (the file's, or the defaults)."""
+        return bye, forfeit
+
+    def match_vp_total(self, rules: Any) -> int:
+        """The VP a whole match shares (a riposo or forfeit value is checked against it)."""
+        return rules.vp.total
+
+    def read_turno(
+        self, raw: Any, path: str, *, reader: Any, seated: dict[int, str], turno: int
+    ) -> dict[str, Any]:
+        """A turno's ``turno_key`` list, as the ``ArchiveTurno`` fields it gives."""
+        tables = reader.table_reader.read_turno(raw, path, reader._seat, seated, turno=turno)
+        return {"tables": tables}
 
     def planned_turni(self, finished: int | None) -> int | None:
         """The planned turni of a version 1 file (which does not hold them): the turni of a

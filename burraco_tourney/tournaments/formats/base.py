@@ -111,6 +111,8 @@ VP_SETUP_FIELDS: tuple[str, ...] = (
 )
 # The settings form's boxes of a knock-out's match length.
 KO_SETUP_FIELDS: tuple[str, ...] = ("ko_mode", "ko_smazzate", "ko_target")
+# The settings form's boxes of a team match's result (``forms/setup_teams.py``).
+TEAM_SETUP_FIELDS: tuple[str, ...] = ("team_scoring", "team_vp_bands")
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,7 @@ class TournamentFormat:
     pages: ClassVar[KindPages] = PAIRS_PAGES_OF_KIND
     knockout: ClassVar[bool] = False
     feeds_knockout: ClassVar[bool] = False
-    ignored_setup_fields: ClassVar[tuple[str, ...]] = KO_SETUP_FIELDS
+    ignored_setup_fields: ClassVar[tuple[str, ...]] = (*KO_SETUP_FIELDS, *TEAM_SETUP_FIELDS)
     exporters: ClassVar[tuple[str, ...]] = (
         "classifica",
         "score",
@@ -165,9 +167,12 @@ class TournamentFormat:
         """The turno whose close makes the standings final (None: not known)."""
         return planned
 
-    def build_rules(self, **settings: Any) -> TournamentRules:
+    def build_rules(
+        self, *, team_scoring: str = "", team_vp_table: Any = None, **settings: Any
+    ) -> TournamentRules:
         """The engine's rules from a tournament's stored settings (the keywords of
-        ``rules.tournament_rules.build_rules``), with this kind's own answers."""
+        ``rules.tournament_rules.build_rules``), with this kind's own answers. A team match's
+        settings (``team_scoring``, ``team_vp_table``) mean something to the teams kind only."""
         return build_rules(
             default_tiebreaks=self.standings.default_tiebreaks,
             **self.scoring.rules_options(),

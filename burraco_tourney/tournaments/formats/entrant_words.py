@@ -67,6 +67,11 @@ class EntrantWords:
     save_rows: Any
     will_add: Any
     draw_count: Any
+    # A team's roster, typed on the add form below its name: a box per player (each picks a
+    # person from the registry), the first ``roster_min`` required. Empty for pairs and players,
+    # whose names are the entrant's own (``name_fields``).
+    roster_fields: tuple[tuple[str, Any], ...] = ()
+    roster_min: int = 0
 
     def draw_order_html(self) -> str:
         # The translation is the project's own; only the fixed line of code goes into it.

@@ -39,6 +39,15 @@ class PairEntrants:
         """The entrants ``tables`` tables seat."""
         return tables * self.per_table
 
+    def printed_names(self, entrant: Any) -> list[str]:
+        """The entrant's names as printed, in member order: a player's name, or a pair's two
+        players (``services.members``)."""
+        return [entrant.name] if entrant.name else [entrant.player1, entrant.player2]
+
+    def people_check(self, entrant: Any) -> None:
+        """Refuse (``ValidationError``) an entrant whose people its kind does not allow, once
+        they are linked; nothing for a pair or a player."""
+
     def of(self, tournament: Any) -> Any:
         """The tournament's entrants: a queryset with ``number`` and ``withdrawn``."""
         return tournament.entrants
@@ -53,6 +62,12 @@ class PairEntrants:
         from ..views.pair_page import pair_own_page
 
         return pair_own_page(request, tournament, number)
+
+    def turno_part(self, turno: Any) -> tuple[str, dict[str, Any]]:
+        """The public turno page's body template and its own context: its tables."""
+        from ..selectors.tournaments import turno_tables
+
+        return "tournaments/live/turno.html", {"tables": turno_tables(turno=turno)}
 
     def seating_part(self, turno: Any, director: bool) -> tuple[str, dict[str, Any]]:
         """The body template and context of a turno's "where do I sit" page."""

@@ -50,6 +50,16 @@ class VpScoring:
         """What ``build_rules`` is told about the match semantics."""
         return {"knockout": False}
 
+    def match_outcomes(self, table: Any, outcome: Any) -> Sequence[Any]:
+        """The table outcomes the match of ``table`` is made of once ``table`` holds
+        ``outcome`` (None: no result): a match of one table is its table's."""
+        return [] if outcome is None else [outcome]
+
+    def table_refusal(self, table: Any) -> str | None:
+        """Why no result may be entered at ``table`` yet (None: it may): every table of a
+        pairs, individual or KO turno may be played once drawn."""
+        return None
+
     def decision(self, source: Any) -> tuple[str, bool]:
         """The line that goes on and whether the last move decided it (an ``Outcome`` or a
         table's ``Match``): none in a VP match."""

@@ -72,6 +72,10 @@ class PairStandings:
     # A fact the standings PDF prints beside the rules (empty: none).
     pdf_fact = ""
 
+    def forfeit(self, rules: Any) -> Any:
+        """The value of a match won by forfeit, whose MP the standings count in the scarto."""
+        return rules.forfeit
+
     def number(self, row: Any) -> int:
         """A standings row's entrant number."""
         return row.entrant.number

@@ -84,9 +84,18 @@ class EntrantForm(PairPageForm):
             self.fields[name] = CleanedCharField(label=label, max_length=NAME_MAX)
         self.fields["club"] = club
         self.name_names = [name for name, _label in words.name_fields]
+        # The boxes that name people (a team's roster on the add form, else the names).
+        self.roster_names = [name for name, _label in words.roster_fields] if pick else []
+        for position, (name, label) in enumerate(words.roster_fields if pick else (), start=1):
+            self.fields[name] = CleanedCharField(
+                label=label, max_length=NAME_MAX, required=position <= words.roster_min
+            )
+        self.person_names = self.roster_names or self.name_names
+        self.name_names += self.roster_names
+        self.printed: dict[str, str] = {}
         self.pick = pick
         if pick:  # each name box finds people in the registry as the director types
-            for name in self.name_names:
+            for name in self.person_names:
                 self.fields[name].widget.attrs.update(
                     PICK_ATTRS,
                     **{
@@ -108,14 +117,19 @@ class EntrantForm(PairPageForm):
     def name_rows(self) -> list:
         """Each name box with its hidden picked person (None when the form picks nobody)."""
         return [
-            (self[name], self[f"{name}_person"] if self.pick else None) for name in self.name_names
+            (self[name], self[f"{name}_person"] if name in self.picking else None)
+            for name in self.name_names
         ]
+
+    @property
+    def picking(self) -> list[str]:
+        return self.person_names if self.pick else []
 
     def clean(self):
         data = super().clean()
         if not self.pick:
             return data
-        picked = {name: data.pop(f"{name}_person", None) for name in self.name_names}
+        picked = {name: data.pop(f"{name}_person", None) for name in self.person_names}
         there = set(
             Person.objects.filter(pk__in=[pk for pk in picked.values() if pk]).values_list(
                 "pk", flat=True
@@ -136,6 +150,10 @@ class EntrantForm(PairPageForm):
             elif data.get(name):  # "Rossi Anna (RM12345)": the name, and its card
                 data[name], card = name_and_card(data[name], "")
                 self.picked[name] = (None, card)
+        for name in self.person_names:
+            self.printed[name] = data.get(name, "")
+        for name in self.roster_names:  # a roster's people, not the entrant's own names
+            data.pop(name, None)
         return data
 
 

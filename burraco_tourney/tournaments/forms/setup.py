@@ -23,7 +23,7 @@ from burraco_tourney.rules.score_step import SCORE_STEP
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, default_bye
 
 from ..formats import format_for_choice
-from ..models import KoMode, RulesetName, Tournament, TournamentKind
+from ..models import KoMode, RulesetName, TeamScoring, Tournament, TournamentKind
 from ..results_bridge import VP_PRESET_LABELS
 from ..selectors.dashboard import tournament_has_results
 from ..settings_values import RecomputeFailed, ResultsCheck, TournamentSettings
@@ -51,6 +51,7 @@ from .setup_kind import (
 )
 from .setup_players import PlayersFields
 from .setup_rules import SWITCH_LABELS
+from .setup_teams import TeamFields
 from .setup_values import VpCleaning
 
 TIEBREAK_CHOICES = [
@@ -71,7 +72,7 @@ def _points_field(label, hint: str = "") -> forms.IntegerField:
     )
 
 
-class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
+class TournamentForm(VpCleaning, TeamFields, PlayersFields, ClockSettingsForm):
     name = forms.CharField(label=_("Name"), max_length=200)
     date = DayField(label=_("Date"))
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
@@ -241,6 +242,12 @@ class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
             self._clean_forfeit_loser(data)
             self._clean_tiebreaks(data)
         setup_ko.clean_ko(self, data, self.ko_round_numbers)
+        if "team_scoring" in self.ignored:  # a team match's settings: kept as they are
+            kept = self.tournament
+            data["team_scoring"] = kept.team_scoring if kept else TeamScoring.VP_SUM
+            data["team_vp_table"] = kept.team_vp_table if kept else []
+        else:
+            self._clean_team(data)
         return data
 
     def _clean_ruleset(self, data: dict[str, Any]) -> None:
@@ -319,6 +326,8 @@ class TournamentForm(VpCleaning, PlayersFields, ClockSettingsForm):
             ko_smazzate=data["ko_smazzate"],
             ko_target=data["ko_target"],
             ko_rounds=data["ko_rounds"],
+            team_scoring=data["team_scoring"],
+            team_vp_table=data["team_vp_table"],
             turno_minutes=data["turno_minutes"],
             last_smazzata_minutes=data["last_smazzata_minutes"],
             **self.players_settings(),

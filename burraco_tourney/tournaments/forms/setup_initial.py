@@ -18,6 +18,7 @@ from ..results_bridge import tournament_tiebreaks
 from . import setup_ko
 from . import setup_rules as rules
 from .setup_kind import tiebreak_boxes
+from .setup_teams import team_initial
 from .setup_vp import format_bands
 
 CUSTOM = "custom"
@@ -44,6 +45,7 @@ def initial_for(tournament: Tournament) -> dict[str, Any]:
     initial["players_director_accepts"] = not tournament.players_auto_accept
     initial.update(rules.ruleset_initial(tournament.ruleset_name, tournament.rules or {}))
     initial.update(setup_ko.round_initial(tournament))
+    initial.update(team_initial(tournament))
     spec = tournament.vp_table
     if isinstance(spec, str) and spec in VP_PRESETS:
         initial["vp_preset"] = spec

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 LABELS = {
     "pairs": (_("Pair"), _("and pair"), _("Pick two different pairs.")),
     "players": (_("Player"), _("and player"), _("Pick two different players.")),
+    "teams": (_("Team"), _("and team"), _("Pick two different teams.")),
 }
 
 

@@ -1,5 +1,5 @@
-"""The tournament's data: rules in use, entrants (pairs or players), turni, tables, smazzate,
-riposi and penalties.
+"""The tournament's data: rules in use, entrants (pairs, players or teams), turni, tables,
+smazzate, line-ups, riposi and penalties.
 
 Models hold data and database invariants only. Scores are computed by the rules engine through
 the services (``services.py``); no business logic lives in ``save()`` or in signals.
@@ -15,6 +15,7 @@ from .play import (
     Match,
     Movement,
     Penalty,
+    Room,
     Smazzata,
     SmazzataEnd,
     Table,
@@ -23,11 +24,13 @@ from .play import (
 from .room import AnomalyDismissal
 from .submission import Submission, SubmissionSource, SubmissionState
 from .table_access import TableAccess, TableProblem
+from .teams import Lineup
 from .tournament import (
     Entrant,
     KoMode,
     MissedTurni,
     RulesetName,
+    TeamScoring,
     Tournament,
     TournamentKind,
     default_vp_table,
@@ -41,12 +44,14 @@ __all__ = [
     "EntryMode",
     "KoMode",
     "Line",
+    "Lineup",
     "Match",
     "Member",
     "MissedTurni",
     "Movement",
     "Penalty",
     "TableProblem",
+    "Room",
     "RulesetName",
     "Smazzata",
     "SmazzataEnd",
@@ -56,6 +61,7 @@ __all__ = [
     "Table",
     "TableAccess",
     "TableSeat",
+    "TeamScoring",
     "Tournament",
     "TournamentKind",
     "Turno",

@@ -75,6 +75,14 @@ class Line(models.TextChoices):
     EO = "eo", _("East-West")
 
 
+class Room(models.TextChoices):
+    """The two rooms of a team match (RULES.md section 11); a pairs, individual or KO table has
+    no room (blank)."""
+
+    APERTA = "aperta", _("Open room")
+    CHIUSA = "chiusa", _("Closed room")
+
+
 class EntryMode(models.TextChoices):
     NONE = "", _("No result yet")
     SMAZZATE = "smazzate", _("By smazzata")
@@ -86,8 +94,10 @@ class Match(models.Model):
     """A turno's meeting of two sides, and what it is worth: VP and the winner.
 
     A pairs, individual or KO match is played at one table, whose NS and EO lines are the
-    match's two sides (``ns``/``eo`` here); a team match will have two tables. Who plays is read
-    through the match's tables. The values are written with the tables' results by the scoring
+    match's two sides (``ns``/``eo`` here). A team match has two tables, one per ``Room``: in the
+    sala aperta the home team sits NS (the match's ``ns`` side is the home team), in the sala
+    chiusa the away team sits NS (``home``/``away`` read them). Who plays is read through the
+    match's tables. The values are written with the tables' results by the scoring
     services from the engine's ``match_outcome``, so reads (standings, bracket, exports) never
     recompute a match.
     """
@@ -117,6 +127,22 @@ class Match(models.Model):
     def __str__(self) -> str:
         return _("Match %(number)s") % {"number": self.number}
 
+    def room_table(self, room: str) -> Table | None:
+        """The match's table in ``room`` (a team match), from prefetched tables or not."""
+        return next((t for t in self.tables.all() if t.room == room), None)
+
+    @property
+    def home(self) -> Entrant | None:
+        """A team match's home team: NS in the sala aperta."""
+        table = self.room_table(Room.APERTA)
+        return table.ns if table is not None else None
+
+    @property
+    def away(self) -> Entrant | None:
+        """A team match's away team: EO in the sala aperta (NS in the sala chiusa)."""
+        table = self.room_table(Room.APERTA)
+        return table.eo if table is not None else None
+
 
 class Table(models.Model):
     """A tavolo in one turno: the NS pair against the EO pair, and its result.
@@ -133,7 +159,14 @@ class Table(models.Model):
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="tables"
     )
     number = models.PositiveSmallIntegerField(_("table"))
-    # The entrant sitting in each line; empty only in an individual tournament, whose lines are
+    # A team match's room; blank for every other kind. A table's ``number`` is unique in its
+    # turno for every kind (the pages and links address a table by it): a team turno of n
+    # matches numbers the sala aperta's tables 1..n and the sala chiusa's n+1..2n, match k
+    # playing at table k and n+k. Within its room the table is the match's number
+    # (``room_number``), as the archive writes it (ARCHIVE.md, kind ``teams``).
+    room = models.CharField(_("room"), max_length=6, choices=Room.choices, blank=True)
+    # The entrant sitting in each line (a pair, or a team: in a team match the team whose line-up
+    # pair sits there, ``Lineup``); empty only in an individual tournament, whose lines are
     # ``TableSeat`` rows (see ``models/individual.py``).
     ns = models.ForeignKey(
         Entrant,
@@ -176,6 +209,12 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return _("Table %(number)s") % {"number": self.number}
+
+    @property
+    def room_number(self) -> int:
+        """The table's number in its room: a team table's is its match's (the match row is
+        read unless selected with the table), every other table's its own number."""
+        return self.match.number if self.room else self.number
 
     @property
     def has_result(self) -> bool:

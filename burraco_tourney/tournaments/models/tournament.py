@@ -23,6 +23,14 @@ class TournamentKind(models.TextChoices):
     PAIRS = "pairs", _("Pairs (VP standings)")
     KO = "ko", _("Knock-out")
     INDIVIDUAL = "individual", _("Individual (players change partner)")
+    TEAMS = "teams", _("Teams (two rooms per match)")
+
+
+class TeamScoring(models.TextChoices):
+    """How a team match's result is made from its two tables (RULES.md section 11)."""
+
+    VP_SUM = "vp_sum", _("Sum of the two tables' VP")
+    MP_DIFF = "mp_diff", _("MP difference through the team VP table")
 
 
 class RulesetName(models.TextChoices):
@@ -62,6 +70,17 @@ class Tournament(models.Model):
     smazzate_per_turno = models.PositiveSmallIntegerField(_("smazzate per turno"), default=3)
     # A preset name ("fibur-3") or a band list, as in the archive format.
     vp_table = models.JSONField(_("VP table"), default=default_vp_table)
+    # A team match's result (kind ``teams``): the tables' VP summed, or the MP difference over
+    # both tables through ``team_vp_table`` (bands as a custom ``vp_table``).
+    team_scoring = models.CharField(
+        _("team match result"),
+        max_length=10,
+        choices=TeamScoring.choices,
+        default=TeamScoring.VP_SUM,
+    )
+    team_vp_table = models.JSONField(_("team VP table"), default=list, blank=True)
+    # In a team tournament the riposo and forfeit values below are one team's value for a whole
+    # match (ARCHIVE.md, kind ``teams``).
     bye_vp = models.IntegerField(_("riposo VP"), null=True, blank=True)
     bye_mp = models.IntegerField(_("riposo MP"), null=True, blank=True)
     forfeit_vp = models.IntegerField(_("forfeit VP"), null=True, blank=True)

@@ -191,8 +191,9 @@ def line_holders(entries: dict[str, Submission]) -> list[tuple[str, str]]:
 
 
 def room_board(*, turno: Turno) -> list[Tile]:
-    """Every table of ``turno`` with its state, in table order."""
-    tables = turno.tables.select_related("ns", "eo").prefetch_related(
+    """Every table of ``turno`` with its state, in table order; a team match's two tables side
+    by side (the sala aperta's, then the chiusa's, match by match)."""
+    tables = turno.tables.select_related("ns", "eo", "match").prefetch_related(
         Prefetch(
             "submissions",
             queryset=Submission.objects.lines().order_by("source"),
@@ -203,7 +204,7 @@ def room_board(*, turno: Turno) -> list[Tile]:
         "seats__entrant",
     )
     tiles = []
-    for table in tables:
+    for table in sorted(tables, key=lambda t: (t.room_number, t.room, t.number)):
         entries = {e.line: e for e in table.line_submissions}
         tiles.append(Tile(table=table, state=table_state(table, entries), entries=entries))
     return tiles

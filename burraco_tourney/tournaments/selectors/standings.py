@@ -97,7 +97,8 @@ def match_results(
     rows = rows.order_by("turno__number", "number")
     if numbers is None:
         numbers = dict(Entrant.objects.filter(tournament=tournament).values_list("id", "number"))
-    # Each match's first table (in turno and table order: its sides are that table's lines), and
+    # Each match's first table (in turno and table order, a team match's sala aperta first: its
+    # tables are numbered before the chiusa's; its sides are that table's lines), and
     # the matches with a table still without a result.
     first: dict[int, tuple] = {}
     unplayed: set[int] = set()
@@ -167,6 +168,7 @@ def _engine_inputs(
     if outcomes:
         tables = [replace(t, **outcomes.get((t.turno, t.table), {})) for t in tables]
     rules = tournament_rules(tournament)
+    ranked = tournament.fmt.standings  # a kind's own value of a forfeited match
     published = sorted(
         set(tournament.turni.filter(published=True).values_list("number", flat=True))
     )
@@ -186,7 +188,7 @@ def _engine_inputs(
         "penalties": penalties,
         "absences": absences,
         "bye": rules.bye,
-        "forfeit": rules.forfeit,
+        "forfeit": ranked.forfeit(rules) if ranked is not None else rules.forfeit,
         "tiebreaks": rules.tiebreaks,
         "after_turno": after_turno,
         "kind": tournament.fmt.standings.kind,

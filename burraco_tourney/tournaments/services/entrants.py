@@ -93,6 +93,7 @@ def entrant_create(
         tournament=tournament, number=number, club=club, **names, **late
     )
     entrant_people(entrant, places)
+    tournament.fmt.entrants.people_check(entrant)
     audit_record(
         tournament=tournament,
         user=user,

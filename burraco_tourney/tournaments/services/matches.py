@@ -1,7 +1,8 @@
 """Matches above tables: every table is created with the match it belongs to.
 
 A pairs, individual or KO match is played at one table: ``tables_create`` inserts each new table
-with a match of its own (the match numbered as its table), in the caller's transaction. Deleting
+with a match of its own (the match numbered as its table), in the caller's transaction. A team
+match's two tables (one per room) are given the same unsaved match, inserted once. Deleting
 a match deletes its tables. The match's VP and winner are written with its tables' results
 (``results_bridge.apply_outcome``).
 """
@@ -26,7 +27,7 @@ def tables_create(tables: Iterable[Table]) -> list[Table]:
             match = Match(turno=table.turno, number=table.number)
             table.match = match
         matches.append(match)
-    Match.objects.bulk_create(matches)
+    Match.objects.bulk_create(list({id(m): m for m in matches}.values()))
     for table, match in zip(tables, matches, strict=True):
         table.match = match
     return Table.objects.bulk_create(tables)

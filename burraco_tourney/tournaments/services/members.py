@@ -51,8 +51,9 @@ class Place:
 
 
 def printed_names(entrant: Entrant) -> list[str]:
-    """The entrant's printed names in member order: a player's name, or a pair's two players."""
-    return [entrant.name] if entrant.name else [entrant.player1, entrant.player2]
+    """The entrant's printed names in member order: a player's name, a pair's two players, or
+    a team's roster (its kind answers, ``fmt.entrants.printed_names``)."""
+    return entrant.tournament.fmt.entrants.printed_names(entrant)
 
 
 def _person_new(place: Place, clubs: dict[str, Club]) -> Person:
@@ -128,17 +129,20 @@ def members_link(links: Iterable[tuple[Entrant, list[Place]]]) -> list[Member]:
         for place in places:
             if place.printed.strip():
                 person = finder.person(place)
-                if all(person is not other for other in people):  # "Rossi – Rossi": once
-                    people.append(person)
+                if all(person is not other for other, _p in people):  # "Rossi – Rossi": once
+                    people.append((person, " ".join(place.printed.split())))
         chosen.append((entrant, people))
     taken = _people_create(list(finder.new.values()))
-    chosen = [(entrant, [taken.get(id(p), p) for p in people]) for entrant, people in chosen]
+    chosen = [
+        (entrant, [(taken.get(id(p), p), printed) for p, printed in people])
+        for entrant, people in chosen
+    ]
     Member.objects.filter(entrant__in=[entrant for entrant, _people in links]).delete()
     return Member.objects.bulk_create(
         (
-            Member(entrant=entrant, position=position, person=person)
+            Member(entrant=entrant, position=position, person=person, printed=printed)
             for entrant, people in chosen
-            for position, person in enumerate(people, start=1)
+            for position, (person, printed) in enumerate(people, start=1)
         ),
         batch_size=500,
     )

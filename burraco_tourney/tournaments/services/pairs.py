@@ -13,6 +13,7 @@ import datetime
 import json
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.text import Truncator
@@ -124,6 +125,14 @@ def entrants_import(
         )
         for entrant, row in zip(created, rows, strict=True)
     )
+    for entrant, row in zip(created, rows, strict=True):
+        # The people the kind allows (a team: a roster of 4 to 8, in one team only).
+        try:
+            fmt.entrants.people_check(entrant)
+        except ValidationError as refused:
+            row.errors.extend(refused.messages)
+    if rows_have_errors(rows):
+        raise ImportRejected(rows)
     audit_record(
         tournament=tournament,
         user=user,

@@ -90,6 +90,9 @@ def access_refusal(access: TableAccess) -> ValidationError | None:
             % {"table": table.number},
             code="accepted",
         )
+    not_ready = turno.tournament.fmt.scoring.table_refusal(table)
+    if not_ready is not None:
+        return ValidationError(not_ready, code="not_ready")
     return None
 
 

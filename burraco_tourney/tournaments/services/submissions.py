@@ -344,6 +344,11 @@ def submission_accept(
         entry = SmazzateEntry(tuple(scoring.stored_smazzate(entry.smazzate)))
     elif isinstance(entry, TotalsEntry):
         entry = TotalsEntry(entry.ns_mp, entry.eo_mp, scoring.totals_last_move(entry.last_move))
+    # A forfeit needs no line-up: the absent side has none to give.
+    playing = entry is not None and not isinstance(entry, ForfeitEntry)
+    refusal = scoring.table_refusal(current) if playing else None
+    if refusal is not None:
+        raise ValidationError(refusal, code="not_ready")
     if entry is None and not current.entry_mode:
         raise ValidationError(
             _("Table %(table)s has no result to clear.") % {"table": current.number},

@@ -30,7 +30,7 @@ from django.utils.translation import ngettext
 from .. import draw_manager
 from ..audit_text import turno_subject
 from ..draw_manager import DrawRequest
-from ..models import Bye, Movement, Table, TableSeat, Tournament, Turno
+from ..models import Bye, Match, Movement, Table, TableSeat, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .audit import audit_record
 from .closing import turno_close_before_draw
@@ -91,16 +91,32 @@ def turno_store_seating(turno: Turno, *, seats: Iterable, byes: Iterable[int]) -
     """Create the tables and riposi of a turno that has none, for every kind. ``seats`` are the
     engine's, each with ``table``, ``ns`` and ``eo``: a line is one entrant's number (a pair:
     the table's ``ns``/``eo``) or the numbers of the players sitting there (an individual
-    table's seats, 1 and 2). ``byes`` are the numbers of the entrants resting. Runs inside the
-    caller's transaction."""
+    table's seats, 1 and 2). A team match's seats also name their ``room`` and ``match``: the
+    two tables of one match share it. ``byes`` are the numbers of the entrants resting. Runs
+    inside the caller's transaction."""
     entrants = {e.number: e for e in turno.tournament.entrants.all()}
     seats = list(seats)
+    matches: dict[int, Match] = {}
 
     def entrant(line):
         return entrants[line] if isinstance(line, int) else None
 
+    def match(seat) -> Match | None:
+        number = getattr(seat, "match", None)
+        if number is None:
+            return None
+        return matches.setdefault(number, Match(turno=turno, number=number))
+
     tables = tables_create(
-        Table(turno=turno, number=s.table, ns=entrant(s.ns), eo=entrant(s.eo)) for s in seats
+        Table(
+            turno=turno,
+            number=s.table,
+            room=getattr(s, "room", ""),
+            match=match(s),
+            ns=entrant(s.ns),
+            eo=entrant(s.eo),
+        )
+        for s in seats
     )
     TableSeat.objects.bulk_create(
         TableSeat(table=table, line=line, seat=i, entrant=entrants[number])

@@ -60,16 +60,13 @@ def turno_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
     def build(director: bool):
         turno = selectors.turno_get(tournament=tournament, number=number)
+        body_template, part = tournament.fmt.entrants.turno_part(turno)
         return render_parts(
             request,
             tournament=tournament,
             title=_("Turno %(number)s") % {"number": number} + f" · {tournament.name}",
-            body_template="tournaments/live/turno.html",
-            context={
-                "turno": turno,
-                "tables": selectors.turno_tables(turno=turno),
-                "byes": selectors.turno_byes(turno=turno),
-            },
+            body_template=body_template,
+            context={"turno": turno, "byes": selectors.turno_byes(turno=turno), **part},
             section="turno",
             turno=turno,
         )

@@ -22,5 +22,10 @@ class IndividualArchive(PairsArchive):
 
         return read_player(item, path, v2_keys, number, people)
 
+    def entrant_json(self, entrant: Any, turni: list) -> dict[str, Any]:
+        from burraco_tourney.archive.export import player_json
+
+        return player_json(entrant, turni)
+
 
 INDIVIDUAL_ARCHIVE = IndividualArchive()

@@ -13,7 +13,7 @@ from burraco_tourney.rules.ko import round_count
 from burraco_tourney.rules.scoring import with_closer_as_last_move
 
 from ..archive import PairsArchive
-from ..base import VP_SETUP_FIELDS, FormatTemplates, TournamentFormat
+from ..base import TEAM_SETUP_FIELDS, VP_SETUP_FIELDS, FormatTemplates, TournamentFormat
 from ..draw import PairsDrawManager
 from ..kind_words import KO_KIND_WORDS
 from ..pages import KindPages
@@ -183,7 +183,7 @@ class KoFormat(TournamentFormat):
     archive = KO_ARCHIVE
     # A bracket, not standings: the standings' pages send the visitor to the bracket.
     standings = NO_STANDINGS
-    ignored_setup_fields = VP_SETUP_FIELDS
+    ignored_setup_fields = (*VP_SETUP_FIELDS, *TEAM_SETUP_FIELDS)
     exporters = (
         "score",
         "posti-per-tavolo",

@@ -6,6 +6,7 @@ Every view here needs a logged-in director of the tournament (``access.director_
 from . import (
     audit,
     ko,
+    lineups,
     pairs,
     pairs_import,
     penalties,
@@ -27,6 +28,7 @@ MODULES = (
     pairs,
     pairs_import,
     turni,
+    lineups,
     seating_fix,
     scores,
     turno_room,

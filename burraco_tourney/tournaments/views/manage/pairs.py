@@ -4,7 +4,8 @@ add, edit, withdraw, reinstate, delete, draw the numbers. Pasted and uploaded li
 
 Thin views: parse the request with a form, call one service, render or redirect. The kind hands
 out an entrant's names and every sentence naming it (``tournament.fmt.entrants.words``); the
-page is at ``coppie/`` for pairs and ``giocatori/`` for players, the same views behind both.
+page is at ``coppie/`` for pairs, ``giocatori/`` for players and ``squadre/`` for teams, the
+same views behind all three.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ def _pairs_page(request: HttpRequest, tournament: Tournament, **forms) -> HttpRe
 def _places(form: EntrantForm) -> list[Place]:
     """The entrant's names as printed, each with the person picked for it or its card."""
     return [
-        Place(form.cleaned_data[name], card=card, person_id=person_id)
+        Place(form.printed[name], card=card, person_id=person_id)
         for name, (person_id, card) in form.picked.items()
     ]
 
@@ -222,6 +223,7 @@ urlpatterns = [
     path("t/<slug:slug>/gestione/coppie/", pairs, name="pairs"),
     # The same page for a kind whose entrants are players (``tournament.pages.entrants``).
     path("t/<slug:slug>/gestione/giocatori/", pairs, name="players"),
+    path("t/<slug:slug>/gestione/squadre/", pairs, name="teams"),
     path("t/<slug:slug>/gestione/coppie/<int:number>/", pair_edit, name="pair_edit"),
     path(
         "t/<slug:slug>/gestione/coppie/<int:number>/ritiro/",

@@ -1,0 +1,119 @@
+"""A team tournament's printouts and workbook, read back (pdftotext, openpyxl): the standings by
+team, the line-up sheets, the scorecards naming room, team and players, the seating of a turno,
+the Butler view, and the workbook's sheets. The tournament is the hand-checked archive of
+``tests/archive/teams_files.py`` (its standings worked out in ``test_teams_archive.py``)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from openpyxl import load_workbook
+
+from burraco_tourney.archive.services import tournament_import
+from burraco_tourney.exports.registry import exporters_for
+from tests.archive.teams_files import teams_file
+
+from .conftest import pdf_pages, pdf_words, render_export
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def teams():
+    return tournament_import(data=teams_file())
+
+
+def test_a_team_tournament_offers_the_team_printouts():
+    keys = {e.key for e in exporters_for(scope="turno", kind="teams")}
+    assert keys == {"score-squadre", "posti-per-tavolo", "formazioni"}
+    keys = {e.key for e in exporters_for(scope="tournament", kind="teams")}
+    assert keys == {"classifica", "butler", "workbook"}
+
+
+def test_the_standings_pdf_ranks_the_teams(teams):
+    text = pdf_words(render_export("classifica", teams, language="en").content)
+    # Team 1 75 VP +1410, team 3 73 VP +1120, team 2 55 VP -500 (test_teams_archive).
+    first, third, second = (text.index(f"Squadra {n}") for n in (1, 3, 2))
+    assert first < third < second
+    assert "75" in text[first:third] and "1410" in text[first:third].replace(".", "")
+
+
+def test_the_line_up_sheets_name_each_rooms_pair(teams):
+    turno = teams.turni.get(number=2)
+    pages = pdf_pages(render_export("formazioni", teams, turno=turno).content)
+    assert len(pages) == 2  # one match: a sheet for the home team, one for the away team
+    home, away = (" ".join(page.split()) for page in pages)
+    assert "Squadra 3 (casa)" in home and "Renzo Conti" in home
+    # Team 1 plays away in turno 2: Anna Rossi and Carla Verdi in the aperta, Bruno Bianchi and
+    # Dario Russo in the chiusa; Elena Ferrari is its reserve, on its roster only.
+    assert "(ospite)" in away
+    assert away.index("Sala aperta") < away.index("Anna Rossi – Carla Verdi")
+    assert away.index("Sala chiusa") < away.index("Bruno Bianchi – Dario Russo")
+    assert "Elena Ferrari" in away
+
+
+def test_the_scorecards_name_room_table_team_and_players(teams):
+    turno = teams.turni.get(number=1)
+    pages = [
+        " ".join(p.split())
+        for p in pdf_pages(render_export("score-squadre", teams, turno=turno).content)
+    ]
+    assert len(pages) == 2
+    aperta, chiusa = pages
+    assert "Sala aperta · Tavolo 1 · Incontro 1" in aperta
+    assert "Sala chiusa · Tavolo 2 · Incontro 1" in chiusa
+    # In the chiusa the away team (2) sits NS with its players 3 and 4, the home team EO.
+    assert chiusa.index("2 · Squadra 2") < chiusa.index("Luca Colombo – Marta Ricci")
+    assert chiusa.index("Luca Colombo – Marta Ricci") < chiusa.index("1 · Squadra 1")
+    assert "Carla Verdi – Dario Russo" in chiusa
+
+
+def test_the_seating_lists_both_rooms_and_the_team_resting(teams):
+    turno = teams.turni.get(number=1)
+    text = pdf_words(render_export("posti-per-tavolo", teams, turno=turno).content)
+    assert "Sala aperta" in text and "Sala chiusa" in text
+    assert "Anna Rossi – Bruno Bianchi" in text and "Fabio Esposito – Giulia Romano" in text
+    assert text.index("Riposo") < text.index("Squadra 3", text.index("Riposo"))
+
+
+def test_the_butler_pdf_lists_each_pairs_difference(teams):
+    text = pdf_words(render_export("butler", teams, language="en").content)
+    team_1 = text[text.index("Team 1") : text.index("Team 2")]
+    assert "Anna Rossi – Bruno Bianchi 1 400" in team_1
+    assert "Anna Rossi – Carla Verdi 1 300" in team_1
+    assert "Carla Verdi – Dario Russo 1 100" in team_1
+    assert "Fabio Esposito – Giulia Romano 1 -400" in text
+
+
+def test_the_workbook_reads_back_standings_turni_and_butler(teams):
+    book = load_workbook(io.BytesIO(render_export("workbook", teams, language="en").content))
+    assert book.sheetnames == [
+        "Standings",
+        "Turno 1",
+        "Turno 2",
+        "Turno 3",
+        "Butler",
+        "Teams",
+        "Rules",
+    ]
+    standings = [row for row in book["Standings"].iter_rows(min_row=3, values_only=True) if row[0]]
+    assert [(row[0], row[1]) for row in standings] == [(1, 1), (2, 3), (3, 2)]
+    assert [r for r in standings[0] if r in (75, 1410)] == [75, 1410]
+    turno = list(book["Turno 1"].iter_rows(min_row=3, values_only=True))
+    assert turno[0][:9] == (
+        1,
+        "Open room",
+        1,
+        "1. Squadra 1",
+        "Anna Rossi – Bruno Bianchi",
+        "2. Squadra 2",
+        "Fabio Esposito – Giulia Romano",
+        1200,
+        800,
+    )
+    assert turno[0][9:] == (25, 15)
+    assert turno[2][1] == "Riposo" and turno[2][3] == "3. Squadra 3"
+    butler = list(book["Butler"].iter_rows(min_row=3, values_only=True))
+    assert butler[0] == ("1. Squadra 1", "Anna Rossi – Bruno Bianchi", 1, 400)
+    assert len(butler) == 8
