@@ -25,6 +25,8 @@ from .submission import Submission, SubmissionSource, SubmissionState
 from .table_access import TableAccess, TableProblem
 from .tournament import (
     Entrant,
+    GironiOverall,
+    GironiStandings,
     KoMode,
     MissedTurni,
     RulesetName,
@@ -39,6 +41,8 @@ __all__ = [
     "Bye",
     "Entrant",
     "EntryMode",
+    "GironiOverall",
+    "GironiStandings",
     "KoMode",
     "Line",
     "Match",
