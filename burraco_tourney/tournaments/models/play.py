@@ -137,7 +137,9 @@ class Table(models.Model):
     # B1 …); ``number`` still counts every table of the turno (A's first, then B's …) and is
     # what addresses use. ``label`` is what every page shows.
     girone = models.CharField(_("girone"), max_length=2, blank=True)
-    girone_number = models.PositiveSmallIntegerField(_("table in the girone"), null=True, blank=True)
+    girone_number = models.PositiveSmallIntegerField(
+        _("table in the girone"), null=True, blank=True
+    )
     # The entrant sitting in each line; empty only in an individual tournament, whose lines are
     # ``TableSeat`` rows (see ``models/individual.py``).
     ns = models.ForeignKey(
@@ -209,7 +211,7 @@ class Table(models.Model):
 
 
 def table_label(number: int, girone: str = "", girone_number: int | None = None) -> str:
-    """"A1" for table 1 of girone A, else the table's number (readers of plain values)."""
+    """ "A1" for table 1 of girone A, else the table's number (readers of plain values)."""
     return f"{girone}{girone_number}" if girone else str(number)
 
 
