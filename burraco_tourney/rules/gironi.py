@@ -136,7 +136,8 @@ def gironi_combine(draws: Sequence[tuple[str, Any]]) -> tuple[Any, list[list[Any
     and its number inside it (``girone_tables``)."""
     seats, byes, notes, counts = [], [], [], []
     for name, draw in draws:
-        seats.extend(replace(s, table=len(seats) + s.table) for s in draw.seats)
+        above = len(seats)
+        seats.extend(replace(s, table=above + s.table) for s in draw.seats)
         byes.extend(draw.byes)
         notes.extend(draw.notes)
         counts.append([name, len(draw.seats)])
