@@ -189,8 +189,8 @@ class Table(models.Model):
         return bool(self.entry_mode)
 
     @property
-    def label(self) -> str:
-        """The table as every page names it: "7", or "A1" in a turno played in gironi."""
+    def label(self) -> str | int:
+        """The table as every page names it: 7, or "A1" in a turno played in gironi."""
         return table_label(self.number, self.girone, self.girone_number)
 
     def line_entrants(self, line: str) -> list[Entrant]:
@@ -210,9 +210,10 @@ class Table(models.Model):
         return self.eo if self.eo_id is not None else _seated_line(self, "eo")
 
 
-def table_label(number: int, girone: str = "", girone_number: int | None = None) -> str:
-    """ "A1" for table 1 of girone A, else the table's number (readers of plain values)."""
-    return f"{girone}{girone_number}" if girone else str(number)
+def table_label(number: int, girone: str = "", girone_number: int | None = None) -> str | int:
+    """The table as pages name it: "A1" for table 1 of girone A, else its number itself (a
+    workbook's cell stays a number). Readers of plain values ask it; ``Table.label`` too."""
+    return f"{girone}{girone_number}" if girone else number
 
 
 def credited(entrant: Any, seats: Iterable[Any], line: str) -> list[Any]:
