@@ -67,7 +67,9 @@ def turno_gironi(tournament: Tournament, entrants: Any, key: str) -> Callable[[i
     start = tournament.gironi_from
 
     def of(number: int) -> list[dict[str, Any]]:
-        return gironi if start is not None and number >= start else []
+        if start is None or number < start:
+            return []
+        return [{"name": g["name"], key: list(g[key])} for g in gironi]
 
     return of
 
