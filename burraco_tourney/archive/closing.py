@@ -108,7 +108,7 @@ def check_closing(closed: Closed, corrected: Corrected, turni: Sequence[ArchiveT
             raise ArchiveError(
                 where, _("turno %(turno)s is not a published turno") % {"turno": number}
             )
-        missing = [t.table for t in turno.tables if not t.entry_mode]
+        missing = [t.number for t in turno.tables if not t.entry_mode]
         if missing or not turno.tables:
             raise ArchiveError(
                 where,
@@ -118,7 +118,7 @@ def check_closing(closed: Closed, corrected: Corrected, turni: Sequence[ArchiveT
     path = at(SETTINGS_PATH, CORRECTED_KEY)
     for index, (number, table, _when) in enumerate(corrected):
         turno = by_number.get(number)
-        if turno is None or table not in {t.table for t in turno.tables}:
+        if turno is None or table not in {t.number for t in turno.tables}:
             raise ArchiveError(
                 at(path, index),
                 _("turno %(turno)s has no table %(table)s") % {"turno": number, "table": table},

@@ -14,17 +14,7 @@ from typing import Any
 
 from burraco_tourney.tournaments.models import Entrant, Tournament
 
-from .records import Archive, ArchiveTable, ArchiveTurno
-
-
-def gironi_numbered(turno: ArchiveTurno) -> list[tuple[int, ArchiveTable]]:
-    """The turno's tables with the number the site gives them: the file's own outside gironi,
-    else on through the turno in the gironi's order, then each girone's table order."""
-    if not turno.gironi:
-        return [(table.table, table) for table in turno.tables]
-    order = {name: place for place, (name, _members) in enumerate(turno.gironi)}
-    ranked = sorted(turno.tables, key=lambda t: (order[t.girone], t.table))
-    return list(enumerate(ranked, start=1))
+from .records import Archive
 
 
 def gironi_apply(tournament: Tournament, archive: Archive, entrants: dict[int, Entrant]) -> None:

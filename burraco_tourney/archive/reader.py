@@ -42,7 +42,7 @@ from .checks import (
 from .closing import check_closing
 from .persons import PersonReader
 from .reader_entrants import EntrantsSection
-from .reader_gironi import GironiReader
+from .reader_gironi import GironiReader, site_numbered
 from .reader_late import check_late_pairs
 from .reader_tournament import LATE_PAIRS_PATH, TournamentSection
 from .reader_v2 import check_withdrawals, read_log, read_penalty_extras
@@ -208,21 +208,18 @@ class _Reader(TournamentSection, EntrantsSection):
                     )
                 byes.append(pair)
             self.seated[number] = set(seated)
+            known = self.withdrawn_before(number)
+            turno_gironi = gironi.read(
+                obj, path, number=number, tables=turno_tables, byes=byes, known=known
+            )
             turni.append(
                 ArchiveTurno(
                     number=number,
                     movement=movement,
-                    tables=turno_tables,
+                    tables=site_numbered(turno_tables, turno_gironi),
                     byes=tuple(byes),
                     published=published,
-                    gironi=gironi.read(
-                        obj,
-                        path,
-                        number=number,
-                        tables=turno_tables,
-                        byes=byes,
-                        known=self.withdrawn_before(number),
-                    ),
+                    gironi=turno_gironi,
                 )
             )
         self.turno_numbers = {t.number for t in turni}

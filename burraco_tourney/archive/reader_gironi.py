@@ -13,6 +13,7 @@ pair (three players). Never touches the database.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -180,3 +181,15 @@ class GironiReader:
                     at(at(path, "byes"), place),
                     _("girone %(name)s already has its riposo in this turno") % {"name": name},
                 )
+
+
+def site_numbered(tables: Sequence[Any], gironi: Sequence[tuple[str, Any]]) -> tuple[Any, ...]:
+    """The tables of a turno in gironi with the number the site gives each (``site``): on
+    through the turno in the gironi's order, then each girone's table order; the file's order
+    of the tables is kept. Outside gironi the tables as they are."""
+    if not gironi:
+        return tuple(tables)
+    order = {name: place for place, (name, _members) in enumerate(gironi)}
+    ranked = sorted(tables, key=lambda t: (order[t.girone], t.table))
+    site = {id(t): number for number, t in enumerate(ranked, start=1)}
+    return tuple(replace(t, site=site[id(t)]) for t in tables)

@@ -226,8 +226,15 @@ class ArchiveTable:
     # Version 2: the last move of a tied KO match entered as totals.
     totals_last_move: str | None = None
     # Version 3: the table's girone in a turno played in gironi ("" otherwise); ``table`` is
-    # then its number inside the girone.
+    # then its number inside the girone, and ``site`` the number the site gives it (on through
+    # the turno, girone A's tables first), which the room's parts of the file name.
     girone: str = ""
+    site: int | None = None
+
+    @property
+    def number(self) -> int:
+        """The table's number in the site: ``table``, or in gironi ``site``."""
+        return self.table if self.site is None else self.site
 
     @property
     def entry_mode(self) -> str:

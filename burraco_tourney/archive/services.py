@@ -54,7 +54,7 @@ from burraco_tourney.tournaments.services.tournaments import tournament_slug
 
 from .checks import rule_message
 from .closing import closing_apply
-from .gironi import gironi_apply, gironi_numbered
+from .gironi import gironi_apply
 from .log import log_rows
 from .persons import archive_places
 from .reader import read_archive
@@ -196,8 +196,8 @@ def _line_fields(prefix: str, line: ArchiveLine) -> dict[str, Any]:
 
 
 def _table_row(turno: Turno, table: ArchiveTable, entrants: dict[int, Entrant]) -> Table:
-    row = Table(turno=turno, number=table.table, entry_mode=table.entry_mode)
-    row.match = Match(turno=turno, number=table.table)
+    row = Table(turno=turno, number=table.number, entry_mode=table.entry_mode)
+    row.match = Match(turno=turno, number=table.number)
     # A line is a pair's number, or the numbers of the players sitting there (their seats).
     if isinstance(table.ns, int):
         row.ns, row.eo = entrants[table.ns], entrants[table.eo]
@@ -231,9 +231,8 @@ def _create_tables(
     smazzate."""
     table_rows: list[tuple[Table, ArchiveTable]] = []
     for turno in archive.turni:
-        for number, table in gironi_numbered(turno):
+        for table in turno.tables:
             row = _table_row(turni[turno.number], table, entrants)
-            row.number = row.match.number = number
             row.girone = table.girone
             row.girone_number = table.table if table.girone else None
             table_rows.append((row, table))

@@ -16,6 +16,8 @@ from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import Tournament
 from burraco_tourney.tournaments.selectors.gironi import girone_standings
 from burraco_tourney.tournaments.selectors.standings import standings
+from burraco_tourney.tournaments.services.closing import turno_close
+from burraco_tourney.tournaments.services.scores import table_record_totals
 from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
 from tests.tournaments.gironi_support import enter, gironi_played, pairs_evening
 
@@ -203,3 +205,20 @@ def test_the_overall_standings_by_girone_come_from_the_file(evening):
     copy_ = tournament_import(data=json.dumps(data))
     rows = standings(tournament=copy_)
     assert [r.girone for r in rows] == ["A"] * 6 + ["B"] * 9
+
+
+def test_a_result_corrected_after_the_close_in_girone_b_round_trips(evening, director):
+    """The room's parts of the file name a table by the site's number (B1 is table 4 of turno
+    3): a correction of B1 after its turno was closed imports and exports the same."""
+    three = evening.turni.get(number=3)
+    turno_close(turno=three, user=director)
+    b1 = three.tables.get(girone="B", girone_number=1)
+    table_record_totals(
+        table=b1, user=director, ns_mp=800, eo_mp=700, version=b1.version, reason="Errore"
+    )
+    first = tournament_export(evening)
+    assert first["tournament"]["settings"]["corrected_results"][0]["table"] == b1.number
+    copy_ = tournament_import(data=json.dumps(first))
+    assert_same_but_the_import_entry(first, tournament_export(copy_))
+    corrected = copy_.turni.get(number=3).tables.get(corrected_at__isnull=False)
+    assert corrected.label == "B1"
