@@ -11,6 +11,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from burraco_tourney.tournaments.selectors.gironi import girone_standings
+from burraco_tourney.tournaments.services import player_entries
 from burraco_tourney.tournaments.services.closing import turno_close
 from tests.factories import make_director
 from tests.tournaments.gironi_support import gironi_played, pairs_evening
@@ -75,3 +76,14 @@ def test_the_printouts_name_the_tables_by_girone(evening, key):
     tournament, turno = evening
     text = pdf_text(render_export(key, tournament, turno=turno, after_turno=None).content)
     assert "A1" in text and "B4" in text
+
+
+def test_the_phone_page_names_its_girone_table(client, evening):
+    tournament, turno = evening
+    tournament.players_enter = True
+    tournament.save()
+    turno = tournament.turni.get(number=turno.number)  # published since the fixture drew it
+    b2 = turno.tables.get(girone="B", girone_number=2)
+    token = player_entries.turno_links_ensure(turno=turno)[b2.pk].token
+    page = client.get(f"/tavolo/{token}/").content.decode()
+    assert "Turno 3 · tavolo B2" in page
