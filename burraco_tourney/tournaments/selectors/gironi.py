@@ -2,10 +2,12 @@
 workbook, the projector, the public pages, the archive, the prize list and the federation report
 read. Reads only.
 
-``girone_standings(tournament=…)`` is the one selector to call: each girone's entrants ranked
-among themselves, since turno 1 or over the gironi turni only (``Tournament.gironi_standings``),
-by the same computation as the overall standings (``rules.gironi.girone_standings`` on the
-inputs of ``selectors.standings``).
+``girone_standings(tournament)`` is the one selector to call (the prize list and the federation
+report call it too): a ``GironeStandings`` (``name``, ``rows``) per girone, A first, each
+girone's entrants ranked among themselves, since turno 1 or over the gironi turni only
+(``Tournament.gironi_standings``), by the same computation as the overall standings
+(``rules.gironi.girone_standings`` on the inputs of ``selectors.standings``). Each entrant's
+girone is ``Entrant.girone``; the overall standings' rows carry it too (``Standing.girone``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ class GironeStandings:
 
 
 def girone_standings(
-    *, tournament: Tournament, after_turno: int | None = None
+    tournament: Tournament, *, after_turno: int | None = None
 ) -> list[GironeStandings]:
     """Each girone's standings after ``after_turno`` (None: every published turno), girone A
     first; empty without gironi or before the phase's first turno is published and counted.
