@@ -13,12 +13,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='entrant',
             name='girone',
-            field=models.CharField(blank=True, max_length=2, verbose_name='girone'),
+            field=models.CharField(blank=True, max_length=20, verbose_name='girone'),
         ),
         migrations.AddField(
             model_name='table',
             name='girone',
-            field=models.CharField(blank=True, max_length=2, verbose_name='girone'),
+            field=models.CharField(blank=True, max_length=20, verbose_name='girone'),
         ),
         migrations.AddField(
             model_name='table',
