@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.urls import reverse
 
 from burraco_tourney.archive.export import tournament_export
 from burraco_tourney.archive.services import tournament_import
@@ -31,7 +32,7 @@ def _lines(turno):
     return lines
 
 
-def test_individual_gironi_draw_rank_and_round_trip():
+def test_individual_gironi_draw_rank_and_round_trip(client):
     tournament, director = individual_tournament(names=NAMES, planned_turni=4)
     for _turno in (1, 2):
         turno = drawn_turno(tournament, director)
@@ -46,6 +47,10 @@ def test_individual_gironi_draw_rank_and_round_trip():
         assert {girone[p] for p in table["ns"] | table["eo"]} == {table["girone"]}
     resting = list(third.byes.values_list("entrant__number", flat=True))
     assert len(resting) == 3 and {girone[p] for p in resting} == {"B"}
+    client.force_login(director)
+    url = reverse("manage:individual_turno", args=[tournament.slug, 3])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert ">A1</td>" in page and ">B3</td>" in page
     turno_publish(turno=third, user=director)
     enter_totals(third, director, [(1000, 300)] * 6)
     fourth = drawn_turno(tournament, director, movement=Movement.DANESE)
