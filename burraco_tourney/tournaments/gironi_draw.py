@@ -66,6 +66,14 @@ def gironi_plan(
             code="gironi_danese",
         )
     playing = set(active)
+    outside = sorted(playing - set(gironi.girone_of()))
+    if outside:
+        # A late entrant joining in the phase: no girone holds it, it would sit nowhere.
+        raise ValidationError(
+            _("%(numbers)s would play turno %(turno)s but is in no girone: the gironi are fixed.")
+            % {"numbers": ", ".join(map(str, outside)), "turno": number},
+            code="gironi_outside",
+        )
     draws, standings = [], []
     for name, rows in girone_rankings(tournament, gironi, number):
         ranked = [r for r in rows if r.entrant.number in playing]

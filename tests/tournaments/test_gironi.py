@@ -173,3 +173,24 @@ def test_gironi_page_previews_then_starts(english, evening):
     )
     turni_page = english.get(reverse("manage:turni", args=[evening.slug])).content.decode()
     assert "Played in gironi from turno 3" in turni_page
+
+
+def test_a_pair_joining_in_the_phase_is_refused_a_seat_in_no_girone(evening, director):
+    from burraco_tourney.tournaments.models import Entrant
+
+    turno = start(evening, director)
+    turno_publish(turno=turno, user=director)
+    enter_all(turno)
+    Entrant.objects.create(
+        tournament=evening,
+        number=16,
+        player1="Neri Ada",
+        player2="Blu Ugo",
+        joined_turno=4,
+        missed="bye",
+    )
+    with pytest.raises(
+        ValidationError, match="16 giocherebbe il turno 4 ma non è in nessun girone"
+    ):
+        turno_draw(tournament=evening, user=director, request=DrawRequest(movement="danese"))
+    assert evening.turni.count() == 3
