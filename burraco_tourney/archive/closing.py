@@ -109,7 +109,7 @@ def check_closing(closed: Closed, corrected: Corrected, turni: Sequence[ArchiveT
                 where, _("turno %(turno)s is not a published turno") % {"turno": number}
             )
         # Every table, a team turno's matches' included, by its number in the turno.
-        missing = [t.number_in_turno for t in turno.all_tables if not t.entry_mode]
+        missing = [t.number for t in turno.all_tables if not t.entry_mode]
         if missing or not (turno.tables or turno.matches):
             raise ArchiveError(
                 where,
@@ -119,7 +119,7 @@ def check_closing(closed: Closed, corrected: Corrected, turni: Sequence[ArchiveT
     path = at(SETTINGS_PATH, CORRECTED_KEY)
     for index, (number, table, _when) in enumerate(corrected):
         turno = by_number.get(number)
-        if turno is None or table not in {t.number_in_turno for t in turno.all_tables}:
+        if turno is None or table not in {t.number for t in turno.all_tables}:
             raise ArchiveError(
                 at(path, index),
                 _("turno %(turno)s has no table %(table)s") % {"turno": number, "table": table},

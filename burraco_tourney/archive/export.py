@@ -34,6 +34,7 @@ from burraco_tourney.tournaments.selectors.imports import with_import_origin
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 
 from .closing import closing_json
+from .gironi import table_key, tournament_gironi_keys, turno_gironi
 from .json_order import ko_rounds_json, vp_table_json
 from .log import log_json, moment_json
 from .persons import printed_people, with_people
@@ -41,6 +42,7 @@ from .reader import FORMAT, VERSION
 from .reader_late import late_pairs_json
 from .reader_v2 import SETTINGS_FLAGS
 from .room_state import room_json
+from .standings_json import results_gironi
 
 LINE_FIELDS_TAIL = ("chiusura", "pozzetto")
 
@@ -86,12 +88,15 @@ def entrants_export(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
         .order_by("turno__number", "entrant__number", "created_at", "pk")
     )
     section = tournament.fmt.archive
+    gironi_of = turno_gironi(tournament, entrants, section.entrants_key)
     archive: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "tournament": _tournament(tournament, ruleset, entrants),
         section.entrants_key: [section.entrant_json(entrant, turni) for entrant in entrants],
-        "turni": [turno_json(turno, numbers, ruleset, section) for turno in turni],
+        "turni": [
+            turno_json(turno, numbers, ruleset, section, gironi_of(turno.number)) for turno in turni
+        ],
         "penalties": [_penalty(penalty, numbers, key) for penalty in penalties],
         "log": log_json(tournament),
         "results": _results(tournament, turni, numbers),
@@ -149,6 +154,7 @@ def _tournament(tournament: Tournament, ruleset: Ruleset, pairs: list[Any]) -> d
     players = _players(tournament)
     if players:
         data["players"] = players
+    data.update(tournament_gironi_keys(tournament))
     settings = _settings(ruleset)
     if tournament.turno_minutes is not None:
         settings["turno_minutes"] = tournament.turno_minutes
@@ -291,6 +297,8 @@ def _lines(table: Table, numbers: dict[int, int]) -> tuple[Any, Any]:
 def table_json(table: Table, numbers: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
     ns, eo = _lines(table, numbers)
     data: dict[str, Any] = {"table": table.number, "ns": ns, "eo": eo}
+    if table.girone:
+        data = {"table": table.girone_number, "girone": table.girone, "ns": ns, "eo": eo}
     return {**data, **result_json(table, ruleset)}
 
 
@@ -310,13 +318,15 @@ def result_json(table: Table, ruleset: Ruleset) -> dict[str, Any]:
     return data
 
 
-def turno_json(turno: Turno, numbers: dict[int, int], ruleset: Ruleset, section) -> dict[str, Any]:
-    """A turno: its tables (or what the kind's section lists: a team turno's matches)."""
-    data: dict[str, Any] = {
-        "number": turno.number,
-        "movement": turno.movement,
-        section.turno_key: section.turno_items(turno, numbers, ruleset),
-    }
+def turno_json(
+    turno: Turno, numbers: dict[int, int], ruleset: Ruleset, section, gironi: list[Any]
+) -> dict[str, Any]:
+    """A turno: its gironi (when played in gironi) and its tables (or what the kind's section
+    lists: a team turno's matches)."""
+    data: dict[str, Any] = {"number": turno.number, "movement": turno.movement}
+    if gironi:
+        data["gironi"] = gironi
+    data[section.turno_key] = section.turno_items(turno, numbers, ruleset)
     byes = sorted(numbers[bye.entrant_id] for bye in turno.byes.all())
     if byes:
         data["byes"] = byes
@@ -335,7 +345,7 @@ def _results_turni(turni: list[Turno]) -> list[dict[str, Any]]:
             "number": turno.number,
             "tables": [
                 {
-                    "table": table.number,
+                    **table_key(table),
                     "ns_mp": table.ns_mp,
                     "eo_mp": table.eo_mp,
                     "ns_vp": table.match.ns_vp,
@@ -352,22 +362,10 @@ def _results_turni(turni: list[Turno]) -> list[dict[str, Any]]:
 def _results(tournament: Tournament, turni: list[Turno], numbers: dict[int, int]) -> dict[str, Any]:
     results: dict[str, Any] = {"turni": _results_turni(turni)}
     results.update(tournament.fmt.archive.results(tournament, turni, numbers))
+    gironi = results_gironi(tournament)
+    if gironi:
+        results["gironi"] = gironi
     return results
-
-
-def standings_results(tournament: Tournament) -> list[dict[str, Any]]:
-    """The standings in ``results``, each row by its entrant's number under the kind's word."""
-    key, ranked = tournament.fmt.entrants.key, tournament.fmt.standings
-    return [
-        {
-            "rank": row.rank,
-            key: ranked.number(row),
-            "vp": row.vp,
-            "scarto": row.scarto,
-            "mp": row.mp,
-        }
-        for row in ranked.rows(tournament)
-    ]
 
 
 def ko_results(

@@ -25,9 +25,10 @@ from burraco_tourney.tournaments.models import Entrant, Room, Table, Tournament,
 from burraco_tourney.tournaments.results_bridge import tournament_vp_table
 from burraco_tourney.tournaments.selectors.team_matches import butler_view, match_lineups
 
-from .export import result_json, standings_results
+from .export import result_json
 from .json_order import vp_table_json
 from .persons import printed_people
+from .standings_json import standings_results
 
 ROOMS = (Room.APERTA, Room.CHIUSA)
 

@@ -36,7 +36,7 @@ def forfeit_tables(match: ArchiveMatch, offset: int) -> tuple[ArchiveTable, ...]
                 eo=teams[eo],
                 forfeit=winner,
                 room=room,
-                site_number=match.match + (offset if room == "chiusa" else 0),
+                site=match.match + (offset if room == "chiusa" else 0),
             )
         )
     return tuple(tables)
@@ -57,7 +57,7 @@ def match_tables(
             table_row_ = table_row(row, table)
             table_row_.match = shared
             table_row_.room = table.room
-            table_row_.number = table.number_in_turno
+            table_row_.number = table.number
             rows.append((table_row_, table, match))
     return rows
 

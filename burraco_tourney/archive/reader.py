@@ -42,6 +42,7 @@ from .checks import (
 from .closing import check_closing
 from .persons import PersonReader
 from .reader_entrants import EntrantsSection
+from .reader_gironi import GironiReader, site_numbered
 from .reader_late import check_late_pairs
 from .reader_tournament import LATE_PAIRS_PATH, TournamentSection
 from .reader_v2 import check_withdrawals, read_log, read_penalty_extras
@@ -66,6 +67,11 @@ V2_KEYS = {
     "pair": ("withdrawn",),
     "turno": ("published",),
     "penalty": ("given_by", "at"),
+}
+# Keys version 3 adds, by object (ARCHIVE.md "Version 3": gironi).
+V3_KEYS = {
+    "tournament": ("gironi_standings", "gironi_overall"),
+    "turno": ("gironi",),
 }
 
 
@@ -139,14 +145,22 @@ class _Reader(TournamentSection, EntrantsSection):
         )
 
     def _v2(self, where: str) -> tuple[str, ...]:
-        """The keys version 2 adds to the object ``where``; none in a version 1 file."""
-        return V2_KEYS[where] if self.version >= 2 else ()
+        """The keys version 2 (and 3) add to the object ``where``; none in a version 1 file."""
+        v3 = V3_KEYS.get(where, ()) if self.version >= 3 else ()
+        return (*V2_KEYS[where], *v3) if self.version >= 2 else ()
 
     # -- turni --------------------------------------------------------------------------------
 
     def _turni(self, raw: Any) -> tuple[ArchiveTurno, ...]:
         turni: list[ArchiveTurno] = []
         self.table_reader = TableReader(rules=self.rules, version=self.version)
+        fmt = FORMATS[self.kind]
+        gironi = GironiReader(
+            entrants_key=self.section.entrants_key,
+            per_table=fmt.entrants.per_table,
+            allowed=fmt.draw_manager.gironi_url is not None,
+            kind=self.kind,
+        )
         self.seated: dict[int, set[int]] = {}
         draft_before: int | None = None
         key = self.section.turno_key
@@ -193,18 +207,34 @@ class _Reader(TournamentSection, EntrantsSection):
                     )
                 byes.append(pair)
             self.seated[number] = set(seated)
+            known = self.withdrawn_before(number)
+            turno_tables = content.get("tables", ())
+            turno_gironi = gironi.read(
+                obj, path, number=number, tables=turno_tables, byes=byes, known=known
+            )
             turni.append(
                 ArchiveTurno(
                     number=number,
                     movement=movement,
-                    tables=content.get("tables", ()),
+                    tables=site_numbered(turno_tables, turno_gironi),
                     byes=tuple(byes),
                     published=published,
                     matches=content.get("matches", ()),
+                    gironi=turno_gironi,
                 )
             )
         self.turno_numbers = {t.number for t in turni}
         return tuple(turni)
+
+    def withdrawn_before(self, number: int) -> dict[int, int | None]:
+        """Every entrant's number -> the turno it withdrew after, when that is before turno
+        ``number`` (None: it plays, or may play, turno ``number``)."""
+        return {
+            e.number: e.withdrawn_after_turno
+            if e.withdrawn_after_turno is not None and e.withdrawn_after_turno < number
+            else None
+            for e in self.entrants
+        }
 
     @staticmethod
     def _check_draft(content: dict[str, Any], path: str) -> None:

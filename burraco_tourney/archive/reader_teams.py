@@ -135,7 +135,7 @@ class MatchReader:
             replace(
                 match,
                 tables=tuple(
-                    replace(t, site_number=t.table + (offset if t.room == "chiusa" else 0))
+                    replace(t, site=t.table + (offset if t.room == "chiusa" else 0))
                     for t in match.tables
                 ),
             )

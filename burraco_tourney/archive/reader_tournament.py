@@ -19,6 +19,7 @@ from burraco_tourney.tournaments.formats import FORMATS, format_of
 
 from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
 from .closing import read_closing
+from .reader_gironi import read_gironi_settings
 from .reader_late import read_late_pairs
 from .reader_v2 import (
     read_clock_settings,
@@ -243,4 +244,11 @@ class TournamentSection:
             closed_turni=closed,
             corrected_results=corrected,
             **kind_fields,
+            **dict(
+                zip(
+                    ("gironi_standings", "gironi_overall"),
+                    read_gironi_settings(obj, path, fmt, kind),
+                    strict=True,
+                )
+            ),
         )

@@ -95,6 +95,9 @@ class ArchiveTournament:
     # the team VP table, as (max, winner VP, loser VP) bands (``mp_diff`` only).
     team_scoring: str | None = None
     team_vp_table: tuple[tuple[int | None, int, int], ...] | None = None
+    # Version 3: what a girone's standings count and how the overall standings rank.
+    gironi_standings: str = "since_turno_1"
+    gironi_overall: str = "by_girone"
 
     def ruleset_overrides(self) -> dict[str, Any]:
         """The options to pass to ``get_ruleset`` besides the name."""
@@ -265,14 +268,19 @@ class ArchiveTable:
     room: str = ""
     ns_players: tuple[int, int] | None = None
     eo_players: tuple[int, int] | None = None
-    # Kind ``teams``: the table's number in its turno on the site, where the chiusa's tables
-    # follow the aperta's (``reader_teams.turno_offset``); None: ``table`` itself.
-    site_number: int | None = None
+    # Version 3: the table's girone in a turno played in gironi ("" otherwise); ``table`` is
+    # then its number inside the girone.
+    girone: str = ""
+    # The number the site gives the table in its turno, which the room's parts of the file
+    # name, when it is not ``table``: in gironi, on through the turno (girone A's tables
+    # first); in a team turno, the chiusa's tables after the aperta's
+    # (``reader_teams.turno_offset``). None: ``table`` itself.
+    site: int | None = None
 
     @property
-    def number_in_turno(self) -> int:
-        """The table's number among all the turno's tables (what the room state names)."""
-        return self.table if self.site_number is None else self.site_number
+    def number(self) -> int:
+        """The table's number in the site: ``table``, or ``site`` when given."""
+        return self.table if self.site is None else self.site
 
     @property
     def entry_mode(self) -> str:
@@ -305,6 +313,8 @@ class ArchiveTurno:
     published: bool = True
     # Kind ``teams``: the turno's matches (``tables`` is then empty).
     matches: tuple[ArchiveMatch, ...] = ()
+    # Version 3: the turno's gironi, (name, entrant numbers) in the file's order.
+    gironi: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     @property
     def all_tables(self) -> tuple[ArchiveTable, ...]:

@@ -103,7 +103,7 @@ def archive_table(
             at(path, "turno"), _("there is no turno %(turno)s in turni") % {"turno": turno}
         )
     for candidate in turni[turno].all_tables:  # a team turno's by their number in the turno
-        if candidate.number_in_turno == table:
+        if candidate.number == table:
             return candidate
     raise ArchiveError(
         at(path, "table"),

@@ -55,6 +55,7 @@ from burraco_tourney.tournaments.services.tournaments import tournament_slug
 
 from .checks import rule_message
 from .closing import closing_apply
+from .gironi import gironi_apply
 from .import_teams import lineups_create, match_tables
 from .log import log_rows
 from .persons import archive_places
@@ -211,8 +212,8 @@ def _line_fields(prefix: str, line: ArchiveLine) -> dict[str, Any]:
 
 
 def _table_row(turno: Turno, table: ArchiveTable, entrants: dict[int, Entrant]) -> Table:
-    row = Table(turno=turno, number=table.table, entry_mode=table.entry_mode)
-    row.match = Match(turno=turno, number=table.table)
+    row = Table(turno=turno, number=table.number, entry_mode=table.entry_mode)
+    row.match = Match(turno=turno, number=table.number)
     # A line is a pair's number, or the numbers of the players sitting there (their seats).
     if isinstance(table.ns, int):
         row.ns, row.eo = entrants[table.ns], entrants[table.eo]
@@ -248,7 +249,10 @@ def _create_tables(
     team_rows = []
     for turno in archive.turni:
         for table in turno.tables:
-            table_rows.append((_table_row(turni[turno.number], table, entrants), table))
+            row = _table_row(turni[turno.number], table, entrants)
+            row.girone = table.girone
+            row.girone_number = table.table if table.girone else None
+            table_rows.append((row, table))
         # A team turno's matches: two tables each (``import_teams``).
         rooms = match_tables(turno, turni[turno.number], lambda t, a: _table_row(t, a, entrants))
         team_rows.extend(rooms)
@@ -313,6 +317,7 @@ def _create_contents(tournament: Tournament, archive: Archive) -> None:
         for row, entrant in zip(created, archive.entrants, strict=True)
     )
     entrants = {entrant.number: entrant for entrant in created}
+    gironi_apply(tournament, archive, entrants)
     turni = {
         turno.number: turno
         for turno in Turno.objects.bulk_create(

@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
+from .rule_sentences_gironi import GIRONI_MESSAGES
 from .rule_sentences_teams import TEAM_MESSAGES
 
 MESSAGES: dict[str, Any] = {
@@ -396,3 +397,4 @@ VARIANTS: dict[str, tuple[Any, ...]] = {
 }
 
 MESSAGES.update(TEAM_MESSAGES)
+MESSAGES.update(GIRONI_MESSAGES)

@@ -51,6 +51,7 @@ from burraco_tourney.tournaments.selectors.standings import standings_choice, st
 from burraco_tourney.tournaments.selectors.standings_notes import late_note, missed_value
 from burraco_tourney.tournaments.table_fast_path import table_values
 
+from .gironi_sheets import girone_sheets
 from .registry import Exporter, ExportFile, download_name, register
 from .selectors import standings_sheet
 from .sheet_layout import marked_heading, workbook_heading
@@ -128,6 +129,7 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
         workbook_heading(tournament), provisional=marks["provisional"], final=marks["final"]
     )
     sheets = [_standings_sheet(tournament, heading, turni, after_turno)]
+    sheets += girone_sheets(tournament, heading, turni, after_turno, standings_rows_sheet)
     sheets += [_turno_sheet(tournament, heading, rows, data.pairs) for rows in data.turni]
     sheets += [_pairs_sheet(heading, data.pairs.values()), _rules_sheet(tournament, heading)]
 
@@ -142,6 +144,9 @@ def player_workbook_bytes(*, tournament: Tournament, after_turno: int | None = N
         workbook_heading(tournament), provisional=sheet.provisional, final=sheet.final
     )
     sheets = [standings_rows_sheet(tournament, heading, sheet.rows, sheet.turni, sheet.missing)]
+    sheets += girone_sheets(
+        tournament, heading, sheet.turni, sheet.after_turno, standings_rows_sheet
+    )
     for turno in tournament.turni.filter(published=True, number__in=sheet.turni).order_by("number"):
         sheets.append(_players_turno_sheet(turno, heading))
     sheets.append(_rules_sheet(tournament, heading))
@@ -236,7 +241,7 @@ def _turno_sheet(
             note = notes.get(table.entry_mode)
         rows.append(
             (
-                table.number,
+                table.label,
                 table.ns,
                 players[table.ns],
                 table.eo,
@@ -267,7 +272,7 @@ def _players_turno_sheet(turno: Turno, heading: str) -> Sheet:
     name = gettext("Turno %(number)s") % {"number": turno.number}
     rows: list[list[Any]] = [
         [
-            t.number,
+            t.table.label,
             t.names["ns"],
             t.names["eo"],
             t.table.ns_mp,

@@ -27,6 +27,8 @@ from .table_access import TableAccess, TableProblem
 from .teams import Lineup
 from .tournament import (
     Entrant,
+    GironiOverall,
+    GironiStandings,
     KoMode,
     MissedTurni,
     RulesetName,
@@ -42,6 +44,8 @@ __all__ = [
     "Bye",
     "Entrant",
     "EntryMode",
+    "GironiOverall",
+    "GironiStandings",
     "KoMode",
     "Line",
     "Lineup",

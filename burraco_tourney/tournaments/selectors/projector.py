@@ -13,6 +13,7 @@ from burraco_tourney.core.rule_messages import rule_error_message
 
 from ..models import Tournament, Turno
 from .clock import TurnoClock, playing_turno, turno_clock
+from .gironi import girone_standings_or_missing
 from .seating import turno_seating
 from .standings import Standing, standings_choice
 from .tournaments import turno_byes
@@ -36,6 +37,8 @@ class ProjectorPanels:
     seating_pages: list[list[Any]]
     byes: list[Any]
     clock: TurnoClock
+    # Played in gironi: each girone's standings in pages, as (girone, page number, rows).
+    girone_pages: tuple = ()
 
     @property
     def page_count(self) -> int:
@@ -44,6 +47,7 @@ class ProjectorPanels:
 
 def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
     """The panels of the projector; the standings are those the public page shows first."""
+    girone_pages: list[tuple[str, int, list[Standing]]] = []
     # A knock-out has a bracket, not standings (no rows): its projector shows the seating and
     # the clock.
     choice = standings_choice(tournament=tournament)
@@ -54,6 +58,12 @@ def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
     after_turno = choice.shown_turno(choice.default)
     provisional = choice.provisional(choice.default)
     final = choice.final(choice.default)
+    if error is None:
+        for girone in girone_standings_or_missing(
+            tournament=tournament, after_turno=choice.default
+        ):
+            pages = _pages(girone.rows, ROWS_PER_PAGE)
+            girone_pages += [(girone.name, i, page) for i, page in enumerate(pages, start=1)]
     turno = playing_turno(tournament=tournament)
     seating = turno_seating(turno=turno) if turno else None
     return ProjectorPanels(
@@ -66,4 +76,5 @@ def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
         seating_pages=_pages(seating.tables, TABLES_PER_PAGE) if seating else [],
         byes=turno_byes(turno=turno) if turno else [],
         clock=turno_clock(turno=turno, tournament=tournament),
+        girone_pages=tuple(girone_pages),
     )

@@ -27,7 +27,7 @@ def anomaly_dismiss(*, table: Table, user, code: str, note: str) -> AnomalyDismi
     if code not in {a.code for a in current}:
         raise ValidationError(
             _("Table %(table)s no longer shows this anomaly: nothing to dismiss.")
-            % {"table": table.number},
+            % {"table": table.label},
             code="gone",
         )
     dismissal, _created = AnomalyDismissal.objects.update_or_create(

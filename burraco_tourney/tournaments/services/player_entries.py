@@ -87,7 +87,7 @@ def access_refusal(access: TableAccess) -> ValidationError | None:
     if table.entry_mode:
         return ValidationError(
             _("Table %(table)s has been accepted: only the director changes it now.")
-            % {"table": table.number},
+            % {"table": table.label},
             code="accepted",
         )
     not_ready = turno.tournament.fmt.scoring.table_refusal(table)
@@ -338,7 +338,7 @@ def player_table_accept(
                 "Someone else saved table %(table)s meanwhile: reload the page to see their "
                 "result, then enter yours again if it is still needed."
             )
-            % {"table": table.number},
+            % {"table": table.label},
             code="stale",
         )
     note = accept_note(table, chosen, other, reason=reason)

@@ -178,7 +178,7 @@ def _claim(table: Table, version: int) -> None:
                 "Someone else saved table %(table)s meanwhile: reload the page to see their "
                 "result, then enter yours again if it is still needed."
             )
-            % {"table": table.number},
+            % {"table": table.label},
             code="stale",
         )
     table.version = version + 1
@@ -227,7 +227,7 @@ def _save(
     if action != RESULT_ENTER and not reason:
         raise ValidationError(
             _("Say why the result of table %(table)s changes: the change is recorded.")
-            % {"table": table.number},
+            % {"table": table.label},
             code="reason_required",
         )
     # Read with the table claimed (locked): a close either saw this change or comes after it.

@@ -60,7 +60,10 @@ def _team_values(
 
 
 class TeamsDrawManager(PairsDrawManager):
-    """Team turni, drawn on the turni page as the pairs' (``draw_manager.py``)."""
+    """Team turni, drawn on the turni page as the pairs' (``draw_manager.py``); no gironi
+    (ARCHIVE.md: an error for teams)."""
+
+    gironi_url = None
 
     def draw(self, *, tournament: Any, number: int, request: Any) -> Any:
         from .draw_manager import draw_team_turno

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('people', '0002_registry_log'),
-        ('tournaments', '0023_people_from_names'),
+        ('tournaments', '0024_gironi'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
