@@ -20,6 +20,7 @@ from .play import (
     Table,
     Turno,
 )
+from .prizes import FundRound, PrizeCategory, PrizeList, PrizePlace
 from .room import AnomalyDismissal
 from .submission import Submission, SubmissionSource, SubmissionState
 from .table_access import TableAccess, TableProblem
@@ -39,6 +40,7 @@ __all__ = [
     "Bye",
     "Entrant",
     "EntryMode",
+    "FundRound",
     "KoMode",
     "Line",
     "Match",
@@ -46,6 +48,9 @@ __all__ = [
     "MissedTurni",
     "Movement",
     "Penalty",
+    "PrizeCategory",
+    "PrizeList",
+    "PrizePlace",
     "TableProblem",
     "RulesetName",
     "Smazzata",
