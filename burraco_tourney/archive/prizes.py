@@ -15,6 +15,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules import prizes as engine
+from burraco_tourney.tournaments.forms.prizes import prize_error_message
 
 from .checks import (
     SMALL_MAX,
@@ -32,19 +33,6 @@ from .records import ArchiveError
 _AMOUNT = re.compile(r"^\d{1,7}\.\d{2}$")
 PATH = "tournament.prizes"
 NAME_MAX = 120
-
-
-def prize_error_message(error: engine.PrizeError) -> str:
-    """The reader's sentence for an engine refusal of a prize list."""
-    messages = {
-        "percent_over_100": _("the places' percents of the fund add up to more than 100"),
-        "percent_without_fund": _("a place worth a percent of the fund needs a fund"),
-        "mixed_individual": _("a mixed category needs pairs: players enter one by one here"),
-        "prizes_ko": _("a knock-out tournament has no prize list"),
-        "place_order": _("the places must run 1, 2, 3 …"),
-        "place_value": _("a place is worth one amount, one percent or one object"),
-    }
-    return messages.get(error.code, error.message)
 
 
 def read_amount(value: Any, path: str) -> int:
