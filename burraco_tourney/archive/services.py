@@ -322,4 +322,4 @@ def _create_contents(tournament: Tournament, archive: Archive) -> None:
     places = {(row.turno.number, row.number): row for row in table_rows}
     AuditEntry.objects.bulk_create(log_rows(tournament, archive.log, places), batch_size=500)
     if archive.tournament.prizes is not None:
-        prize_list_save(tournament=tournament, prizes=archive.tournament.prizes)
+        prize_list_save(tournament=tournament, prizes=archive.tournament.prizes, record=False)

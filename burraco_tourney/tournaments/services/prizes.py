@@ -12,7 +12,9 @@ from django.db import transaction
 
 from burraco_tourney.rules import prizes as engine
 
+from ..audit_text import tournament_subject
 from ..models import PrizeCategory, PrizeList, PrizePlace, Tournament
+from .audit import audit_record
 from .locks import tournament_lock
 
 
@@ -20,9 +22,15 @@ def _euro(cents: int | None) -> Decimal | None:
     return None if cents is None else Decimal(cents) / 100
 
 
-def prize_list_save(*, tournament: Tournament, prizes: engine.PrizeList) -> PrizeList:
+PRIZES_SAVE = "prizes_save"
+
+
+def prize_list_save(
+    *, tournament: Tournament, prizes: engine.PrizeList, user=None, record: bool = True
+) -> PrizeList:
     """Replace the tournament's prize list (raises the engine's ``PrizeError``, writing
-    nothing, when the list breaks a rule)."""
+    nothing, when the list breaks a rule). ``record``: the change log says who changed it (an
+    archive's import writes the list as part of the tournament, without an entry)."""
     tournament.fmt.check_prizes(prizes)
     with transaction.atomic():
         tournament_lock(tournament)
@@ -52,9 +60,12 @@ def prize_list_save(*, tournament: Tournament, prizes: engine.PrizeList) -> Priz
                 )
                 for p in category.places
             )
+        if record:
+            audit_record(
+                tournament=tournament,
+                user=user,
+                action=PRIZES_SAVE,
+                subject=tournament_subject(tournament),
+                after=[category.name for category in prizes.categories],
+            )
     return stored
-
-
-def prize_list_delete(*, tournament: Tournament) -> None:
-    with transaction.atomic():
-        PrizeList.objects.filter(tournament=tournament).delete()

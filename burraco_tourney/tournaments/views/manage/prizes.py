@@ -12,102 +12,27 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
 
-from burraco_tourney.rules import prizes as engine
-
 from ...access import director_view
 from ...forms.prizes import PrizeListForm, categories_text
 from ...models import Tournament
-from ...selectors.prizes import PrizeAllocation, prize_allocation, prize_list_of
+from ...prize_rows import prize_context
+from ...selectors.prizes import prize_allocation, prize_list_of, prize_rules
 from ...services.prizes import prize_list_save
 
 
 def _initial(tournament: Tournament) -> dict:
-    allocated = prize_allocation(tournament=tournament)
-    if allocated is None:
+    stored = prize_list_of(tournament)
+    if stored is None:
         return {"round": "euro"}
-    fund = allocated.prizes.fund
+    prizes = prize_rules(stored)
+    fund = prizes.fund
     return {
-        "cumulative": allocated.prizes.cumulative,
-        "fee": None if fund is None else fund.fee / 100,
+        "cumulative": prizes.cumulative,
+        "fee": None if fund is None else f"{fund.fee / 100:.2f}",
         "percent": None if fund is None else fund.percent,
-        "minimum": None if fund is None or fund.minimum is None else fund.minimum / 100,
+        "minimum": None if fund is None or fund.minimum is None else f"{fund.minimum / 100:.2f}",
         "round": "euro" if fund is None else fund.round,
-        "categories": categories_text(allocated.prizes),
-    }
-
-
-def _row(allocated: PrizeAllocation, award: engine.Award) -> dict:
-    entrant = allocated.entrants[award.entrant]
-    return {
-        "category": allocated.category_name(award.category),
-        "place": award.place,
-        "number": award.entrant,
-        "names": str(entrant),
-        "amount": None if award.amount is None else f"{award.amount / 100:.2f}",
-        "object": award.object,
-        "pooled": award.pooled,
-    }
-
-
-def _warning(allocated: PrizeAllocation, warning: engine.Warning) -> str:
-    name = allocated.category_name(warning.category) if warning.category is not None else ""
-    if warning.code == "nobody_eligible":
-        return _("Nobody can win the category “%(name)s”.") % {"name": name}
-    if warning.code == "missing_fact":
-        fact = {"sex": _("sex"), "birth_year": _("birth year"), "category": _("category")}
-        return _("Pair or player %(number)s: a person has no %(fact)s, which “%(name)s” needs.") % {
-            "number": warning.entrant,
-            "fact": fact[warning.detail],
-            "name": name,
-        }
-    return _("The money prizes exceed the fund by %(amount)s euro.") % {
-        "amount": f"{int(warning.detail) / 100:.2f}"
-    }
-
-
-def _step(allocated: PrizeAllocation, step: engine.Step) -> dict:
-    reasons = {
-        "withdrawn": _("withdrawn"),
-        "holds": _("already holds a prize"),
-        "not_eligible": _("not eligible"),
-    }
-    keys = {
-        "sex": _("sex"),
-        "club": _("club"),
-        "category": _("category"),
-        "over": _("age"),
-        "girone": _("girone"),
-        "unknown": _("not in the standings"),
-    }
-    passed = []
-    for p in step.passed_over:
-        detail = keys.get(p.detail, "")
-        if p.reason == "holds":
-            ci, place = p.detail.split(":")
-            detail = f"{allocated.category_name(int(ci))} {place}"
-        passed.append({"number": p.entrant, "reason": reasons[p.reason], "detail": detail})
-    return {
-        "category": allocated.category_name(step.category),
-        "places": ", ".join(str(p) for p in step.places),
-        "awards": [_row(allocated, a) for a in step.awards],
-        "passed": passed,
-        "tied": step.tied,
-    }
-
-
-def _context(allocated: PrizeAllocation | None, why: int | None) -> dict:
-    if allocated is None:
-        return {"allocated": None}
-    steps = allocated.allocation.steps_for(why) if why else allocated.allocation.steps
-    fund = allocated.allocation.fund
-    return {
-        "allocated": allocated,
-        "fund": None if fund is None else f"{fund / 100:.2f}",
-        "awards": [_row(allocated, a) for a in allocated.allocation.awards],
-        "warnings": [_warning(allocated, w) for w in allocated.allocation.warnings[:50]],
-        "hidden_warnings": max(0, len(allocated.allocation.warnings) - 50),
-        "steps": [_step(allocated, s) for s in steps],
-        "why": why,
+        "categories": categories_text(prizes),
     }
 
 
@@ -115,11 +40,15 @@ def _context(allocated: PrizeAllocation | None, why: int | None) -> dict:
 def prizes(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PrizeListForm(request.POST or None, initial=_initial(tournament), fmt=tournament.fmt)
     if request.method == "POST" and form.is_valid():
-        prize_list_save(tournament=tournament, prizes=form.cleaned_data["prizes"])
+        prize_list_save(
+            tournament=tournament, prizes=form.cleaned_data["prizes"], user=request.user
+        )
         messages.success(request, _("Prize list saved."))
         return redirect("manage:prizes", tournament.slug)
     why = request.GET.get("perche", "")
-    context = _context(prize_allocation(tournament=tournament), int(why) if why.isdigit() else None)
+    context = prize_context(
+        prize_allocation(tournament=tournament), int(why) if why.isdigit() else None
+    )
     return render(
         request,
         "manage/prizes.html",
@@ -134,7 +63,7 @@ def prizes_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
     if prize_list_of(tournament) is None:
         return redirect("manage:prizes", tournament.slug)
-    context = _context(prize_allocation(tournament=tournament), None)
+    context = prize_context(prize_allocation(tournament=tournament), None)
     context["awards"] = list(reversed(context["awards"]))
     pdf = render_pdf("pdf/prizes.html", {"tournament": tournament, **context})
     response = HttpResponse(pdf, content_type="application/pdf")
