@@ -26,6 +26,8 @@ from .submission import Submission, SubmissionSource, SubmissionState
 from .table_access import TableAccess, TableProblem
 from .tournament import (
     Entrant,
+    GironiOverall,
+    GironiStandings,
     KoMode,
     MissedTurni,
     RulesetName,
@@ -41,6 +43,8 @@ __all__ = [
     "Entrant",
     "EntryMode",
     "FundRound",
+    "GironiOverall",
+    "GironiStandings",
     "KoMode",
     "Line",
     "Match",
