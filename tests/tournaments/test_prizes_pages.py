@@ -72,3 +72,43 @@ def test_the_page_speaks_italian_first(director_client, evening):
     assert "Fondo premi" not in page.content.decode()  # no fund given
     page = _post(director_client, evening, "Donne | sex=X | 10.00")
     assert "Riga 1: “sex=X” non è un requisito" in page.content.decode()
+
+
+def test_the_room_reads_the_prizes_public_page_projector_and_workbook(english, client, evening):
+    import io
+
+    from django.utils import translation
+    from openpyxl import load_workbook
+
+    from burraco_tourney.exports.excel import workbook_bytes
+
+    _post(english, evening, "Assoluta | | 100.00; 50.01; 30.00")
+    public = client.get(
+        reverse("tournaments:prizes", args=[evening.slug]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    rows = public.context["awards"]
+    assert [(r["place"], r["number"], r["amount"]) for r in rows] == [
+        (1, 1, "100.00"),
+        (2, 3, "40.01"),
+        (3, 4, "40.00"),
+    ]
+    detail = client.get(reverse("tournaments:detail", args=[evening.slug]))
+    assert reverse("tournaments:prizes", args=[evening.slug]) in detail.content.decode()
+    # the standings are final (the one planned turno is closed): the projector's closing panel
+    panels = client.get(reverse("tournaments:projector_panels", args=[evening.slug]))
+    assert 'data-panel="prizes-1"' in panels.content.decode()
+    with translation.override("it"):
+        content = workbook_bytes(tournament=evening)
+    sheet = load_workbook(io.BytesIO(content))["Premi"]
+    values = [row for row in sheet.iter_rows(values_only=True) if row and row[0] == "Assoluta"]
+    assert [(r[1], r[2], float(r[4])) for r in values] == [
+        (1, 1, 100.0),
+        (2, 3, 40.01),
+        (3, 4, 40.0),
+    ]
+
+
+def test_without_a_prize_list_there_is_no_prizes_page(client, evening):
+    assert client.get(reverse("tournaments:prizes", args=[evening.slug])).status_code == 404
+    panels = client.get(reverse("tournaments:projector_panels", args=[evening.slug]))
+    assert "prizes-1" not in panels.content.decode()
