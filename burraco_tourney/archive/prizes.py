@@ -60,7 +60,7 @@ def _eligible(raw: Any, path: str) -> dict[str, Any]:
         if key == "sex":
             eligible[key] = json_choice(obj[key], where, ("F", "M", "mixed"))
         elif key == "over":
-            eligible[key] = json_int(obj[key], where, minimum=0, maximum=150)
+            eligible[key] = json_int(obj[key], where, minimum=0, maximum=SMALL_MAX)
         elif key == "last":
             if json_bool(obj[key], where) is not True:
                 raise ArchiveError(where, _("must be true, or left out"))
@@ -103,7 +103,7 @@ def read_prizes(raw: Any, fmt) -> engine.PrizeList:
         f = json_object(obj["fund"], where, ("fee", "percent"), ("minimum", "round"))
         fund = engine.Fund(
             read_amount(f["fee"], at(where, "fee")),
-            json_int(f["percent"], at(where, "percent"), minimum=0, maximum=100),
+            json_int(f["percent"], at(where, "percent"), minimum=0, maximum=SMALL_MAX),
             read_amount(f["minimum"], at(where, "minimum")) if "minimum" in f else None,
             json_choice(f.get("round", "euro"), at(where, "round"), ("euro", "cent")),
         )

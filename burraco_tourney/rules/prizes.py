@@ -216,7 +216,10 @@ def allocate(
         for fact in _needs(cat):
             for number, _ in ranking:
                 e = facts.get(number)
-                if e is not None and any(getattr(p, fact) in (None, "") for p in e.people):
+                # no person behind the entrant, or one without the fact: say so
+                if e is not None and (
+                    not e.people or any(getattr(p, fact) in (None, "") for p in e.people)
+                ):
                     warnings.append(Warning("missing_fact", ci, number, fact))
     money_total = sum(amounts.values())
     if fund is not None and money_total > fund:

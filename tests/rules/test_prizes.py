@@ -302,3 +302,11 @@ def test_cumulative_gives_each_category_its_places_in_rank_order(case):
             continue
         places = sorted((a.place, rank[a.entrant]) for a in result.awards if a.category == ci)
         assert [r for _, r in places] == sorted(r for _, r in places)
+
+
+def test_a_pair_with_nobody_in_the_registry_is_warned_where_a_category_needs_a_fact():
+    es = [Entrant(1, ()), Entrant(2, (F, Person("F", 1950)))]
+    cats = (Category("Donne", (Place(1, object="Coppa"),), {"sex": "F"}),)
+    result = allocate(PrizeList(cats), entrants=es, overall=straight(2), year=2026)
+    assert won(result) == [(0, 1, 2, None, "Coppa")]
+    assert [(w.code, w.entrant, w.detail) for w in result.warnings] == [("missing_fact", 1, "sex")]
