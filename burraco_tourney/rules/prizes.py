@@ -34,7 +34,7 @@ Plain data in, plain data out: no Django, no database.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from burraco_tourney.rules.prize_list import (  # noqa: F401 (the engine's one import)
     ELIGIBLE_KEYS,
@@ -95,15 +95,30 @@ class Allocation:
     awards: list[Award]
     steps: list[Step]
     warnings: list[Warning]
+    # Per category: the entrants that cannot win it, with (reason, key) as ``PassedOver``.
+    refused: list[dict[int, tuple[str, str]]] = field(default_factory=list)
 
     def steps_for(self, number: int) -> list[Step]:
         """The steps that gave this entrant a prize or passed it over."""
-        return [
-            s
-            for s in self.steps
-            if any(a.entrant == number for a in s.awards)
-            or any(p.entrant == number for p in s.passed_over)
-        ]
+        return [s for s, (what, _) in self.why(number) if what in ("won", "passed")]
+
+    def why(self, number: int) -> list[tuple[Step, tuple[str, str]]]:
+        """Every step with what it meant for this entrant: ("won", ""), ("passed", reason)
+        (examined and passed over: it held a prize, or could not win it), ("refused", key)
+        (it can never win that category), or ("below", "") (a better-ranked entrant took it)."""
+        answers = []
+        for step in self.steps:
+            passed = next((p for p in step.passed_over if p.entrant == number), None)
+            refused = self.refused[step.category].get(number) if self.refused else None
+            if any(a.entrant == number for a in step.awards):
+                answers.append((step, ("won", "")))
+            elif passed is not None:
+                answers.append((step, ("passed", passed.reason)))
+            elif refused is not None:
+                answers.append((step, ("refused", refused[1] or refused[0])))
+            elif step.awards:
+                answers.append((step, ("below", "")))
+        return answers
 
 
 def fund_cents(fund: Fund, entrants: int) -> int:
@@ -204,7 +219,7 @@ def allocate(
         if cat.eligible.get("last"):
             ranking.reverse()
         refused = {}
-        for number, _ in ranking:
+        for number in {*facts, *(n for n, _ in ranking)}:
             e = facts.get(number)
             why = ("not_eligible", "unknown") if e is None else _eligibility(cat, e, year)
             if why[0]:
@@ -231,7 +246,7 @@ def allocate(
         if (ci, place) not in state.given:
             state.give(ci, place)
     awards = sorted(state.awards, key=lambda a: (a.category, a.place, a.entrant))
-    return Allocation(fund, amounts, awards, state.steps, warnings)
+    return Allocation(fund, amounts, awards, state.steps, warnings, refusals)
 
 
 def _prize_order(prizes: PrizeList, amounts: Mapping[tuple[int, int], int]) -> list:

@@ -46,20 +46,39 @@ def _warning(allocated: PrizeAllocation, warning: engine.Warning) -> str:
     }
 
 
-def _step(allocated: PrizeAllocation, step: engine.Step) -> dict:
-    reasons = {
+def _reasons() -> dict[str, str]:
+    return {
         "withdrawn": _("withdrawn"),
         "holds": _("already holds a prize"),
         "not_eligible": _("not eligible"),
     }
-    keys = {
+
+
+def _keys() -> dict[str, str]:
+    return {
         "sex": _("sex"),
         "club": _("club"),
         "category": _("category"),
         "over": _("age"),
         "girone": _("girone"),
         "unknown": _("not in the standings"),
+        "withdrawn": _("withdrawn"),
     }
+
+
+def _answer(what: str, code: str) -> str:
+    """What a step meant for the entrant asked about (``Allocation.why``)."""
+    if what == "won":
+        return _("this one went to it")
+    if what == "passed":
+        return _("it was passed over: %(reason)s") % {"reason": _reasons()[code]}
+    if what == "refused":
+        return _("it cannot win this category: %(key)s") % {"key": _keys()[code]}
+    return _("a better-ranked entrant took it first")
+
+
+def _step(allocated: PrizeAllocation, step: engine.Step, answer: str = "") -> dict:
+    reasons, keys = _reasons(), _keys()
     passed = []
     for p in step.passed_over:
         detail = keys.get(p.detail, "")
@@ -73,13 +92,20 @@ def _step(allocated: PrizeAllocation, step: engine.Step) -> dict:
         "awards": [_row(allocated, a) for a in step.awards],
         "passed": passed,
         "tied": step.tied,
+        "answer": answer,
     }
 
 
 def prize_context(allocated: PrizeAllocation | None, why: int | None) -> dict:
     if allocated is None:
         return {"allocated": None}
-    steps = allocated.allocation.steps_for(why) if why else allocated.allocation.steps
+    if why:
+        steps = [
+            _step(allocated, step, _answer(*answer))
+            for step, answer in allocated.allocation.why(why)
+        ]
+    else:
+        steps = [_step(allocated, step) for step in allocated.allocation.steps]
     fund = allocated.allocation.fund
     return {
         "allocated": allocated,
@@ -87,6 +113,6 @@ def prize_context(allocated: PrizeAllocation | None, why: int | None) -> dict:
         "awards": award_rows(allocated),
         "warnings": [_warning(allocated, w) for w in allocated.allocation.warnings[:50]],
         "hidden_warnings": max(0, len(allocated.allocation.warnings) - 50),
-        "steps": [_step(allocated, s) for s in steps],
+        "steps": steps,
         "why": why,
     }

@@ -47,7 +47,16 @@ def test_a_prize_list_is_saved_and_the_tie_split_to_the_cent(english, evening):
     assert "PROVISIONAL" not in html
     # why pair 1 did not get the spoon: it is not last; why 3 shares: the tie
     why = english.get(reverse("manage:prizes", args=[evening.slug]), {"perche": 3})
-    assert [s["tied"] for s in why.context["steps"]] == [(3, 4)]
+    answers = [(s["category"], s["places"], s["answer"]) for s in why.context["steps"]]
+    assert answers == [
+        ("Assoluta", "1", "a better-ranked entrant took it first"),
+        ("Assoluta", "2, 3", "this one went to it"),
+        ("Ultima", "1", "a better-ranked entrant took it first"),
+    ]
+    assert why.context["steps"][1]["tied"] == (3, 4)
+    # pair 1 holds the overall's first prize: examined and passed over for the pooled places
+    why = english.get(reverse("manage:prizes", args=[evening.slug]), {"perche": 1})
+    assert why.context["steps"][1]["answer"] == "it was passed over: already holds a prize"
 
 
 def test_bad_input_names_its_line_and_writes_nothing(english, evening):
