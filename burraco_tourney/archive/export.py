@@ -35,6 +35,7 @@ from burraco_tourney.tournaments.selectors.imports import with_import_origin
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 
 from .closing import closing_json
+from .gironi import table_key, tournament_gironi_keys, turno_gironi
 from .json_order import ko_rounds_json, vp_table_json
 from .log import log_json, moment_json
 from .persons import printed_people, with_people
@@ -42,6 +43,7 @@ from .reader import FORMAT, VERSION
 from .reader_late import late_pairs_json
 from .reader_v2 import SETTINGS_FLAGS
 from .room_state import room_json
+from .standings_json import results_gironi
 
 LINE_FIELDS_TAIL = ("chiusura", "pozzetto")
 
@@ -87,12 +89,13 @@ def entrants_export(tournament: Tournament, ruleset: Ruleset) -> dict[str, Any]:
         .order_by("turno__number", "entrant__number", "created_at", "pk")
     )
     entrant_json = ENTRANT_JSON[key]
+    gironi_of = turno_gironi(tournament, entrants, tournament.fmt.archive.entrants_key)
     archive: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "tournament": _tournament(tournament, ruleset, entrants),
         f"{key}s": [entrant_json(entrant, turni) for entrant in entrants],
-        "turni": [_turno(turno, numbers, ruleset) for turno in turni],
+        "turni": [_turno(t, numbers, ruleset, gironi_of(t.number)) for t in turni],
         "penalties": [_penalty(penalty, numbers, key) for penalty in penalties],
         "log": log_json(tournament),
         "results": _results(tournament, turni, numbers),
@@ -149,6 +152,7 @@ def _tournament(tournament: Tournament, ruleset: Ruleset, pairs: list[Any]) -> d
     players = _players(tournament)
     if players:
         data["players"] = players
+    data.update(tournament_gironi_keys(tournament))
     settings = _settings(ruleset)
     if tournament.turno_minutes is not None:
         settings["turno_minutes"] = tournament.turno_minutes
@@ -298,6 +302,8 @@ def _lines(table: Table, numbers: dict[int, int]) -> tuple[Any, Any]:
 def _table(table: Table, numbers: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
     ns, eo = _lines(table, numbers)
     data: dict[str, Any] = {"table": table.number, "ns": ns, "eo": eo}
+    if table.girone:
+        data = {"table": table.girone_number, "girone": table.girone, "ns": ns, "eo": eo}
     if table.entry_mode == "totals":
         data["totals"] = {"ns": table.ns_mp, "eo": table.eo_mp}
         last_move = totals_last_move(table)
@@ -311,12 +317,13 @@ def _table(table: Table, numbers: dict[int, int], ruleset: Ruleset) -> dict[str,
     return data
 
 
-def _turno(turno: Turno, numbers: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "number": turno.number,
-        "movement": turno.movement,
-        "tables": [_table(table, numbers, ruleset) for table in turno.tables.all()],
-    }
+def _turno(
+    turno: Turno, numbers: dict[int, int], ruleset: Ruleset, gironi: list[Any]
+) -> dict[str, Any]:
+    data: dict[str, Any] = {"number": turno.number, "movement": turno.movement}
+    if gironi:
+        data["gironi"] = gironi
+    data["tables"] = [_table(table, numbers, ruleset) for table in turno.tables.all()]
     byes = sorted(numbers[bye.entrant_id] for bye in turno.byes.all())
     if byes:
         data["byes"] = byes
@@ -335,7 +342,7 @@ def _results_turni(turni: list[Turno]) -> list[dict[str, Any]]:
             "number": turno.number,
             "tables": [
                 {
-                    "table": table.number,
+                    **table_key(table),
                     "ns_mp": table.ns_mp,
                     "eo_mp": table.eo_mp,
                     "ns_vp": table.match.ns_vp,
@@ -352,22 +359,10 @@ def _results_turni(turni: list[Turno]) -> list[dict[str, Any]]:
 def _results(tournament: Tournament, turni: list[Turno], numbers: dict[int, int]) -> dict[str, Any]:
     results: dict[str, Any] = {"turni": _results_turni(turni)}
     results.update(tournament.fmt.archive.results(tournament, turni, numbers))
+    gironi = results_gironi(tournament)
+    if gironi:
+        results["gironi"] = gironi
     return results
-
-
-def standings_results(tournament: Tournament) -> list[dict[str, Any]]:
-    """The standings in ``results``, each row by its entrant's number under the kind's word."""
-    key, ranked = tournament.fmt.entrant_key, tournament.fmt.standings
-    return [
-        {
-            "rank": row.rank,
-            key: ranked.number(row),
-            "vp": row.vp,
-            "scarto": row.scarto,
-            "mp": row.mp,
-        }
-        for row in ranked.rows(tournament)
-    ]
 
 
 def ko_results(

@@ -42,6 +42,7 @@ from .checks import (
 from .closing import check_closing
 from .persons import PersonReader
 from .reader_entrants import EntrantsSection
+from .reader_gironi import GironiReader
 from .reader_late import check_late_pairs
 from .reader_tournament import LATE_PAIRS_PATH, TournamentSection
 from .reader_v2 import check_withdrawals, read_log, read_penalty_extras
@@ -66,6 +67,11 @@ V2_KEYS = {
     "pair": ("withdrawn",),
     "turno": ("published",),
     "penalty": ("given_by", "at"),
+}
+# Keys version 3 adds, by object (ARCHIVE.md "Version 3": gironi, prizes).
+V3_KEYS = {
+    "tournament": ("gironi_standings", "gironi_overall", "prizes"),
+    "turno": ("gironi",),
 }
 
 
@@ -115,7 +121,7 @@ class _Reader(TournamentSection, EntrantsSection):
         )
         tournament = self._tournament(root["tournament"])
         self.people = PersonReader(version=version, year=tournament.date.year)
-        entrants = self._entrants(root[entrants_key])
+        entrants = self.entrants = self._entrants(root[entrants_key])
         turni = self._turni(root["turni"])
         check_withdrawals(entrants, self.seated, self.entrant_key)
         check_late_pairs(
@@ -139,14 +145,22 @@ class _Reader(TournamentSection, EntrantsSection):
         )
 
     def _v2(self, where: str) -> tuple[str, ...]:
-        """The keys version 2 adds to the object ``where``; none in a version 1 file."""
-        return V2_KEYS[where] if self.version >= 2 else ()
+        """The keys version 2 (and 3) add to the object ``where``; none in a version 1 file."""
+        v3 = V3_KEYS.get(where, ()) if self.version >= 3 else ()
+        return (*V2_KEYS[where], *v3) if self.version >= 2 else ()
 
     # -- turni --------------------------------------------------------------------------------
 
     def _turni(self, raw: Any) -> tuple[ArchiveTurno, ...]:
         turni: list[ArchiveTurno] = []
         tables = TableReader(rules=self.rules, version=self.version)
+        fmt = FORMATS[self.kind]
+        gironi = GironiReader(
+            entrants_key=self.section.entrants_key,
+            per_table=fmt.entrants_per_table,
+            allowed=fmt.draw_manager.gironi_url is not None,
+            kind=self.kind,
+        )
         self.seated: dict[int, set[int]] = {}
         draft_before: int | None = None
         for index, item in enumerate(json_list(raw, "turni")):
@@ -201,10 +215,28 @@ class _Reader(TournamentSection, EntrantsSection):
                     tables=turno_tables,
                     byes=tuple(byes),
                     published=published,
+                    gironi=gironi.read(
+                        obj,
+                        path,
+                        number=number,
+                        tables=turno_tables,
+                        byes=byes,
+                        known=self.withdrawn_before(number),
+                    ),
                 )
             )
         self.turno_numbers = {t.number for t in turni}
         return tuple(turni)
+
+    def withdrawn_before(self, number: int) -> dict[int, int | None]:
+        """Every entrant's number -> the turno it withdrew after, when that is before turno
+        ``number`` (None: it plays, or may play, turno ``number``)."""
+        return {
+            e.number: e.withdrawn_after_turno
+            if e.withdrawn_after_turno is not None and e.withdrawn_after_turno < number
+            else None
+            for e in self.entrants
+        }
 
     @staticmethod
     def _check_draft(tables: tuple[Any, ...], path: str) -> None:

@@ -20,6 +20,7 @@ from burraco_tourney.tournaments.formats import FORMATS, format_of
 from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
 from .closing import read_closing
 from .prizes import read_prizes
+from .reader_gironi import read_gironi_settings
 from .reader_late import read_late_pairs
 from .reader_v2 import (
     read_clock_settings,
@@ -44,8 +45,6 @@ LATE_PAIRS_PATH = "tournament.settings.late_pairs"
 NAME_MAX = 200
 
 TOURNAMENT_REQUIRED = ("name", "date", "kind", "ruleset")
-# The key version 3 adds to ``tournament`` here (ARCHIVE.md "Prizes").
-V3_TOURNAMENT = ("prizes",)
 TOURNAMENT_OPTIONAL = (
     "venue",
     "semipulito",
@@ -78,16 +77,11 @@ class TournamentSection:
 
     def _tournament(self, raw: Any) -> ArchiveTournament:
         path = "tournament"
-        v3 = V3_TOURNAMENT if self.version >= 3 else ()
         obj = json_object(
             raw,
             path,
             TOURNAMENT_REQUIRED,
-            (
-                *TOURNAMENT_OPTIONAL,
-                *self._v2("tournament"),
-                *v3,
-            ),
+            (*TOURNAMENT_OPTIONAL, *self._v2("tournament")),
         )
         name = json_text(obj["name"], at(path, "name"), max_length=NAME_MAX)
         date = read_date(obj["date"], at(path, "date"))
@@ -234,4 +228,11 @@ class TournamentSection:
             closed_turni=closed,
             corrected_results=corrected,
             prizes=prizes,
+            **dict(
+                zip(
+                    ("gironi_standings", "gironi_overall"),
+                    read_gironi_settings(obj, path, fmt, kind),
+                    strict=True,
+                )
+            ),
         )

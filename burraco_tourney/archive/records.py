@@ -93,6 +93,9 @@ class ArchiveTournament:
     corrected_results: tuple[tuple[int, int, Any], ...] = ()
     # Version 3: ``tournament.prizes`` as the engine's ``PrizeList`` (None: no prize list).
     prizes: Any = None
+    # Version 3: what a girone's standings count and how the overall standings rank.
+    gironi_standings: str = "since_turno_1"
+    gironi_overall: str = "by_girone"
 
     def ruleset_overrides(self) -> dict[str, Any]:
         """The options to pass to ``get_ruleset`` besides the name."""
@@ -224,6 +227,9 @@ class ArchiveTable:
     forfeit: str | None = None
     # Version 2: the last move of a tied KO match entered as totals.
     totals_last_move: str | None = None
+    # Version 3: the table's girone in a turno played in gironi ("" otherwise); ``table`` is
+    # then its number inside the girone.
+    girone: str = ""
 
     @property
     def entry_mode(self) -> str:
@@ -242,6 +248,8 @@ class ArchiveTurno:
     tables: tuple[ArchiveTable, ...]
     byes: tuple[int, ...]
     published: bool = True
+    # Version 3: the turno's gironi, (name, entrant numbers) in the file's order.
+    gironi: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,7 @@ from burraco_tourney.tournaments.services.tournaments import tournament_slug
 
 from .checks import rule_message
 from .closing import closing_apply
+from .gironi import gironi_apply, gironi_numbered
 from .log import log_rows
 from .persons import archive_places
 from .reader import read_archive
@@ -231,8 +232,12 @@ def _create_tables(
     smazzate."""
     table_rows: list[tuple[Table, ArchiveTable]] = []
     for turno in archive.turni:
-        for table in turno.tables:
-            table_rows.append((_table_row(turni[turno.number], table, entrants), table))
+        for number, table in gironi_numbered(turno):
+            row = _table_row(turni[turno.number], table, entrants)
+            row.number = row.match.number = number
+            row.girone = table.girone
+            row.girone_number = table.table if table.girone else None
+            table_rows.append((row, table))
     tables_create(row for row, _table in table_rows)
     TableSeat.objects.bulk_create(
         TableSeat(table=row, line=line, seat=seat, entrant=entrants[number])
@@ -292,6 +297,7 @@ def _create_contents(tournament: Tournament, archive: Archive) -> None:
         for row, entrant in zip(created, archive.entrants, strict=True)
     )
     entrants = {entrant.number: entrant for entrant in created}
+    gironi_apply(tournament, archive, entrants)
     turni = {
         turno.number: turno
         for turno in Turno.objects.bulk_create(

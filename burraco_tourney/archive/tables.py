@@ -36,6 +36,7 @@ from .checks import (
     json_int,
     json_list,
     json_object,
+    json_text,
     rule_message,
 )
 from .records import ArchiveError, ArchiveLine, ArchiveSmazzata, ArchiveTable
@@ -116,7 +117,7 @@ class TableReader:
         # In a KO the turno is the round of the bracket, whose matches have the round's length.
         self.round_number = turno
         tables: list[ArchiveTable] = []
-        numbers: dict[int, int] = {}
+        numbers: dict[tuple[str, int], int] = {}
         for index, item in enumerate(json_list(raw, path)):
             tables.append(self._table(item, at(path, index), seat, seated, numbers, index))
         return tuple(tables)
@@ -127,18 +128,23 @@ class TableReader:
         path: str,
         seat: SeatPair,
         seated: dict[int, str],
-        numbers: dict[int, int],
+        numbers: dict[tuple[str, int], int],
         index: int,
     ) -> ArchiveTable:
-        obj = json_object(raw, path, ("table", "ns", "eo"), RESULT_KEYS)
+        girone_key = ("girone",) if self.version >= 3 else ()
+        obj = json_object(raw, path, ("table", "ns", "eo"), (*RESULT_KEYS, *girone_key))
         number = json_int(obj["table"], at(path, "table"), minimum=1, maximum=SMALL_MAX)
-        if number in numbers:
+        girone = ""
+        if "girone" in obj:
+            girone = json_text(obj["girone"], at(path, "girone"), max_length=20)
+        # In a turno played in gironi a table is numbered inside its girone (A1, B1).
+        if (girone, number) in numbers:
             raise ArchiveError(
                 at(path, "table"),
                 _("table %(table)s is already listed in this turno (tables[%(index)s])")
-                % {"table": number, "index": numbers[number]},
+                % {"table": f"{girone}{number}", "index": numbers[girone, number]},
             )
-        numbers[number] = index
+        numbers[girone, number] = index
         # Translators: completes "pair 4 appears twice in this turno (it already …)".
         where = _("plays at table %(table)s") % {"table": number}
         ns = seat(obj["ns"], at(path, "ns"), seated, where)
@@ -159,15 +165,20 @@ class TableReader:
             )
         if "smazzate" in obj:
             smazzate = self._smazzate(obj["smazzate"], at(path, "smazzate"))
-            return ArchiveTable(table=number, ns=ns, eo=eo, smazzate=smazzate)
+            return ArchiveTable(table=number, ns=ns, eo=eo, smazzate=smazzate, girone=girone)
         if "totals" in obj:
             totals, last_move = self._totals(obj["totals"], at(path, "totals"))
             return ArchiveTable(
-                table=number, ns=ns, eo=eo, totals=totals, totals_last_move=last_move
+                table=number,
+                ns=ns,
+                eo=eo,
+                totals=totals,
+                totals_last_move=last_move,
+                girone=girone,
             )
         winner = json_choice(obj["forfeit"], at(path, "forfeit"), LINES)
         self._outcome(ForfeitEntry(winner), at(path, "forfeit"))
-        return ArchiveTable(table=number, ns=ns, eo=eo, forfeit=winner)
+        return ArchiveTable(table=number, ns=ns, eo=eo, forfeit=winner, girone=girone)
 
     # -- the three kinds of result ------------------------------------------------------------
 

@@ -51,6 +51,7 @@ from burraco_tourney.tournaments.selectors.standings import standings_choice, st
 from burraco_tourney.tournaments.selectors.standings_notes import late_note, missed_value
 from burraco_tourney.tournaments.table_fast_path import table_values
 
+from .gironi_sheets import girone_sheets
 from .prize_sheet import prize_sheets
 from .registry import Exporter, ExportFile, download_name, register
 from .selectors import standings_sheet
@@ -129,6 +130,7 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
         workbook_heading(tournament), provisional=marks["provisional"], final=marks["final"]
     )
     sheets = [_standings_sheet(tournament, heading, turni, after_turno)]
+    sheets += girone_sheets(tournament, heading, turni, after_turno, standings_rows_sheet)
     sheets += [_turno_sheet(tournament, heading, rows, data.pairs) for rows in data.turni]
     sheets += [_pairs_sheet(heading, data.pairs.values()), _rules_sheet(tournament, heading)]
     sheets += prize_sheets(tournament, heading)
@@ -144,6 +146,9 @@ def player_workbook_bytes(*, tournament: Tournament, after_turno: int | None = N
         workbook_heading(tournament), provisional=sheet.provisional, final=sheet.final
     )
     sheets = [standings_rows_sheet(tournament, heading, sheet.rows, sheet.turni, sheet.missing)]
+    sheets += girone_sheets(
+        tournament, heading, sheet.turni, sheet.after_turno, standings_rows_sheet
+    )
     for turno in tournament.turni.filter(published=True, number__in=sheet.turni).order_by("number"):
         sheets.append(_players_turno_sheet(turno, heading))
     sheets.append(_rules_sheet(tournament, heading))

@@ -114,9 +114,14 @@ class StandingsPdf(PdfPrintout):
         sheet = standings_sheet(tournament=tournament, after_turno=after_turno)
         # The kind's columns: pairs, or players (``fmt.standings.table``).
         table = tournament.fmt.standings.table(sheet.rows, sheet.turni, orderable=False)
+        gironi = [
+            (g.name, tournament.fmt.standings.table(g.rows, sheet.turni, orderable=False))
+            for g in sheet.gironi
+        ]
         return {
             "sheet": sheet,
             "table": table,
+            "gironi": gironi,
             "landscape": len(sheet.turni) > PORTRAIT_MAX_TURNI,
         }
 

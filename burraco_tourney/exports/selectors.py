@@ -22,6 +22,7 @@ from burraco_tourney.tournaments.results_bridge import (
     tournament_vp_table,
     vp_table_label,
 )
+from burraco_tourney.tournaments.selectors.gironi import girone_standings_or_missing
 from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.selectors.ko_lengths import round_name
 from burraco_tourney.tournaments.selectors.scores import smazzate_limit
@@ -197,6 +198,8 @@ class StandingsSheet:
     final: bool = False
     # Results corrected after their turno was closed (``selectors.standings.Correction``).
     corrections: tuple = ()
+    # Played in gironi: each girone's standings (``selectors.gironi.GironeStandings``).
+    gironi: tuple = ()
 
 
 def standings_sheet(*, tournament: Tournament, after_turno: int | None = None) -> StandingsSheet:
@@ -223,5 +226,8 @@ def standings_sheet(*, tournament: Tournament, after_turno: int | None = None) -
         after_turno=after_turno,
         rules=rules_in_use(tournament=tournament),
         missing=rule_error_message(missing) if missing else None,
+        gironi=()
+        if missing
+        else tuple(girone_standings_or_missing(tournament=tournament, after_turno=after_turno)),
         **choice.marks(after_turno),
     )

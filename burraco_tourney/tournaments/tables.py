@@ -118,6 +118,10 @@ class StandingsTable(FastTable):
             for n in turni
         ]
         data = list(data)
+        if any(getattr(row, "girone", "") for row in data):
+            # Played in gironi: each entrant's girone, before the turni's columns.
+            girone = tables.Column(verbose_name=_("Girone"), orderable=False, attrs=_cells("num"))
+            extra.insert(0, ("girone", girone))
         if self.notes and any(getattr(row, "note", "") for row in data):
             extra.append(("note", note))
         super().__init__(data, extra_columns=extra, **kwargs)

@@ -8,55 +8,26 @@ from django.urls import reverse
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.tournaments.draw_manager import DrawRequest
-from burraco_tourney.tournaments.models import AuditEntry, EntryMode, Table
+from burraco_tourney.tournaments.models import AuditEntry
 from burraco_tourney.tournaments.selectors.gironi import girone_standings, gironi_preview
 from burraco_tourney.tournaments.selectors.standings import standings
-from burraco_tourney.tournaments.services.gironi import gironi_start
-from burraco_tourney.tournaments.services.results import tournament_recompute_results
 from burraco_tourney.tournaments.services.turni import (
     turno_delete_draft,
     turno_draw,
     turno_publish,
 )
-from tests.factories import make_pairs, make_tournament, make_turno
+from tests.tournaments.gironi_support import enter, gironi_played, pairs_evening, start
 
 pytestmark = pytest.mark.django_db
-
-# 15 pairs, two turni by hand: pair p meets p+1 (1 v 2, 3 v 4 …), 15 rests then 1 rests.
-# Totals make the odd pair win 900-400 (fibur-3: 16-4) in turno 1 and the lower number win
-# in turno 2 too, so the standings after turno 2 run 1, 3, 5 … by VP.
-
-
-def played(tournament, number, seats, byes, winner_first=True):
-    totals = [(900, 400) if winner_first else (400, 900)] * len(seats)
-    return make_turno(tournament, number, seats, byes=byes, totals=totals)
 
 
 @pytest.fixture
 def evening(director):
-    tournament = make_tournament(owner=director, planned_turni=4)
-    make_pairs(tournament, 15)
-    played(tournament, 1, [(p, p + 1) for p in range(1, 15, 2)], [15])
-    played(tournament, 2, [(p, p + 1) for p in range(2, 15, 2)], [1])
-    return tournament
+    return pairs_evening(director)
 
 
 def enter_all(turno, ns=900, eo=400):
-    turno.tables.update(entry_mode=EntryMode.TOTALS, ns_mp=ns, eo_mp=eo)
-    tournament_recompute_results(tournament=turno.tournament)
-
-
-def start(tournament, director, sizes=(3, 4), **settings):
-    """Start the gironi; ``tournament`` is read again, as the next request would."""
-    turno = gironi_start(
-        tournament=tournament,
-        user=director,
-        sizes=sizes,
-        standings_setting=settings.get("standings", "since_turno_1"),
-        overall_setting=settings.get("overall", "by_girone"),
-    )
-    tournament.refresh_from_db()
-    return turno
+    enter(turno, lambda _table: (ns, eo))
 
 
 def test_preview_cuts_the_standings_top_first(evening):
@@ -141,21 +112,17 @@ def test_girone_standings_since_turno_1_or_phase_only(evening, director):
 
 
 def test_overall_standings_list_girone_a_first_or_everyone_by_vp(evening, director):
-    turno = start(evening, director)
-    turno_publish(turno=turno, user=director)
-    # B's tables won big, A's lost: by VP some of B would pass A, by girone A stays on top.
-    for table in turno.tables.all():
-        ns, eo = (400, 900) if table.girone == "A" else (1500, 0)
-        Table.objects.filter(pk=table.pk).update(entry_mode=EntryMode.TOTALS, ns_mp=ns, eo_mp=eo)
-    tournament_recompute_results(tournament=evening)
+    gironi_played(evening, director)
     rows = standings(tournament=evening)
     assert [r.girone for r in rows] == ["A"] * 6 + ["B"] * 9
-    assert [r.rank for r in rows][:1] == [1] and rows[6].rank >= 7
+    # Ranks run on: B's best is 7th although it has more VP than A's best.
+    assert rows[0].rank == 1 and rows[6].rank == 7
+    assert rows[6].vp > rows[0].vp
     evening.gironi_overall = "by_vp"
     evening.save()
     by_vp = standings(tournament=evening)
     assert [r.vp for r in by_vp] == sorted((r.vp for r in by_vp), reverse=True)
-    assert [r.girone for r in by_vp] != ["A"] * 6 + ["B"] * 9
+    assert by_vp[0].girone == "B"
 
 
 def test_gironi_page_previews_then_starts(english, evening):

@@ -29,7 +29,7 @@ class PairsArchive:
 
     def results(self, tournament: Any, turni: list, numbers: dict[int, int]) -> dict[str, Any]:
         """The computed ``results`` beside the turni: the standings."""
-        from burraco_tourney.archive.export import standings_results
+        from burraco_tourney.archive.standings_json import standings_results
 
         return {"standings": standings_results(tournament)}
 

@@ -136,7 +136,7 @@ class Table(models.Model):
     # A turno played in gironi: the table's girone ("A") and its number inside it (A1, A2 …,
     # B1 …); ``number`` still counts every table of the turno (A's first, then B's …) and is
     # what addresses use. ``label`` is what every page shows.
-    girone = models.CharField(_("girone"), max_length=2, blank=True)
+    girone = models.CharField(_("girone"), max_length=20, blank=True)
     girone_number = models.PositiveSmallIntegerField(
         _("table in the girone"), null=True, blank=True
     )

@@ -193,7 +193,7 @@ class Entrant(models.Model):
     missed_mp = models.IntegerField(_("MP of a missed turno"), null=True, blank=True)
     # The girone ("A", "B" …) the entrant plays in from ``Tournament.gironi_from`` to the last
     # turno; empty without gironi (or when withdrawn before the phase).
-    girone = models.CharField(_("girone"), max_length=2, blank=True)
+    girone = models.CharField(_("girone"), max_length=20, blank=True)
 
     class Meta:
         verbose_name = _("entrant")

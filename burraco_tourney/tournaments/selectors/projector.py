@@ -14,6 +14,7 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from ..models import Tournament, Turno
 from ..prize_rows import award_rows
 from .clock import TurnoClock, playing_turno, turno_clock
+from .gironi import girone_standings_or_missing
 from .prizes import prize_allocation
 from .seating import turno_seating
 from .standings import Standing, standings_choice
@@ -40,6 +41,8 @@ class ProjectorPanels:
     clock: TurnoClock
     # The closing panel: the prizes, once the standings are final (``prize_rows``).
     prize_pages: list[list[dict[str, Any]]] = field(default_factory=list)
+    # Played in gironi: each girone's standings in pages, as (girone, page number, rows).
+    girone_pages: tuple = ()
 
     @property
     def page_count(self) -> int:
@@ -52,6 +55,7 @@ def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
     missing = None
     after_turno = None
     provisional = final = False
+    girone_pages: list[tuple[str, int, list[Standing]]] = []
     # A knock-out has a bracket, not standings: its projector shows the seating and the clock.
     kind_standings = tournament.fmt.standings
     if kind_standings is not None:
@@ -63,6 +67,12 @@ def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
         after_turno = choice.shown_turno(choice.default)
         provisional = choice.provisional(choice.default)
         final = choice.final(choice.default)
+        if error is None:
+            for girone in girone_standings_or_missing(
+                tournament=tournament, after_turno=choice.default
+            ):
+                pages = _pages(girone.rows, ROWS_PER_PAGE)
+                girone_pages += [(girone.name, i, page) for i, page in enumerate(pages, start=1)]
     turno = playing_turno(tournament=tournament)
     seating = turno_seating(turno=turno) if turno else None
     return ProjectorPanels(
@@ -76,6 +86,7 @@ def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
         byes=turno_byes(turno=turno) if turno else [],
         clock=turno_clock(turno=turno, tournament=tournament),
         prize_pages=_prize_pages(tournament) if final else [],
+        girone_pages=tuple(girone_pages),
     )
 
 

@@ -17,6 +17,7 @@ from ..access import can_direct
 from ..live_pages import LivePage, live_not_modified, live_response, render_parts
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
+from ..selectors.gironi import girone_standings_or_missing
 from ..selectors.prizes import prize_list_of
 from ..tables import PairTable
 
@@ -118,6 +119,17 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
             body_template=kind.body_template,
             context={
                 **kind.page_context(request, tournament, rows, shown),
+                # Played in gironi: each girone's standings after the overall ones.
+                "gironi": [
+                    (g.name, kind.public_table(g.rows, shown, tournament.slug))
+                    for g in (
+                        []
+                        if missing
+                        else girone_standings_or_missing(
+                            tournament=tournament, after_turno=after_turno
+                        )
+                    )
+                ],
                 "turni": turni,
                 "after_turno": after_turno or (turni[-1] if turni else None),
                 "in_progress": choice.in_progress,
