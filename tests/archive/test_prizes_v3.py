@@ -160,3 +160,49 @@ def test_a_percent_place_needs_a_fund(v3):
         tournament_import(data=v3)
     assert caught.value.path == "tournament.prizes.categories[0].places[0]"
     assert "needs a fund" in str(caught.value)
+
+
+def test_girone_categories_follow_the_files_own_girone_standings(director):
+    from burraco_tourney.tournaments.draw_manager import DrawRequest
+    from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
+    from tests.tournaments.gironi_support import enter, gironi_played, pairs_evening
+
+    tournament = pairs_evening(director)
+    gironi_played(tournament, director, standings="phase_only", overall="by_vp")
+    four = turno_draw(tournament=tournament, user=director, request=DrawRequest("danese"))
+    turno_publish(turno=four, user=director)
+    enter(four, lambda t: (1000, 300) if t.girone_number % 2 else (500, 600))
+    data = tournament_export(tournament)
+    data["tournament"]["prizes"] = {
+        "cumulative": True,
+        "categories": [
+            {
+                "name": "Girone A",
+                "eligible": {"girone": "A"},
+                "places": [{"place": 1, "object": "Coppa"}],
+            },
+            {
+                "name": "Girone B",
+                "eligible": {"girone": "B"},
+                "places": [{"place": 1, "amount": "50.01"}],
+            },
+        ],
+    }
+    exported = tournament_export(tournament_import(data=data))
+    # By hand from the file's results.gironi: the cup to the lowest number among girone A's
+    # first; girone B's 50.01 split among its first, a leftover cent each from the lowest.
+    gironi = {g["name"]: g["standings"] for g in exported["results"]["gironi"]}
+    first_a = sorted(row["pair"] for row in gironi["A"] if row["rank"] == 1)
+    first_b = sorted(row["pair"] for row in gironi["B"] if row["rank"] == 1)
+    base, leftover = divmod(5001, len(first_b))
+    expected = [{"category": "Girone A", "place": 1, "pair": first_a[0], "object": "Coppa"}]
+    expected += [
+        {
+            "category": "Girone B",
+            "place": 1,
+            "pair": n,
+            "amount": f"{(base + (i < leftover)) / 100:.2f}",
+        }
+        for i, n in enumerate(first_b)
+    ]
+    assert exported["results"]["prizes"] == expected
