@@ -16,6 +16,7 @@ from burraco_tourney.tournaments.services.closing import turno_close
 from burraco_tourney.tournaments.services.gironi import gironi_start
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
 from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
+from tests.browser.axe_support import assert_accessible
 from tests.browser.login_support import log_in_through
 from tests.exports.conftest import pdf_words
 from tests.factories import make_director, make_pairs, make_tournament
@@ -90,6 +91,7 @@ def test_a_prize_list_written_in_the_browser_is_read_back_from_the_ceremony_pdf(
     for number in top:
         expect(table).to_contain_text(f"{_euro(shares[number])} € (diviso)")
     expect(page.get_by_text("I premi in denaro superano il fondo di")).to_be_visible()
+    assert_accessible(page)
 
     response = page.context.request.get(
         page.base_url + f"/t/{tournament.slug}/gestione/premi/cerimonia.pdf"
