@@ -162,6 +162,9 @@ def test_gironi_page_previews_then_starts(english, evening):
         },
     )
     assert response.status_code == 302
+    draft = english.get(response["Location"]).content.decode()
+    assert '<td class="num tableno-cell">A1</td>' in draft
+    assert '<td class="num tableno-cell">B4</td>' in draft
     evening.refresh_from_db()
     assert (evening.gironi_from, evening.gironi_standings, evening.gironi_overall) == (
         3,

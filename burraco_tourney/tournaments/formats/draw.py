@@ -120,7 +120,7 @@ class PairsDrawManager:
         from ..selectors.seating import turno_seating
 
         seating = turno_seating(turno=turno)
-        table_of = {p.number: t.number for t in seating.tables for p in (t.ns, t.eo)}
+        table_of = {p.number: t.label for t in seating.tables for p in (t.ns, t.eo)}
         pairs = {p.number: p for p in tournament.entrants.all()}
         ranking = [
             {
@@ -131,7 +131,8 @@ class PairsDrawManager:
                 "scarto": scarto,
                 "table": table_of.get(p),
             }
-            for p, rank, vp, scarto in turno.draw_options.get("standings", [])
+            # A turno in gironi ranks each girone on its own: its rows name the girone too.
+            for p, rank, vp, scarto, *_girone in turno.draw_options.get("standings", [])
         ]
         context = {
             "seating": seating,

@@ -3,20 +3,26 @@ and the two gironi standings settings (RULES.md section 12)."""
 
 from __future__ import annotations
 
+import copy
 import re
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from burraco_tourney.rules.errors import RuleError
 
 from ..models import GironiOverall, GironiStandings
-from .turni import rule_message
+from .turni import DrawForm, rule_message
 
 # "7, 9, 9", "7 9 9", "A 7, B 9, C 9": a girone's letter may be written before its size.
 _LETTER = re.compile(r"\b[A-Za-z]\s*(?=\d)")
 _SIZE = re.compile(r"^\d{1,3}$")
+
+
+def _danese_mode() -> forms.Field:
+    field = copy.deepcopy(DrawForm.base_fields["mode"])
+    field.required = True
+    return field
 
 
 class GironiForm(forms.Form):
@@ -29,15 +35,8 @@ class GironiForm(forms.Form):
             "The last girone takes what is left, with a riposo when it is odd."
         ),
     )
-    mode = forms.ChoiceField(
-        label=_("Danese mode"),
-        choices=[
-            ("modificato", pgettext_lazy("danese mode", "Modificato")),
-            ("puro", pgettext_lazy("danese mode", "Puro")),
-            ("no_rematch", _("No rematch at all")),
-        ],
-        initial="modificato",
-    )
+    # The turni page's own Danese mode, with its choices and help.
+    mode = _danese_mode()
     gironi_standings = forms.ChoiceField(
         label=_("Each girone's standings count"),
         choices=GironiStandings.choices,
