@@ -68,9 +68,9 @@ V2_KEYS = {
     "turno": ("published",),
     "penalty": ("given_by", "at"),
 }
-# Keys version 3 adds, by object (ARCHIVE.md "Version 3": gironi).
+# Keys version 3 adds, by object (ARCHIVE.md "Version 3": gironi, prizes).
 V3_KEYS = {
-    "tournament": ("gironi_standings", "gironi_overall"),
+    "tournament": ("gironi_standings", "gironi_overall", "prizes"),
     "turno": ("gironi",),
 }
 

@@ -19,6 +19,7 @@ from burraco_tourney.tournaments.formats import FORMATS, format_of
 
 from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
 from .closing import read_closing
+from .prizes import read_prizes
 from .reader_gironi import read_gironi_settings
 from .reader_late import read_late_pairs
 from .reader_v2 import (
@@ -119,6 +120,7 @@ class TournamentSection:
                 % {"kind": kind, "version": fmt.archive.min_version},
             )
         kind_fields, kind_options = fmt.archive.read_tournament(obj, path)
+        prizes = read_prizes(obj["prizes"], fmt) if "prizes" in obj else None
 
         smazzate = None
         if "smazzate_per_turno" in obj:
@@ -244,6 +246,7 @@ class TournamentSection:
             closed_turni=closed,
             corrected_results=corrected,
             **kind_fields,
+            prizes=prizes,
             **dict(
                 zip(
                     ("gironi_standings", "gironi_overall"),

@@ -95,6 +95,8 @@ class ArchiveTournament:
     # the team VP table, as (max, winner VP, loser VP) bands (``mp_diff`` only).
     team_scoring: str | None = None
     team_vp_table: tuple[tuple[int | None, int, int], ...] | None = None
+    # Version 3: ``tournament.prizes`` as the engine's ``PrizeList`` (None: no prize list).
+    prizes: Any = None
     # Version 3: what a girone's standings count and how the overall standings rank.
     gironi_standings: str = "since_turno_1"
     gironi_overall: str = "by_girone"

@@ -52,6 +52,7 @@ from burraco_tourney.tournaments.selectors.standings_notes import late_note, mis
 from burraco_tourney.tournaments.table_fast_path import table_values
 
 from .gironi_sheets import girone_sheets
+from .prize_sheet import prize_sheets
 from .registry import Exporter, ExportFile, download_name, register
 from .selectors import standings_sheet
 from .sheet_layout import marked_heading, workbook_heading
@@ -132,6 +133,7 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
     sheets += girone_sheets(tournament, heading, turni, after_turno, standings_rows_sheet)
     sheets += [_turno_sheet(tournament, heading, rows, data.pairs) for rows in data.turni]
     sheets += [_pairs_sheet(heading, data.pairs.values()), _rules_sheet(tournament, heading)]
+    sheets += prize_sheets(tournament, heading)
 
     return write_workbook(sheets, title=heading)
 
@@ -150,6 +152,7 @@ def player_workbook_bytes(*, tournament: Tournament, after_turno: int | None = N
     for turno in tournament.turni.filter(published=True, number__in=sheet.turni).order_by("number"):
         sheets.append(_players_turno_sheet(turno, heading))
     sheets.append(_rules_sheet(tournament, heading))
+    sheets += prize_sheets(tournament, heading)
     return write_workbook(sheets, title=heading)
 
 

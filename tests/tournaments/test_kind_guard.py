@@ -88,6 +88,7 @@ HANDOUTS = frozenset(
         "planned_turni",
         "last_turno",
         "seating_fix_refusal",
+        "check_prizes",
     }
 )
 FORMAT_READ = re.compile(

@@ -28,8 +28,9 @@ class PairsArchive:
     def export(self, tournament: Any, ruleset: Any) -> dict[str, Any]:
         """The whole tournament as an archive."""
         from burraco_tourney.archive.export import entrants_export
+        from burraco_tourney.archive.prizes import with_prizes
 
-        return entrants_export(tournament, ruleset)
+        return with_prizes(entrants_export(tournament, ruleset), tournament)
 
     def tournament_json(self, tournament: Any) -> dict[str, Any]:
         """The tournament keys only this kind writes (after ``vp_table``)."""

@@ -84,6 +84,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from burraco_tourney.rules.prize_list import check_prize_list
 from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
 
 from .archive import PAIRS_ARCHIVE, PairsArchive
@@ -166,6 +167,10 @@ class TournamentFormat:
     ) -> int | None:
         """The turno whose close makes the standings final (None: not known)."""
         return planned
+
+    def check_prizes(self, prizes) -> None:
+        """Raise the engine's ``PrizeError`` for a prize list this kind refuses."""
+        check_prize_list(prizes)
 
     def build_rules(
         self, *, team_scoring: str = "", team_vp_table: Any = None, **settings: Any

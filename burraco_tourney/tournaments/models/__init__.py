@@ -21,6 +21,7 @@ from .play import (
     Table,
     Turno,
 )
+from .prizes import FundRound, PrizeCategory, PrizeList, PrizePlace
 from .room import AnomalyDismissal
 from .submission import Submission, SubmissionSource, SubmissionState
 from .table_access import TableAccess, TableProblem
@@ -44,6 +45,7 @@ __all__ = [
     "Bye",
     "Entrant",
     "EntryMode",
+    "FundRound",
     "GironiOverall",
     "GironiStandings",
     "KoMode",
@@ -54,6 +56,9 @@ __all__ = [
     "MissedTurni",
     "Movement",
     "Penalty",
+    "PrizeCategory",
+    "PrizeList",
+    "PrizePlace",
     "TableProblem",
     "Room",
     "RulesetName",

@@ -18,6 +18,7 @@ from ..live_pages import LivePage, live_not_modified, live_response, render_part
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
 from ..selectors.gironi import girone_standings_or_missing
+from ..selectors.prizes import prize_list_of
 from ..tables import PairTable
 
 
@@ -40,6 +41,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "entrant_count": tournament.entrants.count(),
             "planned_turni": tournament.fmt.planned_turni(tournament),
             "can_direct": can_direct(request.user, tournament),
+            "has_prizes": prize_list_of(tournament) is not None,
         },
     )
 

@@ -10,6 +10,8 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext, ngettext
 
+from burraco_tourney.rules.prize_list import check_prize_list
+
 from ..base import TournamentFormat
 from ..draw import PairsDrawManager, TurniPages
 from ..entrants import PairEntrants
@@ -169,3 +171,6 @@ class IndividualFormat(TournamentFormat):
             "The seating of an individual turno cannot be corrected here yet: clear the table's "
             "result and enter it again with the lines as they sat."
         )
+
+    def check_prizes(self, prizes) -> None:
+        check_prize_list(prizes, individual=True)
