@@ -6,6 +6,7 @@ the services (``services.py``); no business logic lives in ``save()`` or in sign
 """
 
 from .audit import AuditEntry
+from .federation import FederationReport
 from .individual import TableSeat
 from .members import Member
 from .play import (
@@ -25,6 +26,7 @@ from .submission import Submission, SubmissionSource, SubmissionState
 from .table_access import TableAccess, TableProblem
 from .tournament import (
     Entrant,
+    FederationClass,
     KoMode,
     MissedTurni,
     RulesetName,
@@ -39,6 +41,8 @@ __all__ = [
     "Bye",
     "Entrant",
     "EntryMode",
+    "FederationClass",
+    "FederationReport",
     "KoMode",
     "Line",
     "Match",

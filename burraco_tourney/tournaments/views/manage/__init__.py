@@ -5,6 +5,7 @@ Every view here needs a logged-in director of the tournament (``access.director_
 
 from . import (
     audit,
+    federation,
     ko,
     pairs,
     pairs_import,
@@ -39,4 +40,5 @@ MODULES = (
     tools,
     ko,
     people,
+    federation,
 )
