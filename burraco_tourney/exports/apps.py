@@ -18,7 +18,4 @@ class ExportsConfig(AppConfig):
             # The workbook exporter is optional; an import failing inside it is a real bug.
             if error.name != f"{self.name}.excel":
                 raise
-        from . import (
-            federation,  # noqa: F401  (the federation report's files)
-            ko,  # noqa: F401  (the KO bracket sheet and workbook)
-        )
+        from . import ko  # noqa: F401  (the KO bracket sheet and workbook)

@@ -5,8 +5,9 @@ the director and the responsabile sala conti.
 The exporters read the report (``selectors.federation``) and its checks
 (``selectors.federation_checks``) and refuse, with ``ReportRefused``, while a check blocks the
 export or a warning stands that the director did not choose to export past (``anyway``). They
-are registered under their keys but offered by no kind's downloads page: the report's own page
-runs the checks and links them (``views.manage.federation``).
+follow the exporters' interface but are not in the downloads registry: the generic download
+would hand the file out without the checks. The report's own page runs the checks and links
+them (``views.manage.federation``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from burraco_tourney.tournaments.selectors.federation_checks import (
 
 from .pdf import render_pdf
 from .printouts import page_numbers_css
-from .registry import Exporter, ExportFile, download_name, register
+from .registry import Exporter, ExportFile, download_name
 from .safe_cells import looks_like_formula
 from .xlsx_writer import Sheet, write_workbook
 
@@ -148,7 +149,6 @@ class FederationExporter(Exporter):
         raise NotImplementedError
 
 
-@register
 class FederationCsv(FederationExporter):
     key = "rapporto-federazione-csv"
     label = gettext_lazy("Federation report (CSV)")
@@ -159,7 +159,6 @@ class FederationCsv(FederationExporter):
         return report_csv(report)
 
 
-@register
 class FederationXlsx(FederationExporter):
     key = "rapporto-federazione-excel"
     label = gettext_lazy("Federation report (Excel)")
@@ -186,7 +185,6 @@ class FederationXlsx(FederationExporter):
         return write_workbook(sheets, title=title)
 
 
-@register
 class FederationPdf(FederationExporter):
     key = "rapporto-federazione-pdf"
     label = gettext_lazy("Federation report (PDF)")

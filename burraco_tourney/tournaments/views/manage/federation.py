@@ -80,8 +80,8 @@ def federation_page(request: HttpRequest, tournament: Tournament) -> HttpRespons
 
 
 @director_view
-def federation_download(request: HttpRequest, tournament: Tournament, ext: str) -> HttpResponse:
-    exporter = FILES.get(ext)
+def federation_download(request: HttpRequest, tournament: Tournament, kind: str) -> HttpResponse:
+    exporter = FILES.get(kind)
     if exporter is None:
         return redirect("manage:federation", tournament.slug)
     anyway = request.GET.get("comunque") == "1"
@@ -125,7 +125,7 @@ def federation_sent(request: HttpRequest, tournament: Tournament) -> HttpRespons
 urlpatterns = [
     path("t/<slug:slug>/gestione/federazione/", federation_page, name="federation"),
     path(
-        "t/<slug:slug>/gestione/federazione/rapporto.<str:ext>",
+        "t/<slug:slug>/gestione/federazione/rapporto.<str:kind>",
         federation_download,
         name="federation_download",
     ),
