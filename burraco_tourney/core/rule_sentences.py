@@ -275,6 +275,12 @@ MESSAGES: dict[str, Any] = {
         "(%(tables)s), not %(step)s."
     ),
     # Translators: %(modes)s lists the Danese modes, e.g. “puro, modificato, no rematches”.
+    "gironi_too_few": _("Give at least two gironi, top first, as “7, 9, 9”."),
+    "girone_size_zero": _("Girone %(girone)s has no table: every girone needs at least one."),
+    "gironi_size_mismatch": _(
+        "%(tables)s tables do not seat the %(entrants)s playing: the gironi must add up to "
+        "%(needed)s tables (the last girone may have a riposo)."
+    ),
     "unknown_mode": _("There is no Danese mode called “%(mode)s”: use %(modes)s."),
     "pair_seated_twice": _(
         "Pair %(pair)s is seated at table %(first_table)s and again at table %(table)s."

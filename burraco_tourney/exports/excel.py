@@ -236,7 +236,7 @@ def _turno_sheet(
             note = notes.get(table.entry_mode)
         rows.append(
             (
-                table.number,
+                table.label,
                 table.ns,
                 players[table.ns],
                 table.eo,
@@ -267,7 +267,7 @@ def _players_turno_sheet(turno: Turno, heading: str) -> Sheet:
     name = gettext("Turno %(number)s") % {"number": turno.number}
     rows: list[list[Any]] = [
         [
-            t.number,
+            t.table.label,
             t.names["ns"],
             t.names["eo"],
             t.table.ns_mp,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from burraco_tourney.tournaments.models import Bye, Entrant, Smazzata, Table, Tournament, Turno
+from burraco_tourney.tournaments.models.play import table_label
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,8 @@ class TableRow(NamedTuple):
     # Each smazzata's totals, NS then EO, by smazzata number: (NS 1, EO 1, NS 2, EO 2, ...),
     # up to the last smazzata recorded; None in both places of a number with no smazzata.
     scores: tuple[int | None, ...] = ()
+    # A turno played in gironi: the table as its pages name it ("A1"), else its number.
+    label: str | int = 0
 
 
 @dataclass
@@ -125,8 +128,12 @@ def workbook_data(*, tournament: Tournament, turni: list[int]) -> WorkbookData:
         "eo_mp",
         "match__ns_vp",
         "match__eo_vp",
+        "girone",
+        "girone_number",
     ).iterator():
-        by_turno[turno].tables.append(TableRow(*values, tuple(scores.pop(table_id, ()))))
+        *values, girone, inside = values
+        label = table_label(values[0], girone, inside)
+        by_turno[turno].tables.append(TableRow(*values, tuple(scores.pop(table_id, ())), label))
     for turno, pair in (
         Bye.objects.filter(turno__tournament=tournament, turno__number__in=turni)
         .order_by("turno__number", "entrant__number")

@@ -340,6 +340,11 @@ def compute_standings(
         after_turno=after_turno,
         kind=kind,
     )
+    return standing_rows(ranked(tallies, keys, meetings))
+
+
+def standing_rows(ranking: Iterable[tuple[int, int, Tally]]) -> list[StandingRow]:
+    """The rows of ``standings_tally.ranked``'s (rank, entrant, tally), in its order."""
     return [
         StandingRow(
             rank=rank,
@@ -355,7 +360,7 @@ def compute_standings(
             earned_vp_by_turno=dict(sorted(t.earned_vp_by_turno.items())),
             absent=tuple(sorted(t.absent)),
         )
-        for rank, pair, t in ranked(tallies, keys, meetings)
+        for rank, pair, t in ranking
     ]
 
 

@@ -53,6 +53,7 @@ from burraco_tourney.rules.pairing import (
     mitchell_rematch_free_turni,
 )
 
+from .gironi_draw import gironi_plan, phase_of
 from .models import Bye, Movement, Table, Tournament, Turno
 from .selectors.standings import standings
 
@@ -205,7 +206,28 @@ def draw_turno(*, tournament: Tournament, number: int, request: DrawRequest) -> 
     order = list(active_pairs(tournament, number))
     past = history(tournament, before=number)
     options: dict[str, Any] = {}
-    if request.movement == Movement.MITCHELL:
+    gironi = phase_of(tournament, number)
+    if gironi is not None:
+        last = (
+            is_last_turno(tournament, number) if request.last_turno is None else request.last_turno
+        )
+        draw, options = gironi_plan(
+            tournament=tournament,
+            gironi=gironi,
+            number=number,
+            request=request,
+            active=order,
+            draw_one=lambda ranking: danese_draw(
+                ranking,
+                met=past.meetings.keys(),
+                previous=past.previous,
+                bye_counts=past.bye_counts,
+                mode=request.mode,
+                last_turno=last,
+            ),
+        )
+        options.update(mode=request.mode, last_turno=last)
+    elif request.movement == Movement.MITCHELL:
         index = _rotation_index(tournament, Movement.MITCHELL, order, number)
         draw = mitchell_draw(
             order, index, step=request.step, bye_counts=past.bye_counts, met=past.meetings.keys()

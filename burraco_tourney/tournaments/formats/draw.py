@@ -57,6 +57,8 @@ class PairsDrawManager:
 
     # Why ``turno_draw`` does not draw this kind's turni (None: it does).
     turno_draw_refusal: Any = None
+    # The page starting the gironi phase (RULES.md section 12), None for a kind without gironi.
+    gironi_url: str | None = "manage:gironi"
     pages: ClassVar[TurniPages] = PAIRS_PAGES
 
     def draw(self, *, tournament: Any, number: int, request: Any) -> Any:

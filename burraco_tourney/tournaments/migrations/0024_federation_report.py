@@ -7,8 +7,9 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
+    # After the gironi's migration (merged into this branch); the lead renumbers at merge.
     dependencies = [
-        ('tournaments', '0023_people_from_names'),
+        ('tournaments', '0024_gironi'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

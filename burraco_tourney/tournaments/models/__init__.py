@@ -27,6 +27,8 @@ from .table_access import TableAccess, TableProblem
 from .tournament import (
     Entrant,
     FederationClass,
+    GironiOverall,
+    GironiStandings,
     KoMode,
     MissedTurni,
     RulesetName,
@@ -43,6 +45,8 @@ __all__ = [
     "EntryMode",
     "FederationClass",
     "FederationReport",
+    "GironiOverall",
+    "GironiStandings",
     "KoMode",
     "Line",
     "Match",

@@ -133,6 +133,13 @@ class Table(models.Model):
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="tables"
     )
     number = models.PositiveSmallIntegerField(_("table"))
+    # A turno played in gironi: the table's girone ("A") and its number inside it (A1, A2 …,
+    # B1 …); ``number`` still counts every table of the turno (A's first, then B's …) and is
+    # what addresses use. ``label`` is what every page shows.
+    girone = models.CharField(_("girone"), max_length=2, blank=True)
+    girone_number = models.PositiveSmallIntegerField(
+        _("table in the girone"), null=True, blank=True
+    )
     # The entrant sitting in each line; empty only in an individual tournament, whose lines are
     # ``TableSeat`` rows (see ``models/individual.py``).
     ns = models.ForeignKey(
@@ -181,6 +188,11 @@ class Table(models.Model):
     def has_result(self) -> bool:
         return bool(self.entry_mode)
 
+    @property
+    def label(self) -> str | int:
+        """The table as every page names it: 7, or "A1" in a turno played in gironi."""
+        return table_label(self.number, self.girone, self.girone_number)
+
     def line_entrants(self, line: str) -> list[Entrant]:
         """The entrants credited with ``line``'s result: the pair sitting there, or an
         individual table's two players (its seats, prefetched or not)."""
@@ -196,6 +208,12 @@ class Table(models.Model):
     @property
     def eo_line(self):
         return self.eo if self.eo_id is not None else _seated_line(self, "eo")
+
+
+def table_label(number: int, girone: str = "", girone_number: int | None = None) -> str | int:
+    """The table as pages name it: "A1" for table 1 of girone A, else its number itself (a
+    workbook's cell stays a number). Readers of plain values ask it; ``Table.label`` too."""
+    return f"{girone}{girone_number}" if girone else number
 
 
 def credited(entrant: Any, seats: Iterable[Any], line: str) -> list[Any]:

@@ -51,6 +51,20 @@ class FederationClass(models.TextChoices):
     NAZIONALE = "nazionale", _("Nazionale")
 
 
+class GironiStandings(models.TextChoices):
+    """What a girone's own standings count (RULES.md section 12, ARCHIVE.md version 3)."""
+
+    SINCE_TURNO_1 = "since_turno_1", _("since turno 1")
+    PHASE_ONLY = "phase_only", _("only the gironi turni")
+
+
+class GironiOverall(models.TextChoices):
+    """How the overall standings rank a tournament played in gironi."""
+
+    BY_GIRONE = "by_girone", _("girone A first, then B …")
+    BY_VP = "by_vp", _("everyone by VP")
+
+
 class Tournament(models.Model):
     """One tournament with the rules it is played under, copied from a preset at creation."""
 
@@ -122,6 +136,21 @@ class Tournament(models.Model):
     # The seed of the random draw of pair numbers, kept so the draw can be shown to be fair.
     number_draw_seed = models.CharField(_("pair number draw seed"), max_length=64, blank=True)
     number_draw_at = models.DateTimeField(_("pair numbers drawn at"), null=True, blank=True)
+    # The gironi phase (RULES.md section 12): the first turno played in gironi (empty: none);
+    # it runs to the last turno, each entrant's girone is ``Entrant.girone``.
+    gironi_from = models.PositiveSmallIntegerField(_("gironi from turno"), null=True, blank=True)
+    gironi_standings = models.CharField(
+        _("girone standings count"),
+        max_length=14,
+        choices=GironiStandings.choices,
+        default=GironiStandings.SINCE_TURNO_1,
+    )
+    gironi_overall = models.CharField(
+        _("overall standings with gironi"),
+        max_length=10,
+        choices=GironiOverall.choices,
+        default=GironiOverall.BY_GIRONE,
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     # Raised by one in the transaction of every write (``services.audit.audit_record``): the
     # public pages are cached under it, so a page built before a save is never served after it.
@@ -178,6 +207,9 @@ class Entrant(models.Model):
     )
     missed_vp = models.IntegerField(_("VP of a missed turno"), null=True, blank=True)
     missed_mp = models.IntegerField(_("MP of a missed turno"), null=True, blank=True)
+    # The girone ("A", "B" …) the entrant plays in from ``Tournament.gironi_from`` to the last
+    # turno; empty without gironi (or when withdrawn before the phase).
+    girone = models.CharField(_("girone"), max_length=2, blank=True)
 
     class Meta:
         verbose_name = _("entrant")

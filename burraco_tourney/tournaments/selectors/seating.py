@@ -18,7 +18,7 @@ class PlayerSeat:
 
     player: str
     pair: Entrant
-    table: int | None
+    table: int | str | None
     line: str  # "ns", "eo", or "" for a riposo
 
 
@@ -79,7 +79,7 @@ def turno_seating(*, turno: Turno) -> Seating:
         for pair, line in ((table.ns, "ns"), (table.eo, "eo")):
             if pair is None:  # an individual table: its players are ``individual_seating``'s
                 continue
-            players += [PlayerSeat(name, pair, table.number, line) for name in _names(pair)]
+            players += [PlayerSeat(name, pair, table.label, line) for name in _names(pair)]
     for pair in byes:
         players += [PlayerSeat(name, pair, None, "") for name in _names(pair)]
     players.sort(key=lambda s: (name_key(s.player), s.pair.number))
@@ -124,7 +124,7 @@ def seat_search(*, turno: Turno, query: str) -> list[SeatFound]:
     if len(name_key(query).strip()) < SEARCH_MIN_LENGTH:
         return []
     seating = turno_seating(turno=turno)
-    tables = {t.number: t for t in seating.tables}
+    tables = {t.label: t for t in seating.tables}
     found = []
     for seat in seating.players:
         if name_matches(seat.player, query):

@@ -24,6 +24,8 @@ from datetime import datetime
 from typing import Any
 
 from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.gironi import girone_standings as girone_rows
+from burraco_tourney.rules.gironi import overall_by_girone
 from burraco_tourney.rules.standings import (
     Absence,
     Bye,
@@ -39,6 +41,7 @@ from ..models import Entrant, Table, TableSeat, Tournament
 from ..models import Penalty as PenaltyRow
 from ..models.play import credited
 from ..results_bridge import tournament_rules
+from .gironi_phase import tournament_gironi
 from .standings_notes import pair_absences, standing_note
 from .tournaments import TurnoSummary, turno_summaries
 
@@ -57,6 +60,8 @@ class Standing:
     row: StandingRow
     entrant: Entrant
     note: str = ""
+    # The entrant's girone ("A") once the gironi phase counts in these standings, else "".
+    girone: str = ""
 
     def __getattr__(self, name: str):
         return getattr(self.row, name)
@@ -200,13 +205,26 @@ def standings(
     ``outcomes``, as they would be with those table values (a rule change's dry run)."""
     entrants, inputs = _engine_inputs(tournament, after_turno, outcomes)
     rows = compute_standings(**inputs)
+    gironi = tournament_gironi(tournament, after_turno)
+    if gironi is not None and gironi.by_girone:
+        rows = overall_by_girone(rows, girone_rows(gironi, **inputs))
+    return standing_list(tournament, entrants, rows, gironi)
+
+
+def standing_list(
+    tournament: Tournament, entrants: dict[int, Entrant], rows: list[StandingRow], gironi=None
+) -> list[Standing]:
+    """The engine's ``rows`` as ``Standing`` lines, with each entrant's girone once the gironi
+    phase (``gironi``) counts."""
     rules = tournament_rules(tournament)
     by_number = {entrant.number: entrant for entrant in entrants.values()}
+    girone_of = gironi.girone_of() if gironi is not None else {}
     return [
         Standing(
             row=row,
             entrant=by_number[row.pair],
             note=standing_note(by_number[row.pair], row, rules.bye),
+            girone=girone_of.get(row.pair, ""),
         )
         for row in rows
     ]

@@ -27,6 +27,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from burraco_tourney.rules.gironi import girone_tables
+
 from .. import draw_manager
 from ..audit_text import turno_subject
 from ..draw_manager import DrawRequest
@@ -34,6 +36,7 @@ from ..models import Bye, Movement, Table, TableSeat, Tournament, Turno
 from ..results_bridge import tournament_bye_value
 from .audit import audit_record
 from .closing import turno_close_before_draw
+from .gironi_phase import gironi_clear
 from .locks import tournament_lock
 from .matches import tables_create
 from .table_links import table_links_revoke
@@ -99,8 +102,17 @@ def turno_store_seating(turno: Turno, *, seats: Iterable, byes: Iterable[int]) -
     def entrant(line):
         return entrants[line] if isinstance(line, int) else None
 
+    girone = girone_tables(turno.draw_options.get("gironi", []))
     tables = tables_create(
-        Table(turno=turno, number=s.table, ns=entrant(s.ns), eo=entrant(s.eo)) for s in seats
+        Table(
+            turno=turno,
+            number=s.table,
+            ns=entrant(s.ns),
+            eo=entrant(s.eo),
+            girone=girone.get(s.table, ("", None))[0],
+            girone_number=girone.get(s.table, ("", None))[1],
+        )
+        for s in seats
     )
     TableSeat.objects.bulk_create(
         TableSeat(table=table, line=line, seat=i, entrant=entrants[number])
@@ -345,6 +357,7 @@ def turno_delete_draft(*, turno: Turno, user) -> None:
     turno = _lock_turno(turno)
     _refuse(redraw_refusal(turno))
     turno_delete_recorded(turno, user=user)
+    gironi_clear(turno.tournament, turno.number)
 
 
 def turno_delete_recorded(turno: Turno, *, user) -> None:

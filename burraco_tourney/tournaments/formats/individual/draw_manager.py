@@ -32,6 +32,7 @@ from burraco_tourney.rules.pairing import (
 )
 
 from ...draw_manager import DrawPlan, DrawRequest, note_json
+from ...gironi_draw import gironi_plan, phase_of
 from ...models import Bye, Movement, TableSeat, Tournament
 
 # The movements a director can draw for an individual tournament.
@@ -93,7 +94,17 @@ def draw_individual_turno(*, tournament: Tournament, number: int, request: DrawR
     players = active_players(tournament)
     played = played_draws(tournament, before=number)
     options: dict[str, Any] = {}
-    if request.movement == Movement.ROTATION:
+    gironi = phase_of(tournament, number)
+    if gironi is not None:
+        draw, options = gironi_plan(
+            tournament=tournament,
+            gironi=gironi,
+            number=number,
+            request=request,
+            active=players,
+            draw_one=lambda ranking: individual_danese_draw(ranking, played=played),
+        )
+    elif request.movement == Movement.ROTATION:
         seed = request.seed
         draw = individual_rotation_draw(players, turno=number, played=played, seed=seed)
         options = {"seed": seed, "order": list(players)}

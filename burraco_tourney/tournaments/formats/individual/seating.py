@@ -28,6 +28,10 @@ class IndividualTable:
         return self.table.number
 
     @property
+    def label(self) -> str:
+        return self.table.label
+
+    @property
     def names(self) -> dict[str, str]:
         """Each line's two names: ``names["ns"]``, ``names["eo"]``."""
         return {line: " – ".join(p.name for p in players) for line, players in self.lines()}

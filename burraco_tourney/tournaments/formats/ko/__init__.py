@@ -123,6 +123,7 @@ class BracketDrawManager(PairsDrawManager):
     each later match as soon as its two pairs are known."""
 
     turno_draw_refusal = _("A knock-out tournament is drawn from its bracket page.")
+    gironi_url = None
 
     def draw(self, *, tournament: Any, number: int, request: Any) -> Any:
         from django.core.exceptions import ValidationError

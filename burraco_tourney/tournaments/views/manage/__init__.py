@@ -6,6 +6,7 @@ Every view here needs a logged-in director of the tournament (``access.director_
 from . import (
     audit,
     federation,
+    gironi,
     ko,
     pairs,
     pairs_import,
@@ -28,6 +29,7 @@ MODULES = (
     pairs,
     pairs_import,
     turni,
+    gironi,
     seating_fix,
     scores,
     turno_room,

@@ -51,6 +51,7 @@ ACTION_LABELS: dict[str, Any] = {
     "turno_publish": gettext_lazy("Turno published"),
     "turno_unpublish": gettext_lazy("Turno back to draft"),
     "turno_delete": gettext_lazy("Draft turno deleted"),
+    "gironi_start": gettext_lazy("Gironi started"),
     "seating_swap_lines": gettext_lazy("Seating corrected: lines swapped"),
     "seating_exchange_pairs": gettext_lazy("Seating corrected: pairs exchanged"),
     "result_enter": gettext_lazy("Result entered"),
