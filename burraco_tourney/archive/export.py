@@ -49,7 +49,7 @@ LINE_FIELDS_TAIL = ("chiusura", "pozzetto")
 def tournament_export(tournament: Tournament) -> dict[str, Any]:
     """The whole tournament as an archive, with its computed ``results``."""
     # As stored: a caller's instance may predate a service's change (KO third place, ...).
-    tournament = Tournament.objects.get(pk=tournament.pk)
+    tournament = Tournament.objects.select_related("prize_list").get(pk=tournament.pk)
     ruleset = Ruleset.from_dict(tournament.rules)
     # The kind's section of the archive writes it (``formats/archive.py``).
     return tournament.fmt.archive.export(tournament, ruleset)

@@ -19,6 +19,7 @@ from burraco_tourney.tournaments.formats import FORMATS, format_of
 
 from .checks import SMALL_MAX, at, json_bool, json_choice, json_int, json_object, json_text
 from .closing import read_closing
+from .prizes import read_prizes
 from .reader_late import read_late_pairs
 from .reader_v2 import (
     read_clock_settings,
@@ -43,6 +44,8 @@ LATE_PAIRS_PATH = "tournament.settings.late_pairs"
 NAME_MAX = 200
 
 TOURNAMENT_REQUIRED = ("name", "date", "kind", "ruleset")
+# The key version 3 adds to ``tournament`` here (ARCHIVE.md "Prizes").
+V3_TOURNAMENT = ("prizes",)
 TOURNAMENT_OPTIONAL = (
     "venue",
     "semipulito",
@@ -75,8 +78,16 @@ class TournamentSection:
 
     def _tournament(self, raw: Any) -> ArchiveTournament:
         path = "tournament"
+        v3 = V3_TOURNAMENT if self.version >= 3 else ()
         obj = json_object(
-            raw, path, TOURNAMENT_REQUIRED, (*TOURNAMENT_OPTIONAL, *self._v2("tournament"))
+            raw,
+            path,
+            TOURNAMENT_REQUIRED,
+            (
+                *TOURNAMENT_OPTIONAL,
+                *self._v2("tournament"),
+                *v3,
+            ),
         )
         name = json_text(obj["name"], at(path, "name"), max_length=NAME_MAX)
         date = read_date(obj["date"], at(path, "date"))
@@ -105,6 +116,7 @@ class TournamentSection:
         )
         self.kind = kind
         fmt = format_of(kind)
+        prizes = read_prizes(obj["prizes"], fmt) if "prizes" in obj else None
 
         smazzate = None
         if "smazzate_per_turno" in obj:
@@ -221,4 +233,5 @@ class TournamentSection:
             room=room,
             closed_turni=closed,
             corrected_results=corrected,
+            prizes=prizes,
         )

@@ -91,6 +91,8 @@ class ArchiveTournament:
     # (turno, closed at) and (turno, table, corrected at).
     closed_turni: tuple[tuple[int, Any], ...] = ()
     corrected_results: tuple[tuple[int, int, Any], ...] = ()
+    # Version 3: ``tournament.prizes`` as the engine's ``PrizeList`` (None: no prize list).
+    prizes: Any = None
 
     def ruleset_overrides(self) -> dict[str, Any]:
         """The options to pass to ``get_ruleset`` besides the name."""

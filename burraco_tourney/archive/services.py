@@ -49,6 +49,7 @@ from burraco_tourney.tournaments.selectors.ko import bracket_of, ko_data
 from burraco_tourney.tournaments.services.audit import audit_record
 from burraco_tourney.tournaments.services.matches import tables_create
 from burraco_tourney.tournaments.services.members import members_link, printed_names
+from burraco_tourney.tournaments.services.prizes import prize_list_save
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
 from burraco_tourney.tournaments.services.tournaments import tournament_slug
 
@@ -320,3 +321,5 @@ def _create_contents(tournament: Tournament, archive: Archive) -> None:
     )
     places = {(row.turno.number, row.number): row for row in table_rows}
     AuditEntry.objects.bulk_create(log_rows(tournament, archive.log, places), batch_size=500)
+    if archive.tournament.prizes is not None:
+        prize_list_save(tournament=tournament, prizes=archive.tournament.prizes, record=False)

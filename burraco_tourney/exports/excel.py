@@ -51,6 +51,7 @@ from burraco_tourney.tournaments.selectors.standings import standings_choice, st
 from burraco_tourney.tournaments.selectors.standings_notes import late_note, missed_value
 from burraco_tourney.tournaments.table_fast_path import table_values
 
+from .prize_sheet import prize_sheets
 from .registry import Exporter, ExportFile, download_name, register
 from .selectors import standings_sheet
 from .sheet_layout import marked_heading, workbook_heading
@@ -130,6 +131,7 @@ def workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) ->
     sheets = [_standings_sheet(tournament, heading, turni, after_turno)]
     sheets += [_turno_sheet(tournament, heading, rows, data.pairs) for rows in data.turni]
     sheets += [_pairs_sheet(heading, data.pairs.values()), _rules_sheet(tournament, heading)]
+    sheets += prize_sheets(tournament, heading)
 
     return write_workbook(sheets, title=heading)
 
@@ -145,6 +147,7 @@ def player_workbook_bytes(*, tournament: Tournament, after_turno: int | None = N
     for turno in tournament.turni.filter(published=True, number__in=sheet.turni).order_by("number"):
         sheets.append(_players_turno_sheet(turno, heading))
     sheets.append(_rules_sheet(tournament, heading))
+    sheets += prize_sheets(tournament, heading)
     return write_workbook(sheets, title=heading)
 
 

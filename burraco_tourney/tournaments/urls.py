@@ -5,6 +5,7 @@ from django.urls import path
 from .views import pair_page
 from .views import public as views
 from .views import seating as seating_views
+from .views.prizes_public import prizes_page
 from .views.projector import projector, projector_fragment
 from .views.standings_explain import standings_explain
 
@@ -21,6 +22,7 @@ urlpatterns = [
     path("t/<slug:slug>/turno/<int:number>/posti/", seating_views.seating, name="seating"),
     path("t/<slug:slug>/classifica/", views.standings_page, name="standings"),
     path("t/<slug:slug>/classifica/perche/", standings_explain, name="standings_explain"),
+    path("t/<slug:slug>/premi/", prizes_page, name="prizes"),
     path("t/<slug:slug>/proiettore/", projector, name="projector"),
     path("t/<slug:slug>/proiettore/pannelli/", projector_fragment, name="projector_panels"),
 ]

@@ -23,8 +23,9 @@ class PairsArchive:
     def export(self, tournament: Any, ruleset: Any) -> dict[str, Any]:
         """The whole tournament as an archive."""
         from burraco_tourney.archive.export import entrants_export
+        from burraco_tourney.archive.prizes import with_prizes
 
-        return entrants_export(tournament, ruleset)
+        return with_prizes(entrants_export(tournament, ruleset), tournament)
 
     def results(self, tournament: Any, turni: list, numbers: dict[int, int]) -> dict[str, Any]:
         """The computed ``results`` beside the turni: the standings."""

@@ -154,6 +154,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
+from burraco_tourney.rules.prize_list import check_prize_list
 from burraco_tourney.rules.tiebreaks import DEFAULT_TIEBREAKS
 from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
 
@@ -301,6 +302,10 @@ class TournamentFormat:
     ) -> int | None:
         """The turno whose close makes the standings final (None: not known)."""
         return planned
+
+    def check_prizes(self, prizes) -> None:
+        """Raise the engine's ``PrizeError`` for a prize list this kind refuses."""
+        check_prize_list(prizes)
 
     def build_rules(self, **settings: Any) -> TournamentRules:
         """The engine's rules from a tournament's stored settings (the keywords of

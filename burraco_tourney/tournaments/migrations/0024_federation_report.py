@@ -7,9 +7,11 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
-    # After the gironi's migration (merged into this branch); the lead renumbers at merge.
+    # After the gironi's and the prizes' migrations (merged into this branch); the lead
+    # renumbers at merge.
     dependencies = [
         ('tournaments', '0024_gironi'),
+        ('tournaments', '0024_prizes'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -21,6 +21,7 @@ from .play import (
     Table,
     Turno,
 )
+from .prizes import FundRound, PrizeCategory, PrizeList, PrizePlace
 from .room import AnomalyDismissal
 from .submission import Submission, SubmissionSource, SubmissionState
 from .table_access import TableAccess, TableProblem
@@ -47,6 +48,7 @@ __all__ = [
     "FederationReport",
     "GironiOverall",
     "GironiStandings",
+    "FundRound",
     "KoMode",
     "Line",
     "Match",
@@ -54,6 +56,9 @@ __all__ = [
     "MissedTurni",
     "Movement",
     "Penalty",
+    "PrizeCategory",
+    "PrizeList",
+    "PrizePlace",
     "TableProblem",
     "RulesetName",
     "Smazzata",

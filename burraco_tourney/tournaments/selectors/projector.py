@@ -6,13 +6,15 @@ Read only, from the same selectors as the public pages (``standings``, ``seating
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from burraco_tourney.core.rule_messages import rule_error_message
 
 from ..models import Tournament, Turno
+from ..prize_rows import award_rows
 from .clock import TurnoClock, playing_turno, turno_clock
+from .prizes import prize_allocation
 from .seating import turno_seating
 from .standings import Standing, standings_choice
 from .tournaments import turno_byes
@@ -36,6 +38,8 @@ class ProjectorPanels:
     seating_pages: list[list[Any]]
     byes: list[Any]
     clock: TurnoClock
+    # The closing panel: the prizes, once the standings are final (``prize_rows``).
+    prize_pages: list[list[dict[str, Any]]] = field(default_factory=list)
 
     @property
     def page_count(self) -> int:
@@ -71,4 +75,10 @@ def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
         seating_pages=_pages(seating.tables, TABLES_PER_PAGE) if seating else [],
         byes=turno_byes(turno=turno) if turno else [],
         clock=turno_clock(turno=turno, tournament=tournament),
+        prize_pages=_prize_pages(tournament) if final else [],
     )
+
+
+def _prize_pages(tournament: Tournament) -> list[list[dict[str, Any]]]:
+    allocated = prize_allocation(tournament=tournament)
+    return _pages(award_rows(allocated), ROWS_PER_PAGE) if allocated else []

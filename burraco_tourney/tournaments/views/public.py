@@ -17,6 +17,7 @@ from ..access import can_direct
 from ..live_pages import LivePage, live_not_modified, live_response, render_parts
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
+from ..selectors.prizes import prize_list_of
 from ..tables import PairTable
 
 
@@ -39,6 +40,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "entrant_count": tournament.entrants.count(),
             "planned_turni": tournament.fmt.planned_turni(tournament),
             "can_direct": can_direct(request.user, tournament),
+            "has_prizes": prize_list_of(tournament) is not None,
         },
     )
 

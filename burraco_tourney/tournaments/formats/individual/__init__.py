@@ -12,6 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tourney.rules.prize_list import check_prize_list
+
 from ..base import TournamentFormat
 from ..draw import PairsDrawManager, TurniPages
 from ..entrants import PairEntrants
@@ -230,3 +232,6 @@ class IndividualFormat(TournamentFormat):
             "The seating of an individual turno cannot be corrected here yet: clear the table's "
             "result and enter it again with the lines as they sat."
         )
+
+    def check_prizes(self, prizes) -> None:
+        check_prize_list(prizes, individual=True)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.ko import round_count
+from burraco_tourney.rules.prize_list import PrizeError
 from burraco_tourney.rules.scoring import with_closer_as_last_move
 
 from ..archive import PairsArchive
@@ -215,3 +216,6 @@ class KoFormat(TournamentFormat):
         # The final is played in the bracket's last round, one turno per round.
         entrants = first_turno_entrants()
         return round_count(entrants) if entrants >= 2 else None
+
+    def check_prizes(self, prizes) -> None:
+        raise PrizeError("prizes_ko", "a knock-out has no prizes list")

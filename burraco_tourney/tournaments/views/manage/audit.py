@@ -73,6 +73,7 @@ ACTION_LABELS: dict[str, Any] = {
     "turno_reopen": gettext_lazy("Turno reopened"),
     "penalty_add": gettext_lazy("Penalty given"),
     "penalty_delete": gettext_lazy("Penalty deleted"),
+    "prizes_save": gettext_lazy("Prize list changed"),
     "ko_pairs_from_standings": gettext_lazy("Pairs taken from standings"),
     "ko_match_create": gettext_lazy("Knock-out match added"),
     "ko_match_delete": gettext_lazy("Knock-out match removed"),

@@ -1,0 +1,181 @@
+"""The director's prize-list form: the fund, and one category per line of a text box.
+
+A line reads ``name | eligibility | places``: eligibility as ``key=value`` words (``sex=F``,
+``sex=mixed``, ``club=Aurora``, ``category=terza``, ``over=70``, ``girone=A``, ``last``), places
+separated by ``;``, each an amount (``80.00``), a percent of the fund (``5%``) or an object
+(``Coppa``). Lines are the categories' order: moving a line reorders, a new line adds, removing
+one deletes. Every fault is reported with its line; nothing is saved until all are right.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from burraco_tourney.rules import prizes as engine
+
+_AMOUNT = re.compile(r"^\d{1,7}([.,]\d{1,2})?$")
+_PERCENT = re.compile(r"^(\d{1,3})\s*%$")
+
+
+def prize_error_message(error: engine.PrizeError) -> str:
+    """The sentence for an engine refusal of a prize list (the editor's and the archive's)."""
+    messages = {
+        "percent_over_100": _("the places' percents of the fund add up to more than 100"),
+        "percent_without_fund": _("a place worth a percent of the fund needs a fund"),
+        "mixed_individual": _("a mixed category needs pairs: players enter one by one here"),
+        "prizes_ko": _("a knock-out tournament has no prize list"),
+        "place_order": _("the places must run 1, 2, 3 …"),
+        "place_value": _("a place is worth one amount, one percent or one object"),
+    }
+    return messages.get(error.code, error.message)
+
+
+def _cents(text: str) -> int:
+    return int((Decimal(text.replace(",", ".")) * 100).to_integral_value())
+
+
+def _eligible(text: str, line: int) -> dict:
+    eligible: dict = {}
+    for word in text.split():
+        key, _sep, value = word.partition("=")
+        if key == "last" and not value:
+            eligible["last"] = True
+        elif key == "sex" and value in ("F", "M", "mixed"):
+            eligible[key] = value
+        elif key in ("club", "category", "girone") and value:
+            eligible[key] = value.replace("_", " ")
+        elif key == "over" and value.isdigit():
+            eligible["over"] = int(value)
+        else:
+            raise forms.ValidationError(
+                _(
+                    "Line %(line)s: “%(word)s” is not an eligibility (sex=F, sex=M, sex=mixed, "
+                    "club=…, category=…, over=70, girone=A, last)."
+                )
+                % {"line": line, "word": word}
+            )
+    return eligible
+
+
+def _place(text: str, number: int, line: int) -> engine.Place:
+    text = text.strip()
+    if not text:
+        raise forms.ValidationError(
+            _("Line %(line)s: place %(place)s is empty.") % {"line": line, "place": number}
+        )
+    percent = _PERCENT.match(text)
+    if percent:
+        return engine.Place(number, percent=int(percent.group(1)))
+    if _AMOUNT.match(text):
+        try:
+            return engine.Place(number, amount=_cents(text))
+        except InvalidOperation:
+            pass
+    return engine.Place(number, object=text[:120])
+
+
+def parse_categories(text: str) -> tuple[engine.Category, ...]:
+    categories = []
+    for line, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        parts = [p.strip() for p in raw.split("|")]
+        if len(parts) != 3 or not parts[0] or not parts[2]:
+            raise forms.ValidationError(
+                _(
+                    "Line %(line)s: write name | eligibility | places (the eligibility may be "
+                    "empty)."
+                )
+                % {"line": line}
+            )
+        places = tuple(_place(p, i, line) for i, p in enumerate(parts[2].split(";"), start=1))
+        categories.append(engine.Category(parts[0][:120], places, _eligible(parts[1], line)))
+    return tuple(categories)
+
+
+def categories_text(prizes: engine.PrizeList) -> str:
+    """The list as the text box shows it (the inverse of ``parse_categories``)."""
+    lines = []
+    for cat in prizes.categories:
+        words = []
+        for key in engine.ELIGIBLE_KEYS:
+            if key in cat.eligible:
+                value = cat.eligible[key]
+                words.append("last" if key == "last" else f"{key}={str(value).replace(' ', '_')}")
+        places = "; ".join(
+            f"{p.amount // 100}.{p.amount % 100:02d}"
+            if p.amount is not None
+            else f"{p.percent}%"
+            if p.percent is not None
+            else p.object
+            for p in cat.places
+        )
+        lines.append(f"{cat.name} | {' '.join(words)} | {places}")
+    return "\n".join(lines)
+
+
+class PrizeListForm(forms.Form):
+    cumulative = forms.BooleanField(label=gettext_lazy("Cumulative prizes"), required=False)
+    fee = forms.DecimalField(
+        label=gettext_lazy("Entry fee (euro)"), required=False, min_value=0, decimal_places=2
+    )
+    percent = forms.IntegerField(
+        label=gettext_lazy("Share of the entries for prizes (%)"),
+        required=False,
+        min_value=0,
+        max_value=100,
+    )
+    minimum = forms.DecimalField(
+        label=gettext_lazy("Guaranteed minimum (euro)"),
+        required=False,
+        min_value=0,
+        decimal_places=2,
+    )
+    round = forms.ChoiceField(
+        label=gettext_lazy("Round the fund down"),
+        choices=(("euro", gettext_lazy("to the euro")), ("cent", gettext_lazy("to the cent"))),
+    )
+    categories = forms.CharField(
+        label=gettext_lazy("Categories, one a line: name | eligibility | places"),
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=gettext_lazy(
+            "Example: Coppie miste | sex=mixed | 80.00; 5%; Coppa. Eligibility: sex=F, sex=M, "
+            "sex=mixed, club=…, category=…, over=70, girone=A, last. Move a line to reorder."
+        ),
+    )
+
+    def __init__(self, *args, fmt=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fmt = fmt
+
+    def clean_categories(self):
+        return parse_categories(self.cleaned_data["categories"])
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        fee, percent = data.get("fee"), data.get("percent")
+        if (fee is None) != (percent is None):
+            raise forms.ValidationError(_("A fund needs both the entry fee and the share."))
+        fund = None
+        if fee is not None:
+            minimum = data.get("minimum")
+            fund = engine.Fund(
+                _cents(str(fee)),
+                percent,
+                None if minimum is None else _cents(str(minimum)),
+                data["round"],
+            )
+        prizes = engine.PrizeList(data["categories"], data["cumulative"], fund)
+        try:
+            self.fmt.check_prizes(prizes)
+        except engine.PrizeError as error:
+            raise forms.ValidationError(prize_error_message(error)) from None
+        data["prizes"] = prizes
+        return data

@@ -1,0 +1,92 @@
+"""The prizes as people read them: rows (category, place, entrant, names, prize), the warnings
+and the explanation's steps in words. Shared by the director's page, the ceremony PDF, the
+public page, the projector's closing panel and the workbook sheet.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from burraco_tourney.rules import prizes as engine
+
+from .selectors.prizes import PrizeAllocation
+
+
+def _row(allocated: PrizeAllocation, award: engine.Award) -> dict:
+    entrant = allocated.entrants[award.entrant]
+    return {
+        "category": allocated.category_name(award.category),
+        "place": award.place,
+        "number": award.entrant,
+        "names": entrant.players,
+        "amount": None if award.amount is None else f"{award.amount / 100:.2f}",
+        "object": award.object,
+        "pooled": award.pooled,
+    }
+
+
+def award_rows(allocated: PrizeAllocation) -> list[dict]:
+    """Every prize given, in category order then place."""
+    return [_row(allocated, a) for a in allocated.allocation.awards]
+
+
+def _warning(allocated: PrizeAllocation, warning: engine.Warning) -> str:
+    name = allocated.category_name(warning.category) if warning.category is not None else ""
+    if warning.code == "nobody_eligible":
+        return _("Nobody can win the category “%(name)s”.") % {"name": name}
+    if warning.code == "missing_fact":
+        fact = {"sex": _("sex"), "birth_year": _("birth year"), "category": _("category")}
+        return _("Pair or player %(number)s: a person has no %(fact)s, which “%(name)s” needs.") % {
+            "number": warning.entrant,
+            "fact": fact[warning.detail],
+            "name": name,
+        }
+    return _("The money prizes exceed the fund by %(amount)s euro.") % {
+        "amount": f"{int(warning.detail) / 100:.2f}"
+    }
+
+
+def _step(allocated: PrizeAllocation, step: engine.Step) -> dict:
+    reasons = {
+        "withdrawn": _("withdrawn"),
+        "holds": _("already holds a prize"),
+        "not_eligible": _("not eligible"),
+    }
+    keys = {
+        "sex": _("sex"),
+        "club": _("club"),
+        "category": _("category"),
+        "over": _("age"),
+        "girone": _("girone"),
+        "unknown": _("not in the standings"),
+    }
+    passed = []
+    for p in step.passed_over:
+        detail = keys.get(p.detail, "")
+        if p.reason == "holds":
+            ci, place = p.detail.split(":")
+            detail = f"{allocated.category_name(int(ci))} {place}"
+        passed.append({"number": p.entrant, "reason": reasons[p.reason], "detail": detail})
+    return {
+        "category": allocated.category_name(step.category),
+        "places": ", ".join(str(p) for p in step.places),
+        "awards": [_row(allocated, a) for a in step.awards],
+        "passed": passed,
+        "tied": step.tied,
+    }
+
+
+def prize_context(allocated: PrizeAllocation | None, why: int | None) -> dict:
+    if allocated is None:
+        return {"allocated": None}
+    steps = allocated.allocation.steps_for(why) if why else allocated.allocation.steps
+    fund = allocated.allocation.fund
+    return {
+        "allocated": allocated,
+        "fund": None if fund is None else f"{fund / 100:.2f}",
+        "awards": award_rows(allocated),
+        "warnings": [_warning(allocated, w) for w in allocated.allocation.warnings[:50]],
+        "hidden_warnings": max(0, len(allocated.allocation.warnings) - 50),
+        "steps": [_step(allocated, s) for s in steps],
+        "why": why,
+    }
