@@ -22,6 +22,8 @@ from burraco_tourney.rules.errors import RuleError
 
 from ..models import Entrant, FederationReport, Member, Table, Tournament
 from ..results_bridge import tournament_vp_table, vp_table_label
+from .gironi import girone_standings_or_missing
+from .prizes import prize_allocation
 
 # Days the club has to send a tournament's report, and tournaments a year it must send.
 DEADLINE_DAYS = 10
@@ -71,15 +73,27 @@ class Report:
 
 
 def report_girone(*, tournament: Tournament) -> dict[int, str]:
-    """Each entrant's girone by entrant number (empty: no gironi). Wired to the gironi's own
-    selector when that work is merged; until then the column stays empty."""
-    return {}
+    """Each entrant's girone ("A") by entrant number, read from the gironi's own standings
+    (empty: no gironi, or standings the engine refuses)."""
+    return {
+        row.entrant.number: girone.name
+        for girone in girone_standings_or_missing(tournament=tournament)
+        for row in girone.rows
+    }
 
 
 def report_prize(*, tournament: Tournament) -> dict[int, str]:
-    """Each entrant's prize by entrant number (empty: no prizes). Wired to the prizes' own
-    selector when that work is merged; until then the column stays empty."""
-    return {}
+    """Each entrant's prizes by entrant number, as the prize list gives them ("Assoluta 1:
+    120.00"; an object prize by its name), read from the prizes' allocation (empty: no list)."""
+    allocated = prize_allocation(tournament=tournament)
+    if allocated is None:
+        return {}
+    prizes: dict[int, list[str]] = {}
+    for award in allocated.allocation.awards:
+        value = award.object or ("" if award.amount is None else f"{award.amount / 100:.2f}")
+        name = f"{allocated.category_name(award.category)} {award.place}"
+        prizes.setdefault(award.entrant, []).append(f"{name}: {value}" if value else name)
+    return {number: "; ".join(texts) for number, texts in prizes.items()}
 
 
 def report_players(entrants: list[Entrant], names: tuple[str, ...]) -> dict[int, list]:
