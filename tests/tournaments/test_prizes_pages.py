@@ -7,19 +7,17 @@ import pytest
 from django.urls import reverse
 
 from burraco_tourney.tournaments.models import PrizeCategory, PrizeList
-from tests.factories import make_director, make_pairs, make_tournament, make_turno
+from tests.factories import make_pairs, make_tournament, make_turno
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_messages")]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def evening(client):
-    director = make_director()
+def evening(director):
     tournament = make_tournament(owner=director, planned_turni=1)
     make_pairs(tournament, 4)
     # pair 1 wins, pairs 3 and 4 tie on everything, pair 2 is last
     make_turno(tournament, 1, [(1, 2), (3, 4)], totals=[(1500, 500), (1000, 1000)])
-    client.force_login(director)
     return tournament
 
 
@@ -28,9 +26,9 @@ def _post(client, tournament, categories, **fund):
     return client.post(reverse("manage:prizes", args=[tournament.slug]), data, follow=True)
 
 
-def test_a_prize_list_is_saved_and_the_tie_split_to_the_cent(client, evening):
+def test_a_prize_list_is_saved_and_the_tie_split_to_the_cent(english, evening):
     page = _post(
-        client,
+        english,
         evening,
         "Assoluta | | 100.00; 50.01; 30.00\nUltima | last | Cucchiaio",
         fee="10.00",
@@ -48,21 +46,29 @@ def test_a_prize_list_is_saved_and_the_tie_split_to_the_cent(client, evening):
     assert "The money prizes exceed the fund by 160.01 euro." in html
     assert "PROVISIONAL" not in html
     # why pair 1 did not get the spoon: it is not last; why 3 shares: the tie
-    why = client.get(reverse("manage:prizes", args=[evening.slug]), {"perche": 3})
+    why = english.get(reverse("manage:prizes", args=[evening.slug]), {"perche": 3})
     assert [s["tied"] for s in why.context["steps"]] == [(3, 4)]
 
 
-def test_bad_input_names_its_line_and_writes_nothing(client, evening):
-    page = _post(client, evening, "Assoluta | | 100.00\nDonne | sex=X | 10.00")
+def test_bad_input_names_its_line_and_writes_nothing(english, evening):
+    page = _post(english, evening, "Assoluta | | 100.00\nDonne | sex=X | 10.00")
     assert "Line 2: “sex=X” is not an eligibility" in page.content.decode()
     assert not PrizeList.objects.exists()
-    page = _post(client, evening, "Assoluta | | 60%; 50%", fee="10.00", percent="50")
+    page = _post(english, evening, "Assoluta | | 60%; 50%", fee="10.00", percent="50")
     assert "add up to more than 100" in page.content.decode()
     assert not PrizeCategory.objects.exists()
 
 
-def test_the_ceremony_pdf_reads_the_prizes_in_reverse(client, evening):
-    _post(client, evening, "Assoluta | | 100.00; Coppa")
-    response = client.get(reverse("manage:prizes_pdf", args=[evening.slug]))
+def test_the_ceremony_pdf_reads_the_prizes_in_reverse(english, evening):
+    _post(english, evening, "Assoluta | | 100.00; Coppa")
+    response = english.get(reverse("manage:prizes_pdf", args=[evening.slug]))
     assert response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")
+
+
+def test_the_page_speaks_italian_first(director_client, evening):
+    page = _post(director_client, evening, "Assoluta | | 100.00")
+    assert "Montepremi salvato." in page.content.decode()
+    assert "Fondo premi" not in page.content.decode()  # no fund given
+    page = _post(director_client, evening, "Donne | sex=X | 10.00")
+    assert "Riga 1: “sex=X” non è un requisito" in page.content.decode()

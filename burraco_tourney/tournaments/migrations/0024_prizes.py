@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0023_people_from_names'),
+        ('tournaments', '0024_gironi'),
     ]
 
     operations = [

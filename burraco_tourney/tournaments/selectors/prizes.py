@@ -2,9 +2,9 @@
 
 ``prize_rules`` turns the stored list into the engine's ``PrizeList``; ``prize_allocation``
 gives it to the standings: the overall ranking with its tie groups, each entrant's people from
-the registry (``Member`` links: sex, birth year, category) and its own club. Girone categories
-rank by the girone's standings when the tournament has gironi; until then a girone category has
-no entrant to give to (and says so in its warnings).
+the registry (``Member`` links: sex, birth year, category), its own club and its girone. Girone
+categories rank by the girone's own standings (``gironi.girone_standings``); a tournament without
+gironi has nobody to give them to (and says so in its warnings).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from decimal import Decimal
 from burraco_tourney.rules import prizes as engine
 
 from ..models import Entrant, PrizeList, Tournament
+from .gironi import girone_standings_or_missing
 from .people import people_of_entrants
 from .standings import Standing, standings_choice, standings_or_missing
 
@@ -57,7 +58,7 @@ def entrant_facts(entrants: list[Entrant]) -> list[engine.Entrant]:
                 for p in people.get(e.pk, [])
             ),
             e.club,
-            None,
+            e.girone or None,
             e.withdrawn,
         )
         for e in entrants
@@ -99,7 +100,10 @@ def prize_allocation(*, tournament: Tournament) -> PrizeAllocation | None:
         prizes,
         entrants=facts,
         overall=overall,
-        gironi={},
+        gironi={
+            g.name: [(s.row.pair, s.row.rank) for s in g.rows]
+            for g in girone_standings_or_missing(tournament=tournament)
+        },
         year=tournament.date.year,
         entrant_count=len(entrants),
     )
