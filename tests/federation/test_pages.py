@@ -12,6 +12,7 @@ from django.utils import formats, timezone, translation
 
 from burraco_tourney.people.models import Person
 from burraco_tourney.tournaments.models import AuditEntry, FederationReport, Tournament
+from burraco_tourney.tournaments.services.entrants import entrant_create
 from burraco_tourney.tournaments.services.federation import (
     federation_report_mark_sent,
     federation_report_unmark,
@@ -140,3 +141,17 @@ def test_marking_twice_keeps_the_first_day_and_undo_takes_it_back(director, tour
     report.refresh_from_db()
     assert report.sent_on is None and report.sent_by is None
     assert AuditEntry.objects.filter(action="federation_report_unsent").count() == 1
+
+
+def test_a_knockout_reports_its_entrants_without_standings(english, director):
+    knockout = make_tournament(owner=director, kind="ko", ko_mode="smazzate", ko_smazzate=4)
+    knockout.directors.add(director)
+    entrant_create(tournament=knockout, user=director, player1="Neri Ugo", player2="Blu Ada")
+    html = english.get(page(knockout)).content.decode()
+    assert "Neri Ugo has no card number." in html
+    Person.objects.filter(surname__in=["Neri", "Blu"]).update(card_year=2026)
+    for number, person in enumerate(Person.objects.filter(surname__in=["Neri", "Blu"])):
+        person.card = f"KO{number}"
+        person.save()
+    text = english.get(download(knockout, "csv")).content.decode("utf-8-sig")
+    assert text.splitlines()[-1].startswith(";1;Neri Ugo;KO")  # no rank: a bracket, no VP
