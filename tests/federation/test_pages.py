@@ -46,6 +46,8 @@ def test_the_class_is_set_on_the_settings_page_and_logged(english, tournament):
     assert tournament.federation_class == "regionale"
     entry = AuditEntry.objects.get(tournament=tournament, action="tournament_edit")
     assert entry.after == {"federation_class": "regionale"}
+    log = english.get(reverse("manage:audit", args=[tournament.slug])).content.decode()
+    assert "Tournament class" in log and "Regionale" in log
 
 
 def test_the_page_lists_a_missing_card_with_its_link_and_offers_no_file(english, tournament):
