@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.http import content_disposition_header
@@ -83,7 +83,7 @@ def federation_page(request: HttpRequest, tournament: Tournament) -> HttpRespons
 def federation_download(request: HttpRequest, tournament: Tournament, kind: str) -> HttpResponse:
     exporter = FILES.get(kind)
     if exporter is None:
-        return redirect("manage:federation", tournament.slug)
+        raise Http404
     anyway = request.GET.get("comunque") == "1"
     try:
         file = exporter(anyway=anyway).render(tournament=tournament)
