@@ -51,6 +51,8 @@ class TournamentSettings:
     # change its own minutes on its results page (``Turno.clock_minutes``).
     turno_minutes: int | None = None
     last_smazzata_minutes: int = 15
+    # The class the federation report gives (``Tournament.federation_class``).
+    federation_class: str = "circolo"
 
 
 @dataclass(frozen=True)

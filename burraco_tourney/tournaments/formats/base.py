@@ -57,6 +57,9 @@ overrides the answers that differ:
     turno, or a knock-out's final (its round count, from the entrants of round 1, a callable
     asked only by the kind that needs it); None while it is not known
     (``selectors.standings.standings_choice``).
+``check_prizes(prizes)``
+    Raise the engine's ``PrizeError`` for a prize list this kind refuses (a knock-out has
+    none; an individual tournament has no mixed category): the prize form and the archive.
 ``seating_fix_refusal()``
     Why a published turno's seating cannot be corrected, or None when it can (seating fix page).
 ``build_rules(**settings)``

@@ -23,7 +23,14 @@ from burraco_tourney.rules.score_step import SCORE_STEP
 from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, default_bye
 
 from ..formats import format_for_choice
-from ..models import KoMode, RulesetName, TeamScoring, Tournament, TournamentKind
+from ..models import (
+    FederationClass,
+    KoMode,
+    RulesetName,
+    TeamScoring,
+    Tournament,
+    TournamentKind,
+)
 from ..results_bridge import VP_PRESET_LABELS
 from ..selectors.dashboard import tournament_has_results
 from ..settings_values import RecomputeFailed, ResultsCheck, TournamentSettings
@@ -76,6 +83,16 @@ class TournamentForm(VpCleaning, TeamFields, PlayersFields, ClockSettingsForm):
     name = forms.CharField(label=_("Name"), max_length=200)
     date = DayField(label=_("Date"))
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    federation_class = forms.ChoiceField(
+        label=_("Tournament class"),
+        choices=FederationClass.choices,
+        initial=FederationClass.CIRCOLO,
+        required=False,
+        help_text=_(
+            "The class the federation report gives: a Ridotta card plays only circolo and "
+            "federale tournaments."
+        ),
+    )
     kind = forms.ChoiceField(
         label=_("Kind"),
         choices=TournamentKind.choices,
@@ -330,6 +347,7 @@ class TournamentForm(VpCleaning, TeamFields, PlayersFields, ClockSettingsForm):
             team_vp_table=data["team_vp_table"],
             turno_minutes=data["turno_minutes"],
             last_smazzata_minutes=data["last_smazzata_minutes"],
+            federation_class=data.get("federation_class") or FederationClass.CIRCOLO,
             **self.players_settings(),
         )
 

@@ -39,7 +39,7 @@ def initial_for(tournament: Tournament) -> dict[str, Any]:
             "name", "date", "venue", "kind", "ruleset_name", "smazzate_per_turno",
             "bye_vp", "bye_mp", "forfeit_vp", "forfeit_mp", "planned_turni",
             "ko_mode", "ko_smazzate", "ko_target", "players_enter",
-            "turno_minutes", "last_smazzata_minutes",
+            "turno_minutes", "last_smazzata_minutes", "federation_class",
         )
     }  # fmt: skip
     initial["players_director_accepts"] = not tournament.players_auto_accept

@@ -6,6 +6,7 @@ the services (``services.py``); no business logic lives in ``save()`` or in sign
 """
 
 from .audit import AuditEntry
+from .federation import FederationReport
 from .individual import TableSeat
 from .members import Member
 from .play import (
@@ -28,6 +29,7 @@ from .table_access import TableAccess, TableProblem
 from .teams import Lineup
 from .tournament import (
     Entrant,
+    FederationClass,
     GironiOverall,
     GironiStandings,
     KoMode,
@@ -45,6 +47,8 @@ __all__ = [
     "Bye",
     "Entrant",
     "EntryMode",
+    "FederationClass",
+    "FederationReport",
     "FundRound",
     "GironiOverall",
     "GironiStandings",

@@ -52,6 +52,15 @@ class MissedTurni(models.TextChoices):
     NONE = "none", _("nothing")
 
 
+class FederationClass(models.TextChoices):
+    """The tournament's class in the federation report (RULES.md section 14)."""
+
+    CIRCOLO = "circolo", _("Circolo")
+    FEDERALE = "federale", _("Federale")
+    REGIONALE = "regionale", _("Regionale")
+    NAZIONALE = "nazionale", _("Nazionale")
+
+
 class GironiStandings(models.TextChoices):
     """What a girone's own standings count (RULES.md section 12, ARCHIVE.md version 3)."""
 
@@ -123,6 +132,13 @@ class Tournament(models.Model):
     players_enter = models.BooleanField(_("players enter their table's results"), default=False)
     players_auto_accept = models.BooleanField(
         _("accept automatically when both lines agree"), default=True
+    )
+    # The class the federation report gives (a Ridotta card plays only circolo and federale).
+    federation_class = models.CharField(
+        _("tournament class"),
+        max_length=10,
+        choices=FederationClass.choices,
+        default=FederationClass.CIRCOLO,
     )
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -5,6 +5,7 @@ Every view here needs a logged-in director of the tournament (``access.director_
 
 from . import (
     audit,
+    federation,
     gironi,
     ko,
     lineups,
@@ -45,4 +46,5 @@ MODULES = (
     tools,
     ko,
     people,
+    federation,
 )

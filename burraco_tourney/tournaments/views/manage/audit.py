@@ -90,6 +90,9 @@ ACTION_LABELS: dict[str, Any] = {
     "clock_turno_minutes": gettext_lazy("One turno's time changed"),
     "clock_start": gettext_lazy("Turno time started"),
     "clock_reset": gettext_lazy("Turno time reset"),
+    "federation_signatories": gettext_lazy("Federation report signatories changed"),
+    "federation_report_sent": gettext_lazy("Federation report marked as sent"),
+    "federation_report_unsent": gettext_lazy("Federation report no longer marked as sent"),
 }
 
 

@@ -21,6 +21,8 @@ from ...forms.turni import DrawForm
 from ...models import (
     Entrant,
     EntryMode,
+    FederationClass,
+    FederationReport,
     KoMode,
     MissedTurni,
     Movement,
@@ -132,6 +134,7 @@ PART_LABELS: dict[str, Any] = {
             "ko_smazzate",
             "ko_target",
             "players_enter",
+            "federation_class",
         )
     },
     "players_auto_accept": _verbose(Tournament, "players_auto_accept"),
@@ -142,6 +145,11 @@ PART_LABELS: dict[str, Any] = {
     "ko_rounds": _verbose(Tournament, "ko_rounds"),
     "round": gettext_lazy("round"),
     "target": _verbose(Tournament, "ko_target"),
+    # The federation report's signatories and the day it was sent.
+    "arbitro": _verbose(FederationReport, "arbitro"),
+    "direttore": _verbose(FederationReport, "direttore"),
+    "sala_conti": _verbose(FederationReport, "sala_conti"),
+    "sent_on": _verbose(FederationReport, "sent_on"),
 }
 
 # Parts whose meaning depends on the key they are in: a KO round's "mode" is how its matches
@@ -189,6 +197,7 @@ VALUE_LABELS: dict[str, dict[str, Any]] = {
     # A Danese draw's mode, or how a KO round's matches are decided: their codes differ.
     "mode": {**dict(DrawForm.base_fields["mode"].choices), **dict(KoMode.choices)},
     "kind": dict(TournamentKind.choices),
+    "federation_class": dict(FederationClass.choices),
     "ruleset_name": dict(RulesetName.choices),
     "ko_mode": dict(KoMode.choices),
     "vp_table": dict(VP_CHOICES),

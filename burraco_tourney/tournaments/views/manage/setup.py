@@ -24,6 +24,7 @@ from ...forms.setup import TournamentForm, create_initial
 from ...models import Tournament
 from ...selectors.dashboard import dashboard as dashboard_selector
 from ...selectors.dashboard import director_tournaments
+from ...selectors.federation import report_state
 from ...services.tournaments import (
     DirectorGrantError,
     RecomputeFailed,
@@ -181,6 +182,7 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "tournament": tournament,
             "section": "dashboard",
             "board": dashboard_selector(tournament=tournament),
+            "federation": report_state(tournament=tournament),
         },
     )
 
