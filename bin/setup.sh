@@ -3,8 +3,9 @@
 #
 #   bin/setup.sh run    system packages for the site, .venv, requirements, translations,
 #                       database migrations and static files
-#   bin/setup.sh test   the same, plus the packages the test suite needs (Chromium, pdftotext,
-#                       PostgreSQL, Redis, HAProxy)
+#   bin/setup.sh test   the same but the database (the tests make their own), plus the
+#                       packages the test suite needs (Chromium, pdftotext, PostgreSQL, Redis,
+#                       HAProxy)
 #
 # Missing Debian packages are installed with apt-get when run as root; otherwise the script
 # stops and prints the exact command to run.
@@ -86,9 +87,12 @@ if ls burraco_tourney/locale/*/LC_MESSAGES/django.po >/dev/null 2>&1; then
   say "Compiling the translations"
   .venv/bin/python manage.py compilemessages --ignore .venv >/dev/null
 fi
-say "Preparing the database (migrations)"
-.venv/bin/python manage.py migrate --no-input >/dev/null
-.venv/bin/python manage.py createcachetable
+# The tests make their own databases (and migrate them): the site's database is for ./bin/run.
+if [ "$purpose" = run ]; then
+  say "Preparing the database (migrations)"
+  .venv/bin/python manage.py migrate --no-input >/dev/null
+  .venv/bin/python manage.py createcachetable
+fi
 say "Collecting the static files"
 .venv/bin/python manage.py collectstatic --no-input >/dev/null
 say "Installation checked in $((SECONDS - started)) s"

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
+from whitenoise.compress import Compressor
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -246,6 +247,10 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+# The DejaVu fonts are read from the static folders by the PDF renderer only (exports/pdf.py),
+# never sent to a browser: their Brotli copies were most of collectstatic's time (about 30 s of
+# CPU at every installation) for files nobody downloads.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = [*Compressor.SKIP_COMPRESS_EXTENSIONS, "ttf"]
 
 # The address the players' phones reach the site at, for the tables' links and QR codes: the
 # director may work at http://127.0.0.1 on the laptop, which no phone reaches. Empty: the

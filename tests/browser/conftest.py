@@ -91,3 +91,14 @@ def san_martino():
     """A tournament with no pairs yet, directed by make_director's default account, the one
     ``login_support`` logs in with."""
     return make_tournament(name="Torneo di San Martino", owner=make_director())
+
+
+@pytest.fixture
+def quick_room_polling(monkeypatch):
+    """The room board and the phones' table state ask the server every second (3 and 4 s on the
+    site): a test that waits for them to change by themselves waits a second, not a poll."""
+    from burraco_tourney.tournaments.views import table_side
+    from burraco_tourney.tournaments.views.manage import room_board
+
+    monkeypatch.setattr(room_board, "POLL_SECONDS", 1)
+    monkeypatch.setattr(table_side, "STATUS_POLL_SECONDS", 1)

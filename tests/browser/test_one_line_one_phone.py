@@ -16,7 +16,11 @@ from tests.browser.test_players_at_the_table import (  # noqa: F401 (fixtures)
     room,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("quick_room_polling"),
+]
 
 
 def test_a_second_phone_takes_a_line_only_once_the_director_frees_it(request, live_server):

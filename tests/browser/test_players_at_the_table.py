@@ -18,7 +18,11 @@ from tests.browser.test_csp import _violations
 from tests.browser.waiting import expect_no_wider_than
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("quick_room_polling"),
+]
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 # (NS card points, EO card points, the line that closes with a burraco pulito)

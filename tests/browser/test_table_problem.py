@@ -15,7 +15,11 @@ from tests.browser.test_players_at_the_table import (
     room,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("quick_room_polling"),
+]
 
 __all__ = ["director_page", "phones"]
 

@@ -37,6 +37,8 @@ from .manage import score_live
 from .manage.scores import result_form
 
 SESSION_LINES = "table_lines"
+# How often a phone asks for its table's state (htmx, table_side/status.html).
+STATUS_POLL_SECONDS = 4
 SESSION_PHONE = "phone_name"
 
 
@@ -129,6 +131,7 @@ def _context(request, access: TableAccess, line: str | None, form=None) -> dict:
         "line_label": LINE_LABELS.get(line or "", ""),
         "state": state,
         "state_label": selectors.STATE_LABELS[state],
+        "status_poll_seconds": STATUS_POLL_SECONDS,
         "differences": differences,
         "refusal": refusal.messages[0] if refusal else "",
         "closed": refusal is not None and refusal.code in ("turno_closed", "revoked"),

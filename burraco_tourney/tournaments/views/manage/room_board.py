@@ -34,6 +34,9 @@ from ...services import player_entries as services
 from .refusals import posted_reason
 from .scores import turno_or_refusal
 
+# How often the director's room board asks for its tiles again (htmx, manage/room_board.html).
+POLL_SECONDS = 3
+
 
 def _tiles_context(request: HttpRequest, tournament: Tournament, turno) -> dict:
     tiles = selectors.room_board(turno=turno)
@@ -63,6 +66,7 @@ def room_board(request: HttpRequest, tournament: Tournament, turno: int) -> Http
     context = _tiles_context(request, tournament, turno_obj)
     context.update(
         section="turni",
+        poll_seconds=POLL_SECONDS,
         phones_base=phones_base(request),
         phones_cannot_reach=phones_cannot_reach(request),
         links=[
