@@ -176,10 +176,23 @@ class PairStatusForm(PairPageForm):
 class ListForm(PairPageForm):
     """A list of entrants, read with the kind's names per entrant (``words.name_fields``)."""
 
-    def __init__(self, *args, words: EntrantWords, **kwargs):
+    def __init__(self, *args, words: EntrantWords, reader=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.words = words
         self.size = len(words.name_fields)
+        # The kind's entrants hand out how a line or a file is read (``read_text``,
+        # ``read_file``: a team's line holds its roster); without one, by the names' count.
+        self.reader = reader
+
+    def read_text(self, text: str) -> list[ImportRow]:
+        if self.reader is not None:
+            return self.reader.read_text(text)
+        return parse_text(text, self.size)
+
+    def read_file(self, name: str, data: bytes) -> list[ImportRow]:
+        if self.reader is not None:
+            return self.reader.read_file(name, data)
+        return parse_spreadsheet(name, data, self.size)
 
 
 class PairPasteForm(ListForm):
@@ -197,7 +210,7 @@ class PairPasteForm(ListForm):
 
     def clean_text(self) -> str:
         text = self.cleaned_data["text"]
-        rows = parse_text(text, self.size)
+        rows = self.read_text(text)
         if not rows:
             raise forms.ValidationError(self.words.paste_empty)
         if len(rows) > MAX_ROWS:
@@ -228,7 +241,7 @@ class PairFileForm(ListForm):
                 % {"size": MAX_FILE_BYTES // (1024 * 1024)}
             )
         try:
-            self.rows = parse_spreadsheet(upload.name, upload.read(), self.size)
+            self.rows = self.read_file(upload.name, upload.read())
         except SpreadsheetError as err:
             raise forms.ValidationError(str(err)) from None
         return upload
@@ -294,6 +307,7 @@ def rows_unsign(payload: str, *, tournament_id: int) -> tuple[list[ImportRow], s
             size=int(item.get("size", 2)),
             card1=str(item.get("card1", "")),
             card2=str(item.get("card2", "")),
+            roster=[str(name) for name in item.get("roster", [])],
         )
         for item in data["rows"]
     ]
