@@ -72,6 +72,7 @@ class EntrantForm(PairPageForm):
         words: EntrantWords,
         number_required: bool = True,
         pick: bool = False,
+        captain: bool = False,
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
@@ -89,6 +90,19 @@ class EntrantForm(PairPageForm):
         for position, (name, label) in enumerate(words.roster_fields if pick else (), start=1):
             self.fields[name] = CleanedCharField(
                 label=label, max_length=NAME_MAX, required=position <= words.roster_min
+            )
+        if captain and self.roster_names:  # a team's edit page: its captain among the roster
+            self.fields["captain"] = forms.TypedChoiceField(
+                label=_("Captain"),
+                choices=[("", _("No captain"))]
+                + [(str(i), label) for i, (_n, label) in enumerate(words.roster_fields, 1)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                help_text=_(
+                    "The captain may set the team's line-ups from the team's link. The number "
+                    "is the player's box above."
+                ),
             )
         self.person_names = self.roster_names or self.name_names
         self.name_names += self.roster_names
@@ -154,6 +168,13 @@ class EntrantForm(PairPageForm):
             self.printed[name] = data.get(name, "")
         for name in self.roster_names:  # a roster's people, not the entrant's own names
             data.pop(name, None)
+        if data.get("captain"):  # a box's number to the player's place in the roster
+            box = self.roster_names[data["captain"] - 1]
+            filled = [name for name in self.roster_names if name in self.picked]
+            if box in filled:
+                data["captain"] = filled.index(box) + 1
+            else:
+                self.add_error("captain", _("The captain's box is empty: pick a player."))
         return data
 
 
