@@ -93,3 +93,28 @@ def test_a_person_of_another_team_or_a_short_roster_is_refused(english, director
     assert "This field is required" in html and boxes_of(team) == boxes
     html = _post(english, tournament, team, form_data(team, boxes, captain="6")).content.decode()
     assert "The captain&#x27;s box is empty" in html
+
+
+def test_the_captains_sheet_shows_the_link_as_a_qr_code_and_a_new_link_revokes_it(
+    english, director, client
+):
+    from burraco_tourney.tournaments.views.team_lineup import captain_url
+
+    tournament = team_tournament(director, teams=2)
+    draw_team_turno(tournament, director)
+    team = tournament.entrants.get(number=1)
+    old = captain_url(team)
+    url = reverse("manage:captain_sheet", args=[tournament.slug, 1])
+    edit = english.get(reverse("manage:pair_edit", args=[tournament.slug, 1])).content.decode()
+    assert url in edit
+    page = english.get(url).content.decode()
+    assert "<svg" in page and 'aria-label="QR code of the captain&#x27;s link"' in page
+    assert f"{old}</code>" in page and members(team)[0].printed in page
+    response = english.post(url, follow=True)
+    assert "the old one no longer works" in response.content.decode()
+    team.refresh_from_db()
+    new = captain_url(team)
+    assert new != old and f"{new}</code>" in response.content.decode()
+    assert client.get(old).status_code == 404
+    assert b"Save the line-up" in client.get(new).content
+    assert AuditEntry.objects.filter(action="team_link_revoke").count() == 1

@@ -11,6 +11,7 @@ director and a captain saving at once take turns, and records the change with ``
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -203,6 +204,21 @@ def team_update(
             after={"roster": after},
         )
     team_captain_set(team=team, position=captain, user=user)
+    return team
+
+
+@transaction.atomic
+def captain_link_revoke(*, team: Entrant, user) -> Entrant:
+    """A new link for the team's captain: the old one stops working at once."""
+    team = Entrant.objects.select_for_update().get(pk=team.pk)
+    team.link_key = secrets.token_urlsafe(12)
+    team.save(update_fields=["link_key"])
+    audit_record(
+        tournament=team.tournament,
+        user=user,
+        action="team_link_revoke",
+        subject=entrant_subject(team),
+    )
     return team
 
 
