@@ -1,6 +1,8 @@
 """A team's edit page changes its roster after registration: players added, removed and moved
 (each box picks a registry person), the captain chosen there; a player named by a line-up stays
-until that line-up changes, and for good once its match is played. All or nothing."""
+until that line-up changes, and for good once its match is played. All or nothing. The
+captain's link on a printable sheet (QR code), revocable; a team table's phone and scorecard
+pages name the room and the line-up's players."""
 
 from __future__ import annotations
 
@@ -118,3 +120,22 @@ def test_the_captains_sheet_shows_the_link_as_a_qr_code_and_a_new_link_revokes_i
     assert client.get(old).status_code == 404
     assert b"Save the line-up" in client.get(new).content
     assert AuditEntry.objects.filter(action="team_link_revoke").count() == 1
+
+
+def test_a_team_tables_phone_and_scorecard_pages_name_the_room_and_the_line_up(english, director):
+    from burraco_tourney.tournaments.services.player_entries import turno_links_ensure
+
+    tournament = team_tournament(director, teams=2, players_enter=True)
+    turno = draw_team_turno(tournament, director)
+    set_lineups(turno, director)
+    chiusa = room_table(turno, 1, Room.CHIUSA)
+    access = turno_links_ensure(turno=turno)[chiusa.pk]
+    page = english.get(reverse("table:page", args=[access.token])).content.decode()
+    # In the sala chiusa the away team's chiusa pair sits NS: its players 3 and 4.
+    away = members(chiusa.ns)
+    assert f"· {away[2].printed} – {away[3].printed}</span>" in page
+    home = members(chiusa.eo)
+    assert f"· {home[2].printed} – {home[3].printed}</span>" in page
+    url = reverse("manage:score_entry", args=[tournament.slug, 1, chiusa.number])
+    scorecard = english.get(url).content.decode()
+    assert ">Closed room 1<span" in scorecard and ">Open room 1<span" in scorecard
