@@ -56,6 +56,8 @@ def test_the_director_reorders_adds_and_names_the_captain(english, director):
     assert [m.captain for m in after] == [False, False, False, False, True]
     assert AuditEntry.objects.filter(action="team_roster").count() == 1
     assert AuditEntry.objects.filter(action="team_captain").count() == 1
+    log = english.get(reverse("manage:audit", args=[tournament.slug])).content.decode()
+    assert "Team roster changed" in log
 
 
 def test_a_player_of_a_played_line_up_stays_in_the_roster(english, director):
