@@ -157,6 +157,17 @@ MATCH_SCORINGS: dict[str, MatchScoring] = {
 }
 
 
+def match_vp_total(match_scoring: str, table_total: int, team_vp_total: int | None) -> int | None:
+    """The VP the two sides of a match share, what a riposo or a forfeit may give at most: one
+    table's total, both tables' added (``vp_sum``), or the team VP table's (``mp_diff``; None
+    while it has none)."""
+    if match_scoring == VP_SUM:
+        return TEAM_TABLES * table_total
+    if match_scoring == MP_DIFF:
+        return team_vp_total
+    return table_total
+
+
 def match_outcome(rules: TournamentRules, table_outcomes: Sequence[Outcome]) -> MatchOutcome:
     """The outcome of a match from the outcomes of its tables (each seen from the match's
     sides), by the match scoring of ``rules``."""

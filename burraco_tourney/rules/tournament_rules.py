@@ -111,9 +111,12 @@ def build_rules(
     ``default_tiebreaks`` (the kind's), a KO match lasts the turno's smazzate."""
     table = vp_table(DEFAULT_VP_TABLE if vp_table_spec is None else vp_table_spec)
     smazzate_per_turno = smazzate_per_turno or DEFAULT_SMAZZATE
+    team_vp = None if team_vp_table_spec is None else vp_table(team_vp_table_spec)
     bye = _value(bye_vp, bye_mp)
     if bye is None:
-        default = default_bye(table)
+        # The default riposo is the one of the table that scores a match: a team VP table's
+        # (MP difference) has none, so the director sets it.
+        default = default_bye(table) if team_vp is None else None
         bye = Value(vp=default[0], mp=default[1]) if default else None
     forfeit = _value(forfeit_vp, forfeit_mp) or bye
     length = None
@@ -137,5 +140,5 @@ def build_rules(
         ko_rounds=rounds,
         ko_third_place=ko_third_place,
         match_scoring=match_scoring,
-        team_vp=None if team_vp_table_spec is None else vp_table(team_vp_table_spec),
+        team_vp=team_vp,
     )

@@ -125,6 +125,13 @@ def _pairs_import(p: Mapping[str, Any]) -> str:
     ) % {"count": p["count"], "source": source}
 
 
+def _teams_import(p: Mapping[str, Any]) -> str:
+    source = p["source"] or _("pasted list")
+    return ngettext(
+        "%(count)s team from %(source)s", "%(count)s teams from %(source)s", p["count"]
+    ) % {"count": p["count"], "source": source}
+
+
 # One sentence per code, made in the active language. A code is never renamed: stored entries
 # keep it for good.
 SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
@@ -140,6 +147,7 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "players_import": _players_import,
     "player_penalty": lambda p: _("Player %(player)s, turno %(turno)s") % p,
     "team": lambda p: f"{p['number']}. {p['name']}",
+    "teams_import": _teams_import,
     "team_penalty": lambda p: _("Team %(team)s, turno %(turno)s") % p,
     "lineup": lambda p: _("Turno %(turno)s, match %(match)s, team %(team)s") % p,
     "ko_match": lambda p: _("Round %(round)s, table %(table)s: pair %(ns)s v pair %(eo)s") % p,

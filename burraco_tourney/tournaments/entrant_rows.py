@@ -48,6 +48,17 @@ class ImportRow:
     # The players' federation cards, when the list gives them (a card column or "(card)").
     card1: str = ""
     card2: str = ""
+    # A team's players, in roster order (its ``names`` are the team's own name): empty for a
+    # pair or a player, whose people are its names.
+    roster: list[str] = field(default_factory=list)
+
+    @property
+    def people(self) -> list[tuple[str, str]]:
+        """The people the row brings, in order, with their cards: a team's roster, a pair's
+        two players, a player himself."""
+        if self.roster:
+            return [name_and_card(name, "") for name in self.roster]
+        return list(zip(self.names, (self.card1, self.card2)[: self.size], strict=True))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -60,6 +71,8 @@ class ImportRow:
 
     @property
     def players(self) -> str:
+        if self.roster:
+            return f"{self.name}: {', '.join(self.roster)}"
         return " – ".join(self.names)
 
     def payload(self) -> dict:

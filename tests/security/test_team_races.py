@@ -10,6 +10,7 @@ import time
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 
 from burraco_tourney.rules.match_outcome import match_outcome, seen_from_the_other_line
 from burraco_tourney.tournaments import results_bridge
@@ -91,3 +92,60 @@ def test_two_rooms_phones_and_the_director_at_once_leave_the_match_of_both_table
             expected.ns_vp,
             expected.eo_vp,
         ), f"match {match.number}"
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("site_database")
+def test_a_captain_and_the_director_editing_the_roster_at_once_never_break_a_line_up(
+    monkeypatch,
+):
+    """The captain saves a line-up naming player 1 while the director takes player 1 out of the
+    roster: one of them waits for the other, and no line-up ever names a player the roster has
+    lost (nor does the removal fail on the database's protection of a line-up's player)."""
+    from burraco_tourney.tournaments.models import Lineup, Member
+    from burraco_tourney.tournaments.services import teams
+    from burraco_tourney.tournaments.services.members import Place
+    from tests.tournaments.teams_support import FIRST_FOUR
+
+    real = teams._removal_refused
+
+    def slow(team, removed):  # the director's check of the line-ups takes a while
+        time.sleep(0.05)
+        return real(team, removed)
+
+    class SlowClock:  # and so does the captain's save, once it has read the roster
+        @staticmethod
+        def now():
+            time.sleep(0.1)
+            return timezone.now()
+
+    director = make_director()
+    tournament = team_tournament(director, teams=TEAMS)
+    turno = draw_team_turno(tournament, director)
+    monkeypatch.setattr(teams, "_removal_refused", slow)
+    monkeypatch.setattr(teams, "timezone", SlowClock)
+    for match in Match.objects.filter(turno=turno).order_by("number"):
+        team = match.home
+        roster = list(Member.objects.filter(entrant=team).order_by("position"))
+        places = [Place(m.printed, person_id=m.person_id) for m in roster[1:]]
+        places.append(Place(f"Riserva {team.number}"))
+
+        def send(i, match=match, team=team, places=places):
+            if i == 0:
+                return teams.lineup_set(match=match, team=team, choice=FIRST_FOUR, by_captain=True)
+            fields = {"number": team.number, "name": team.name, "club": team.club}
+            return teams.team_update(
+                team=team, user=director, places=places, captain=None, **fields
+            )
+
+        results = _at_once(2, send)
+        errors = [r for r in results if isinstance(r, Exception)]
+        assert all(isinstance(e, ValidationError) for e in errors), errors
+        left = set(Member.objects.filter(entrant=team).values_list("pk", flat=True))
+        lineup = Lineup.objects.filter(match=match, team=team).first()
+        if lineup is not None:
+            named = {lineup.aperta1_id, lineup.aperta2_id, lineup.chiusa1_id, lineup.chiusa2_id}
+            assert named <= left
+        if not isinstance(results[1], Exception):  # the removal went in: player 1 is gone
+            assert roster[0].pk not in left
+    monkeypatch.undo()

@@ -39,6 +39,19 @@ class PairEntrants:
         """The entrants ``tables`` tables seat."""
         return tables * self.per_table
 
+    def read_text(self, text: str) -> list[Any]:
+        """A pasted list of entrants as ``ImportRow`` values, one per non-blank line."""
+        from ..pair_import import parse_text
+
+        return parse_text(text, len(self.names))
+
+    def read_file(self, name: str, data: bytes) -> list[Any]:
+        """An uploaded .xlsx/.csv list of entrants as ``ImportRow`` values (raises
+        ``SpreadsheetError`` when unreadable)."""
+        from ..pair_import import parse_spreadsheet
+
+        return parse_spreadsheet(name, data, len(self.names))
+
     def printed_names(self, entrant: Any) -> list[str]:
         """The entrant's names as printed, in member order: a player's name, or a pair's two
         players (``services.members``)."""

@@ -72,6 +72,7 @@ class EntrantForm(PairPageForm):
         words: EntrantWords,
         number_required: bool = True,
         pick: bool = False,
+        captain: bool = False,
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
@@ -89,6 +90,19 @@ class EntrantForm(PairPageForm):
         for position, (name, label) in enumerate(words.roster_fields if pick else (), start=1):
             self.fields[name] = CleanedCharField(
                 label=label, max_length=NAME_MAX, required=position <= words.roster_min
+            )
+        if captain and self.roster_names:  # a team's edit page: its captain among the roster
+            self.fields["captain"] = forms.TypedChoiceField(
+                label=_("Captain"),
+                choices=[("", _("No captain"))]
+                + [(str(i), label) for i, (_n, label) in enumerate(words.roster_fields, 1)],
+                coerce=int,
+                empty_value=None,
+                required=False,
+                help_text=_(
+                    "The captain may set the team's line-ups from the team's link. The number "
+                    "is the player's box above."
+                ),
             )
         self.person_names = self.roster_names or self.name_names
         self.name_names += self.roster_names
@@ -154,6 +168,13 @@ class EntrantForm(PairPageForm):
             self.printed[name] = data.get(name, "")
         for name in self.roster_names:  # a roster's people, not the entrant's own names
             data.pop(name, None)
+        if data.get("captain"):  # a box's number to the player's place in the roster
+            box = self.roster_names[data["captain"] - 1]
+            filled = [name for name in self.roster_names if name in self.picked]
+            if box in filled:
+                data["captain"] = filled.index(box) + 1
+            else:
+                self.add_error("captain", _("The captain's box is empty: pick a player."))
         return data
 
 
@@ -176,10 +197,23 @@ class PairStatusForm(PairPageForm):
 class ListForm(PairPageForm):
     """A list of entrants, read with the kind's names per entrant (``words.name_fields``)."""
 
-    def __init__(self, *args, words: EntrantWords, **kwargs):
+    def __init__(self, *args, words: EntrantWords, reader=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.words = words
         self.size = len(words.name_fields)
+        # The kind's entrants hand out how a line or a file is read (``read_text``,
+        # ``read_file``: a team's line holds its roster); without one, by the names' count.
+        self.reader = reader
+
+    def read_text(self, text: str) -> list[ImportRow]:
+        if self.reader is not None:
+            return self.reader.read_text(text)
+        return parse_text(text, self.size)
+
+    def read_file(self, name: str, data: bytes) -> list[ImportRow]:
+        if self.reader is not None:
+            return self.reader.read_file(name, data)
+        return parse_spreadsheet(name, data, self.size)
 
 
 class PairPasteForm(ListForm):
@@ -197,7 +231,7 @@ class PairPasteForm(ListForm):
 
     def clean_text(self) -> str:
         text = self.cleaned_data["text"]
-        rows = parse_text(text, self.size)
+        rows = self.read_text(text)
         if not rows:
             raise forms.ValidationError(self.words.paste_empty)
         if len(rows) > MAX_ROWS:
@@ -228,7 +262,7 @@ class PairFileForm(ListForm):
                 % {"size": MAX_FILE_BYTES // (1024 * 1024)}
             )
         try:
-            self.rows = parse_spreadsheet(upload.name, upload.read(), self.size)
+            self.rows = self.read_file(upload.name, upload.read())
         except SpreadsheetError as err:
             raise forms.ValidationError(str(err)) from None
         return upload
@@ -294,6 +328,7 @@ def rows_unsign(payload: str, *, tournament_id: int) -> tuple[list[ImportRow], s
             size=int(item.get("size", 2)),
             card1=str(item.get("card1", "")),
             card2=str(item.get("card2", "")),
+            roster=[str(name) for name in item.get("roster", [])],
         )
         for item in data["rows"]
     ]

@@ -252,19 +252,19 @@ class TournamentForm(VpCleaning, TeamFields, PlayersFields, ClockSettingsForm):
             kept = kept_pairs_settings(self.tournament)
             self._vp = kept.pop("vp_table")
             data.update(kept)
-        else:
+        if "team_scoring" in self.ignored:  # a team match's settings: kept as they are
+            kept = self.tournament
+            data["team_scoring"] = kept.team_scoring if kept else TeamScoring.VP_SUM
+            data["team_vp_table"] = kept.team_vp_table if kept else []
+        else:  # before the riposo and forfeit values: a team's are limited by the match's VP
+            self._clean_team(data)
+        if "vp_preset" not in self.ignored:
             table = self._clean_vp(data)
             for prefix in ("bye", "forfeit"):
                 self._clean_value(data, prefix, table)
             self._clean_forfeit_loser(data)
             self._clean_tiebreaks(data)
         setup_ko.clean_ko(self, data, self.ko_round_numbers)
-        if "team_scoring" in self.ignored:  # a team match's settings: kept as they are
-            kept = self.tournament
-            data["team_scoring"] = kept.team_scoring if kept else TeamScoring.VP_SUM
-            data["team_vp_table"] = kept.team_vp_table if kept else []
-        else:
-            self._clean_team(data)
         return data
 
     def _clean_ruleset(self, data: dict[str, Any]) -> None:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
+from burraco_tourney.rules.match_outcome import match_vp_total
 from burraco_tourney.rules.vp import vp_table
 
 from ..models import TeamScoring
@@ -55,6 +56,17 @@ class TeamFields(forms.Form):
             self.add_error("team_vp_bands", err)
         except RuleError as err:
             self.add_error("team_vp_bands", rule_error_message(err))
+
+    def _match_total(self, data: dict[str, Any], table: Any) -> tuple[bool, int | None]:
+        """Whether a riposo is a team match's, and the VP that match shares (the engine's
+        ``match_vp_total``; None while the team VP table it needs is not valid). A kind with no
+        team match: (False, None), its riposo is one table's."""
+        if "team_scoring" in self.ignored:
+            return False, None
+        scoring = data.get("team_scoring") or TeamScoring.VP_SUM
+        team_vp = data.get("team_vp_table")
+        team_total = vp_table(team_vp).total if team_vp else None
+        return True, match_vp_total(scoring, table.total, team_total)
 
 
 def team_initial(tournament: Any) -> dict[str, Any]:

@@ -86,7 +86,18 @@ class VpCleaning:
         if (vp is None) != (mp is None):
             missing = f"{prefix}_mp" if mp is None else f"{prefix}_vp"
             self.add_error(missing, _("Give both the VP and the MP, or leave both blank."))
-        if vp is not None and table is not None and not table.holds(vp):
+        if vp is None or table is None:
+            return
+        # A team's riposo or forfeit is a match's: its limit is the match's (``_match_total``).
+        team_match, match_total = self._match_total(data, table)
+        if team_match:
+            if match_total is not None and not 0 <= vp <= match_total:
+                self.add_error(
+                    f"{prefix}_vp",
+                    _("At most %(total)s: the two teams of a match share %(total)s VP.")
+                    % {"total": match_total},
+                )
+        elif not table.holds(vp):
             self.add_error(
                 f"{prefix}_vp",
                 _("At most %(total)s: the two lines of a table share %(total)s VP.")

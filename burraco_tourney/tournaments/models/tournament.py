@@ -236,6 +236,9 @@ class Entrant(models.Model):
     # The girone ("A", "B" …) the entrant plays in from ``Tournament.gironi_from`` to the last
     # turno; empty without gironi (or when withdrawn before the phase).
     girone = models.CharField(_("girone"), max_length=20, blank=True)
+    # A team's link for its captain is signed with this key too: the director revokes the link
+    # by drawing a new key (empty: the first link, never revoked).
+    link_key = models.CharField(_("link key"), max_length=32, blank=True, default="")
 
     class Meta:
         verbose_name = _("entrant")

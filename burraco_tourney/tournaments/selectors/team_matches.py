@@ -51,6 +51,26 @@ def _pair(lineup: Lineup | None, room: str) -> Pair | None:
     return first, second
 
 
+def seated_names(table: Table) -> dict[str, str]:
+    """The line-up's two players on each line of a team table, as printed ("Rossi – Verdi"),
+    by line ("ns", "eo"); empty for a table of no team match or a line whose line-up is not
+    set."""
+    if not table.room:
+        return {}
+    lineups = {
+        lineup.team_id: lineup
+        for lineup in Lineup.objects.filter(match_id=table.match_id).select_related(
+            "aperta1", "aperta2", "chiusa1", "chiusa2"
+        )
+    }
+    names = {}
+    for line, team in (("ns", table.ns_id), ("eo", table.eo_id)):
+        lineup = lineups.get(team)
+        if lineup is not None:
+            names[line] = " – ".join(m.printed for m in lineup.room_pair(table.room))
+    return names
+
+
 def butler_view(tournament: Tournament) -> Butler:
     """Each pair's MP difference per table and in all, within its team."""
     tables = list(

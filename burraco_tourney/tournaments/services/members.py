@@ -19,7 +19,7 @@ duplicates list then shows. The printed names stay as they are.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -118,10 +118,8 @@ class _Finder:
         return self.new[key]
 
 
-def members_link(links: Iterable[tuple[Entrant, list[Place]]]) -> list[Member]:
-    """Point each entrant's places to their people (replacing the links it had), creating the
-    people nobody holds yet. The caller runs in its transaction; a few queries for any batch."""
-    links = [(entrant, places) for entrant, places in links]
+def _people_chosen(links: list[tuple[Entrant, list[Place]]]) -> list[tuple[Entrant, list]]:
+    """Each entrant's (person, printed name) in order, the new people stored."""
     finder = _Finder([place for _entrant, places in links for place in places if place.printed])
     chosen = []
     for entrant, places in links:
@@ -133,10 +131,17 @@ def members_link(links: Iterable[tuple[Entrant, list[Place]]]) -> list[Member]:
                     people.append((person, " ".join(place.printed.split())))
         chosen.append((entrant, people))
     taken = _people_create(list(finder.new.values()))
-    chosen = [
+    return [
         (entrant, [(taken.get(id(p), p), printed) for p, printed in people])
         for entrant, people in chosen
     ]
+
+
+def members_link(links: Iterable[tuple[Entrant, list[Place]]]) -> list[Member]:
+    """Point each entrant's places to their people (replacing the links it had), creating the
+    people nobody holds yet. The caller runs in its transaction; a few queries for any batch."""
+    links = [(entrant, places) for entrant, places in links]
+    chosen = _people_chosen(links)
     Member.objects.filter(entrant__in=[entrant for entrant, _people in links]).delete()
     return Member.objects.bulk_create(
         (
@@ -146,6 +151,35 @@ def members_link(links: Iterable[tuple[Entrant, list[Place]]]) -> list[Member]:
         ),
         batch_size=500,
     )
+
+
+def members_update(
+    entrant: Entrant, places: list[Place], *, refuse_removal: Callable | None = None
+) -> list[Member]:
+    """Point one entrant's places to their people in place: a member whose person stays keeps
+    its row (a line-up names it) and takes its new position and printed name; the others are
+    removed (``refuse_removal(members)`` may raise first) and the new ones added."""
+    [(_entrant, people)] = _people_chosen([(entrant, places)])
+    old = {m.person_id: m for m in Member.objects.select_for_update().filter(entrant=entrant)}
+    wanted = {person.pk for person, _printed in people if person.pk}
+    removed = [m for pk, m in old.items() if pk not in wanted]
+    if removed and refuse_removal is not None:
+        refuse_removal(removed)
+    Member.objects.filter(pk__in=[m.pk for m in removed]).delete()
+    kept = [m for pk, m in old.items() if pk in wanted]
+    for member in kept:  # out of the way of the unique positions first
+        member.position += 100
+    Member.objects.bulk_update(kept, ["position"])
+    members, new = [], []
+    for position, (person, printed) in enumerate(people, start=1):
+        member = old.get(person.pk) if person.pk in wanted else None
+        if member is None:
+            new.append(Member(entrant=entrant, position=position, person=person, printed=printed))
+        else:
+            member.position, member.printed = position, printed
+            members.append(member)
+    Member.objects.bulk_update(members, ["position", "printed"])
+    return [*members, *Member.objects.bulk_create(new)]
 
 
 def _people_create(new: list[Person]) -> dict[int, Person]:
@@ -177,6 +211,8 @@ def entrant_people(entrant: Entrant, places: list[Place] | None = None) -> list[
             person = kept.get(position)
             same = person is not None and words_key(printed) == words_key(person.full_name)
             places.append(Place(printed, person_id=person.pk if same else None))
+    if entrant.pk and entrant.members.exists():  # rows kept in place: a line-up names them
+        return members_update(entrant, places)
     return members_link([(entrant, places)])
 
 

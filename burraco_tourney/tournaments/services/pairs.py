@@ -61,11 +61,9 @@ def entrants_import_check(*, tournament: Tournament, rows: list[ImportRow]) -> l
 
 def import_people(rows: list[ImportRow]) -> list[tuple[ImportRow, int, Found]]:
     """Whom each name of a list will be: (row, its place from 1, what the registry found)."""
-    names = [(row, place) for row in rows for place in range(1, row.size + 1)]
-    found = people_found(
-        (getattr(row, f"player{place}"), getattr(row, f"card{place}")) for row, place in names
-    )
-    return [(row, position, item) for (row, position), item in zip(names, found, strict=True)]
+    places = [(row, place, person) for row in rows for place, person in enumerate(row.people, 1)]
+    found = people_found(person for _row, _place, person in places)
+    return [(row, place, item) for (row, place, _p), item in zip(places, found, strict=True)]
 
 
 @transaction.atomic
@@ -118,9 +116,7 @@ def entrants_import(
             entrant,
             [
                 Place(name, card, people.get((row.line, place)), strict=True)
-                for place, (name, card) in enumerate(
-                    zip(row.names, (row.card1, row.card2)[: row.size], strict=True), start=1
-                )
+                for place, (name, card) in enumerate(row.people, start=1)
             ],
         )
         for entrant, row in zip(created, rows, strict=True)

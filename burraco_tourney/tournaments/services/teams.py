@@ -11,16 +11,20 @@ director and a captain saving at once take turns, and records the change with ``
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..audit_text import entrant_subject, lineup_subject
 from ..models import Entrant, Lineup, Match, Member
 from .audit import audit_record
+from .entrants import entrant_update
+from .members import Place, members_update
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,8 @@ def lineup_set(
             _("Each player plays in one room only: choose four different players."),
             code="twice",
         )
-    roster = {m.position: m for m in Member.objects.filter(entrant=team)}
+    # The roster rows locked: a director editing the roster waits (``team_update``).
+    roster = {m.position: m for m in Member.objects.select_for_update().filter(entrant=team)}
     missing = [p for p in positions if p not in roster]
     if missing:
         raise ValidationError(
@@ -134,6 +139,87 @@ def team_captain_set(*, team: Entrant, position: int | None, user) -> None:
             before={"captain": before},
             after={"captain": after},
         )
+
+
+def _removal_refused(team: Entrant, removed: list[Member]) -> None:
+    """A player leaves the roster only while no line-up names him: a played match's line-up
+    stays as it was played; a match still to play has its line-up changed first."""
+    lineup = (
+        Lineup.objects.filter(team=team)
+        .filter(
+            Q(aperta1__in=removed)
+            | Q(aperta2__in=removed)
+            | Q(chiusa1__in=removed)
+            | Q(chiusa2__in=removed)
+        )
+        .select_related("match__turno", "aperta1", "aperta2", "chiusa1", "chiusa2")
+        .order_by("match__turno__number", "match__number")
+    )
+    for line in lineup:
+        named = {line.aperta1_id, line.aperta2_id, line.chiusa1_id, line.chiusa2_id}
+        member = next(m for m in removed if m.pk in named)
+        params = {
+            "person": member.printed,
+            "turno": line.match.turno.number,
+            "match": line.match.number,
+        }
+        if line.match.tables.exclude(entry_mode="").exists():
+            raise ValidationError(
+                _(
+                    "%(person)s played match %(match)s of turno %(turno)s: a player of a "
+                    "played line-up stays in the roster."
+                )
+                % params,
+                code="played",
+            )
+        raise ValidationError(
+            _(
+                "%(person)s is in the line-up of match %(match)s of turno %(turno)s: change "
+                "that line-up first."
+            )
+            % params,
+            code="lineup",
+        )
+
+
+@transaction.atomic
+def team_update(
+    *, team: Entrant, user, places: list[Place], captain: int | None, **fields
+) -> Entrant:
+    """Save a team's edit page: its number, name and club (every kind's ``entrant_update``),
+    its roster in the order given (players added, removed, moved; each a registry person) and
+    its captain (a roster position, None: no captain), all or nothing."""
+    team = entrant_update(entrant=team, user=user, **fields)
+    before = [m.printed for m in team.members.order_by("position")]
+    members_update(team, places, refuse_removal=lambda gone: _removal_refused(team, gone))
+    team.tournament.fmt.entrants.people_check(team)
+    after = [m.printed for m in team.members.order_by("position")]
+    if after != before:
+        audit_record(
+            tournament=team.tournament,
+            user=user,
+            action="team_roster",
+            subject=entrant_subject(team),
+            before={"roster": before},
+            after={"roster": after},
+        )
+    team_captain_set(team=team, position=captain, user=user)
+    return team
+
+
+@transaction.atomic
+def captain_link_revoke(*, team: Entrant, user) -> Entrant:
+    """A new link for the team's captain: the old one stops working at once."""
+    team = Entrant.objects.select_for_update().get(pk=team.pk)
+    team.link_key = secrets.token_urlsafe(12)
+    team.save(update_fields=["link_key"])
+    audit_record(
+        tournament=team.tournament,
+        user=user,
+        action="team_link_revoke",
+        subject=entrant_subject(team),
+    )
+    return team
 
 
 def lineup_refusal(match_id: int) -> str | None:

@@ -30,6 +30,7 @@ from ..photos import photo_limit_refusal, scorecard_photo
 from ..results_bridge import tournament_ruleset
 from ..selectors import player_entries as selectors
 from ..selectors import score_preview
+from ..selectors.team_matches import seated_names
 from ..services import player_entries as services
 from ..services.scores import ScorecardInvalid
 from ..table_side_limits import guessing, posting_too_often, record_miss
@@ -127,6 +128,8 @@ def _context(request, access: TableAccess, line: str | None, form=None) -> dict:
         "tournament": tournament,
         "turno": table.turno,
         "table": table,
+        # A team table: the line-up's two players of each line, under the team's name.
+        "seated": seated_names(table),
         "line": line,
         "line_label": LINE_LABELS.get(line or "", ""),
         "state": state,

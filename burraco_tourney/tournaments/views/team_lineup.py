@@ -22,8 +22,10 @@ SALT = "burraco_tourney.teams.captain"
 
 
 def captain_token(team: Entrant) -> str:
-    """The secret of a team's link: its id, signed (never guessable from the number)."""
-    return signing.dumps({"team": team.pk}, salt=SALT)
+    """The secret of a team's link: its id and its link key, signed (never guessable from the
+    number); a new key (``services.teams.captain_link_revoke``) makes the old link useless."""
+    data = {"team": team.pk, "k": team.link_key} if team.link_key else {"team": team.pk}
+    return signing.dumps(data, salt=SALT)
 
 
 def captain_url(team: Entrant) -> str:
@@ -32,11 +34,12 @@ def captain_url(team: Entrant) -> str:
 
 def _team(tournament, token: str) -> Entrant:
     try:
-        pk = signing.loads(token, salt=SALT)["team"]
-    except (signing.BadSignature, KeyError, TypeError):
+        data = signing.loads(token, salt=SALT)
+        pk, key = data["team"], data.get("k", "")
+    except (signing.BadSignature, KeyError, TypeError, AttributeError):
         raise Http404 from None
     team = tournament.entrants.filter(pk=pk).first()
-    if team is None:
+    if team is None or key != team.link_key:  # a revoked link
         raise Http404
     return team
 

@@ -72,10 +72,12 @@ class TeamsDrawManager(PairsDrawManager):
 
     def bye_value_missing(self, byes: Any) -> str:
         return ngettext(
-            "In this turno team %(teams)s rests, but the custom VP table has no riposo "
-            "value: set the riposo VP and MP in the tournament settings, then draw.",
-            "In this turno teams %(teams)s rest, but the custom VP table has no riposo "
-            "value: set the riposo VP and MP in the tournament settings, then draw.",
+            "In this turno team %(teams)s rests, but the team riposo has no value (the MP "
+            "difference and a custom VP table have no default one): set the riposo VP and MP "
+            "in the tournament settings, then draw.",
+            "In this turno teams %(teams)s rest, but the team riposo has no value (the MP "
+            "difference and a custom VP table have no default one): set the riposo VP and MP "
+            "in the tournament settings, then draw.",
             len(byes),
         ) % {"teams": ", ".join(str(t) for t in byes)}
 
@@ -143,8 +145,8 @@ class TeamsKindWords(KindWords):
     register_step = _("Register the teams")
     created_message = _("Tournament created. Next: register the teams.")
     bye_value_warning = _(
-        "The number of teams is odd, so a team rests every turno, and the custom VP table has "
-        "no default riposo value."
+        "The number of teams is odd, so a team rests every turno, and the team riposo has no "
+        "value (the MP difference and a custom VP table have no default one)."
     )
     forfeit_loser_label = _("Forfeit: the absent team's VP")
     forfeit_absent_label = _("Which team was absent?")

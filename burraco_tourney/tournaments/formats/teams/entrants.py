@@ -33,6 +33,18 @@ class TeamEntrants(PairEntrants):
 
         return team_workbook_bytes(tournament=tournament, after_turno=after_turno)
 
+    def read_text(self, text: str) -> list[Any]:
+        """A pasted list of teams: a line per team, its name, players and club (``rows``)."""
+        from .rows import parse_team_text
+
+        return parse_team_text(text)
+
+    def read_file(self, name: str, data: bytes) -> list[Any]:
+        """An uploaded .xlsx/.csv list of teams: a row per player with the team's name."""
+        from .rows import parse_team_spreadsheet
+
+        return parse_team_spreadsheet(name, data)
+
     def printed_names(self, entrant: Any) -> list[str]:
         # A team's roster as printed; the team's own name is not a person.
         return [m.printed for m in entrant.members.order_by("position")]

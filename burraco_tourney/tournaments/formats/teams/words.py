@@ -37,8 +37,9 @@ TEAM_WORDS = EntrantWords(
     paste_title=_("Paste a list of teams"),
     paste_label=_("One team per line"),
     paste_help=_(
-        "A list of teams cannot be pasted yet: a team needs its 4 to 8 players. Add each team "
-        "with its players in the form above."
+        "For example: “Aurora Uno: Anna Rossi, Bruno Bianchi, Carla Verdi, Dario Neri; "
+        "Circolo Aurora”. The team's name before “:”, its 4 to 8 players separated by commas, "
+        "the club after “;” (optional). A person plays for one team only."
     ),
     paste_placeholder=(
         "Aurora Uno: Anna Rossi, Bruno Bianchi, Carla Verdi, Dario Neri; Circolo Aurora"
@@ -47,8 +48,9 @@ TEAM_WORDS = EntrantWords(
     paste_too_many=_("At most %(max)s teams at a time."),
     import_title=_("Import teams from a file"),
     file_help=_(
-        "A file of teams cannot be imported yet: a team needs its 4 to 8 players. Add each "
-        "team with its players in the form above."
+        "A row per player: the team's name, the player's name and, optionally, the club "
+        "(columns “Squadra”, “Giocatore”, “Circolo”, or in this order without a header row). "
+        "The rows with the same team's name make one team of 4 to 8 players."
     ),
     draw_title=_("Draw of the team numbers"),
     not_drawn=_(

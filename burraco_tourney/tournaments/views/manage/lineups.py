@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -15,8 +15,11 @@ from django.views.decorators.http import require_POST
 from ...access import director_view
 from ...forms.lineups import LineupForm
 from ...models import Entrant, Match, Tournament
+from ...qr_codes import phones_base, phones_cannot_reach, qr_svg
 from ...selectors.teams import team_roster
-from ...services.teams import LineupChoice, lineup_set
+from ...services.teams import LineupChoice, captain_link_revoke, lineup_set
+from ..team_lineup import captain_url
+from .entrants_common import words_of
 
 
 @require_POST
@@ -51,7 +54,39 @@ def lineup_save(
     return back
 
 
+@director_view
+def captain_sheet(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """A team's printable sheet: its roster and its captain's link as a QR code; a POST draws
+    a new link (the old one stops working)."""
+    team = get_object_or_404(Entrant, tournament=tournament, number=number)
+    if not words_of(tournament).roster_fields:  # only an entrant with a roster has a captain
+        raise Http404
+    if request.method == "POST":
+        team = captain_link_revoke(team=team, user=request.user)
+        messages.success(
+            request,
+            _("Team %(team)s has a new captain's link: the old one no longer works.")
+            % {"team": team.name},
+        )
+        return redirect("manage:captain_sheet", tournament.slug, number)
+    link = phones_base(request) + captain_url(team)
+    context = {
+        "tournament": tournament,
+        "team": team,
+        "roster": team_roster(team=team),
+        "link": link,
+        "qr": qr_svg(link, scale=5, label=_("QR code of the captain's link")),
+        "phones_cannot_reach": phones_cannot_reach(request),
+    }
+    return render(request, "manage/team_captain_sheet.html", context)
+
+
 urlpatterns = [
+    path(
+        "t/<slug:slug>/gestione/squadre/<int:number>/capitano/",
+        captain_sheet,
+        name="captain_sheet",
+    ),
     path(
         "t/<slug:slug>/gestione/turni/<int:number>/incontro/<int:match>/formazione/<int:team>/",
         lineup_save,

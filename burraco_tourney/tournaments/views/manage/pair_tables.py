@@ -76,6 +76,8 @@ class PairPreviewTable(tables.Table):
     )
     player1 = tables.Column(verbose_name=gettext_lazy("First player"))
     player2 = tables.Column(verbose_name=gettext_lazy("Second player"))
+    # A team's players (its name is ``player1``): shown when the list is of teams.
+    roster = tables.Column(verbose_name=gettext_lazy("Players"), empty_values=(), default="")
     club = tables.Column(verbose_name=gettext_lazy("Club"))
     errors = tables.Column(verbose_name=gettext_lazy("Problems"), empty_values=(), default="")
 
@@ -89,11 +91,16 @@ class PairPreviewTable(tables.Table):
         }
 
     def __init__(self, data, *, words: EntrantWords, **kwargs):
+        exclude = [] if any(row.roster for row in data) else ["roster"]
         if len(words.name_fields) == 1:  # one name: its column, titled as the kind says
-            kwargs["exclude"] = ("player2",)
+            exclude.append("player2")
+        kwargs["exclude"] = tuple(exclude)
         super().__init__(data, **kwargs)
         if len(words.name_fields) == 1:
             self.columns["player1"].column.verbose_name = words.name_fields[0][1]
+
+    def render_roster(self, record):
+        return ", ".join(record.roster)
 
     def render_number(self, record):
         if record.number_auto:

@@ -30,7 +30,7 @@ from ...forms.pairs import (
 )
 from ...models import Entrant, Tournament
 from ...selectors.people import people_of_entrants
-from ...services import entrants
+from ...services import entrants, teams
 from ...services import pairs as services
 from ...services.members import Place
 from .entrants_common import (
@@ -133,10 +133,27 @@ def pair_edit(request: HttpRequest, tournament: Tournament, number: int) -> Http
     words = words_of(tournament)
     fields = ("number", *tournament.fmt.entrants.names, "club")
     initial = {f: getattr(pair, f) for f in fields}
-    form = EntrantForm(request.POST or None, words=words, initial=initial)
+    # A kind with a roster (a team) edits it here too, with the registry's picker and a captain.
+    roster = bool(words.roster_fields)
+    members = list(pair.members.order_by("position")) if roster else []
+    for (name, _label), member in zip(words.roster_fields, members, strict=False):
+        initial[name], initial[f"{name}_person"] = member.printed, member.person_id
+    initial["captain"] = next((m.position for m in members if m.captain), None)
+    form = EntrantForm(
+        request.POST or None, words=words, initial=initial, pick=roster, captain=roster
+    )
     if request.method == "POST" and form.is_valid():
         try:
-            entrants.entrant_update(entrant=pair, user=request.user, **form.cleaned_data)
+            if roster:
+                teams.team_update(
+                    team=pair,
+                    user=request.user,
+                    places=_places(form),
+                    captain=form.cleaned_data.pop("captain"),
+                    **form.cleaned_data,
+                )
+            else:
+                entrants.entrant_update(entrant=pair, user=request.user, **form.cleaned_data)
         except ValidationError as err:
             form.add_error(None, err)
         else:

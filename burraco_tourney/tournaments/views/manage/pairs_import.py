@@ -58,12 +58,13 @@ def _accepts_warnings(request: HttpRequest) -> bool:
 
 
 def _people_confirmed(request: HttpRequest) -> dict[tuple[int, int], int]:
-    """The near matches the director confirmed on the preview: ``person-<line>-<1|2>``."""
+    """The near matches the director confirmed on the preview: ``person-<line>-<place>``, the
+    place of the name in its line from 1 (a pair's 1 or 2, a team's 1 to 8)."""
     confirmed = {}
     for key, value in request.POST.items():
         prefix, _sep, rest = key.partition("-")
         line, _sep, position = rest.partition("-")
-        if prefix == "person" and line.isdigit() and position in ("1", "2") and value.isdigit():
+        if prefix == "person" and line.isdigit() and position.isdigit() and value.isdigit():
             confirmed[int(line), int(position)] = int(value)
     return confirmed
 
@@ -83,7 +84,7 @@ def _paste(
     request: HttpRequest, tournament: Tournament, *, saving: bool, at_once: bool = False
 ) -> HttpResponse:
     words = words_of(tournament)
-    form = PairPasteForm(request.POST or None, words=words)
+    form = PairPasteForm(request.POST or None, words=words, reader=tournament.fmt.entrants)
     late_form = late_form_for(tournament, request.POST if saving else None)
     context = page_context(tournament, paste_form=form, **late_context(tournament, late_form))
     if request.method == "POST" and form.is_valid():
@@ -123,7 +124,7 @@ def _file_preview(request: HttpRequest, tournament: Tournament, *, save: bool) -
     """An uploaded file read: its preview with a signed payload to confirm it; with ``save``,
     saved at once when nothing needs the director's eye."""
     words = words_of(tournament)
-    form = PairFileForm(request.POST, request.FILES, words=words)
+    form = PairFileForm(request.POST, request.FILES, words=words, reader=tournament.fmt.entrants)
     late_form = late_form_for(tournament)  # asked on the preview, before its confirmation
     context = page_context(tournament, file_form=form, **late_context(tournament, late_form))
     if form.is_valid():
