@@ -48,7 +48,7 @@ def test_individual_gironi_draw_rank_and_round_trip(client):
     resting = list(third.byes.values_list("entrant__number", flat=True))
     assert len(resting) == 3 and {girone[p] for p in resting} == {"B"}
     client.force_login(director)
-    url = reverse("manage:individual_turno", args=[tournament.slug, 3])
+    url = reverse("manage:turno_preview", args=[tournament.slug, 3])
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert ">A1</td>" in page and ">B3</td>" in page
     turno_publish(turno=third, user=director)
