@@ -4,20 +4,13 @@ the phase started, logged in the change log and ranking again at once."""
 import pytest
 from django.urls import reverse
 
-from burraco_tourney.tournaments.forms.setup import initial_for
 from burraco_tourney.tournaments.models import AuditEntry
 from burraco_tourney.tournaments.selectors.gironi import girone_standings
 from burraco_tourney.tournaments.selectors.standings import standings
 from tests.tournaments.gironi_support import gironi_played, pairs_evening
+from tests.tournaments.test_setup_edit import posted
 
 pytestmark = pytest.mark.django_db
-
-
-def posted(tournament, **changes) -> dict:
-    data = {k: "" if v is None else v for k, v in initial_for(tournament).items()}
-    data["date"] = tournament.date.isoformat()
-    data.update(changes)
-    return data
 
 
 @pytest.fixture

@@ -56,41 +56,26 @@ def _add_line(request: HttpRequest, tournament: Tournament):
 
 @director_view
 def prizes(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    why = request.GET.get("perche", "")
     if request.method == "POST" and "add_category" in request.POST:
         form, helper = _add_line(request, tournament)
-        context = prize_context(prize_allocation(tournament=tournament), None)
-        return render(
-            request,
-            "manage/prizes.html",
-            {
-                "tournament": tournament,
-                "section": "prizes",
-                "form": form,
-                "helper": helper,
-                **context,
-            },
-        )
-    form = PrizeListForm(request.POST or None, initial=_initial(tournament), fmt=tournament.fmt)
-    if request.method == "POST" and form.is_valid():
-        prize_list_save(
-            tournament=tournament, prizes=form.cleaned_data["prizes"], user=request.user
-        )
-        messages.success(request, _("Prize list saved."))
-        return redirect("manage:prizes", tournament.slug)
-    why = request.GET.get("perche", "")
+        why = ""
+    else:
+        form = PrizeListForm(request.POST or None, initial=_initial(tournament), fmt=tournament.fmt)
+        helper = CategoryHelperForm(prefix="add")
+        if request.method == "POST" and form.is_valid():
+            prize_list_save(
+                tournament=tournament, prizes=form.cleaned_data["prizes"], user=request.user
+            )
+            messages.success(request, _("Prize list saved."))
+            return redirect("manage:prizes", tournament.slug)
     context = prize_context(
         prize_allocation(tournament=tournament), int(why) if why.isdigit() else None
     )
     return render(
         request,
         "manage/prizes.html",
-        {
-            "tournament": tournament,
-            "section": "prizes",
-            "form": form,
-            "helper": CategoryHelperForm(prefix="add"),
-            **context,
-        },
+        {"tournament": tournament, "section": "prizes", "form": form, "helper": helper, **context},
     )
 
 
