@@ -20,4 +20,8 @@ GIRONI_MESSAGES: dict[str, Any] = {
         "%(first)s and %(second)s are not in the same girone: a girone's standings rank only "
         "its own entrants. Choose the overall standings to compare them."
     ),
+    "explain_no_gironi": _(
+        "These standings are from before the gironi: choose the overall standings, or a turno "
+        "played in gironi."
+    ),
 }

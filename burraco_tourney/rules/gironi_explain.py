@@ -35,7 +35,12 @@ from burraco_tourney.rules.standings_explain import (
 )
 from burraco_tourney.rules.standings_tally import PAIRS, EntrantKind, tiebreak_context
 
-CODES: tuple[str, ...] = ("explain_other_girone",)
+CODES: tuple[str, ...] = ("explain_other_girone", "explain_no_gironi")
+
+
+def no_gironi_yet() -> RuleViolation:
+    """The refusal of a girone's "why" for standings before the gironi phase counts."""
+    return RuleViolation("explain_no_gironi", "These standings are before the gironi.")
 
 
 def explain_gironi_order(

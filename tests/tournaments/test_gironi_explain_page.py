@@ -65,3 +65,8 @@ def test_the_girone_standings_have_their_why(client, played):
     a_first = [g for g in girone_standings(played) if g.name == "A"][0].rows[0].entrant.number
     refused = explain(client, played, a=first, b=a_first, classifica="girone")
     assert "are not in the same girone" in refused
+
+
+def test_a_girone_why_before_the_gironi_says_so(client, played):
+    page = explain(client, played, a=1, b=2, classifica="girone", dopo=2)
+    assert "These standings are from before the gironi" in page

@@ -26,7 +26,7 @@ from typing import Any
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.gironi import girone_standings as girone_rows
 from burraco_tourney.rules.gironi import overall_by_girone
-from burraco_tourney.rules.gironi_explain import explain_gironi_order
+from burraco_tourney.rules.gironi_explain import explain_gironi_order, no_gironi_yet
 from burraco_tourney.rules.standings import (
     Absence,
     Bye,
@@ -250,6 +250,8 @@ def standings_explanation(
         return explain_gironi_order(
             gironi, first=first, second=second, within=within_girone, **inputs
         )
+    if within_girone:
+        raise no_gironi_yet()
     return explain_pair_order(first=first, second=second, **inputs)
 
 
