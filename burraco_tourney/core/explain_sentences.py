@@ -19,6 +19,7 @@ TIEBREAK_NAMES = {
     "scarto": gettext_lazy("Scarto"),
     "head_to_head": gettext_lazy("Head-to-head"),
     "mp": gettext_lazy("Own MP"),
+    "girone": gettext_lazy("Girone"),
 }
 
 
@@ -27,6 +28,7 @@ VERDICTS = {
     "scarto": gettext_lazy("Pair %(ahead)s is above pair %(below)s: the scarto decides."),
     "head_to_head": gettext_lazy("Pair %(ahead)s is above pair %(below)s: head-to-head decides."),
     "mp": gettext_lazy("Pair %(ahead)s is above pair %(below)s: the own MP decide."),
+    "girone": gettext_lazy("Pair %(ahead)s is above pair %(below)s: it plays in a higher girone."),
 }
 
 
@@ -66,6 +68,38 @@ PLAYER_VERDICTS = {
     "vp": gettext_lazy("Player %(ahead)s is above player %(below)s: more victory points."),
     "scarto": gettext_lazy("Player %(ahead)s is above player %(below)s: the scarto decides."),
     "mp": gettext_lazy("Player %(ahead)s is above player %(below)s: the own MP decide."),
+    "girone": gettext_lazy(
+        "Player %(ahead)s is above player %(below)s: they play in a higher girone."
+    ),
+}
+
+# A ``girone`` step (``rules.gironi_explain``), by registers: in different gironi the higher
+# girone decides; in the same one the girone's own standings go on.
+GIRONE_SENTENCES = {
+    "pairs": {
+        "decides": gettext_lazy(
+            "Pair %(a)s plays in girone %(ga)s, pair %(b)s in girone %(gb)s: the final "
+            "standings list girone %(top)s first, whatever the VP."
+        ),
+        "equal": gettext_lazy(
+            "Pairs %(a)s and %(b)s both play in girone %(ga)s: they are ranked as in its own "
+            "standings, %(counting)s."
+        ),
+    },
+    "players": {
+        "decides": gettext_lazy(
+            "Player %(a)s plays in girone %(ga)s, player %(b)s in girone %(gb)s: the final "
+            "standings list girone %(top)s first, whatever the VP."
+        ),
+        "equal": gettext_lazy(
+            "Players %(a)s and %(b)s both play in girone %(ga)s: they are ranked as in its own "
+            "standings, %(counting)s."
+        ),
+    },
+}
+GIRONE_COUNTING = {
+    "since_turno_1": gettext_lazy("counting every turno since turno 1"),
+    "phase_only": gettext_lazy("counting only the turni played in gironi"),
 }
 
 TEAM_VERDICTS = {
@@ -157,8 +191,24 @@ def _signed(key: str, value: int | None) -> str:
     return f"{value:+d}" if key == "scarto" and value is not None else str(value)
 
 
+def _girone_sentence(step: Step, first: int, second: int, registers: str) -> str:
+    sentences = GIRONE_SENTENCES.get(registers, GIRONE_SENTENCES["pairs"])
+    ga, gb = (name or "—" for name in step.gironi)
+    top = min((name for name in step.gironi if name), default="—")
+    return str(sentences[step.outcome]) % {
+        "a": first,
+        "b": second,
+        "ga": ga,
+        "gb": gb,
+        "top": top,
+        "counting": GIRONE_COUNTING.get(step.reason, ""),
+    }
+
+
 def step_sentence(step: Step, first: int, second: int, registers: str = "pairs") -> str:
     """The sentence of one step; the entrants are named by number."""
+    if step.key == "girone":
+        return _girone_sentence(step, first, second, registers)
     words = WORDS[registers]
     a, b = _signed(step.key, step.first), _signed(step.key, step.second)
     names = {"a": first, "b": second, "va": a, "vb": b}

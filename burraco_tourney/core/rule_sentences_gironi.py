@@ -16,4 +16,12 @@ GIRONI_MESSAGES: dict[str, Any] = {
         "%(tables)s tables do not seat the %(entrants)s playing: the gironi must add up to "
         "%(needed)s tables (the last girone may have a riposo)."
     ),
+    "explain_other_girone": _(
+        "%(first)s and %(second)s are not in the same girone: a girone's standings rank only "
+        "its own entrants. Choose the overall standings to compare them."
+    ),
+    "explain_no_gironi": _(
+        "These standings are from before the gironi: choose the overall standings, or a turno "
+        "played in gironi."
+    ),
 }

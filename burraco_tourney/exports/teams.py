@@ -32,6 +32,7 @@ from burraco_tourney.tournaments.selectors.teams import turno_matches
 
 from .excel import _caption, _rules_sheet, _standings_sheet
 from .printouts import PdfPrintout
+from .prize_sheet import prize_sheets
 from .registry import register
 from .sheet_layout import marked_heading, workbook_heading
 from .workbook_data import published_turni
@@ -177,7 +178,7 @@ def butler_teams(tournament: Tournament) -> list[dict[str, Any]]:
 
 def team_workbook_bytes(*, tournament: Tournament, after_turno: int | None = None) -> bytes:
     """A team tournament's workbook: the standings by team, a sheet per turno (each match's
-    two tables), the Butler view, the teams and the rules in use."""
+    two tables), the Butler view, the teams, the rules in use and the prizes."""
     from burraco_tourney.tournaments.selectors.standings import standings_choice
 
     choice = standings_choice(tournament=tournament)
@@ -194,6 +195,7 @@ def team_workbook_bytes(*, tournament: Tournament, after_turno: int | None = Non
     sheets.append(_butler_sheet(tournament, heading))
     sheets.append(_teams_sheet(tournament, heading))
     sheets.append(_rules_sheet(tournament, heading))
+    sheets += prize_sheets(tournament, heading)
     return write_workbook(sheets, title=heading)
 
 

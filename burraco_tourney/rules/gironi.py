@@ -89,6 +89,16 @@ def _phase(items: Iterable[Any], gironi: Gironi) -> list[Any]:
     return [item for item in items if item.turno >= gironi.from_turno]
 
 
+def girone_inputs(gironi: Gironi, inputs: dict[str, Any]) -> dict[str, Any]:
+    """The inputs a girone's standings count: all of them, or the phase's turni only."""
+    if not gironi.phase_only:
+        return inputs
+    inputs = dict(inputs)
+    for key in ("tables", "byes", "penalties", "absences"):
+        inputs[key] = _phase(inputs.get(key, ()), gironi)
+    return inputs
+
+
 def girone_standings(
     gironi: Gironi, *, tiebreaks: Iterable[str] | None = None, **inputs: Any
 ) -> list[tuple[str, list[StandingRow]]]:
@@ -99,11 +109,7 @@ def girone_standings(
     keys = check_tiebreaks(
         kind.default_tiebreaks if tiebreaks is None else tiebreaks, kind.refused_tiebreaks
     )
-    if gironi.phase_only:
-        inputs = dict(inputs)
-        for key in ("tables", "byes", "penalties", "absences"):
-            inputs[key] = _phase(inputs.get(key, ()), gironi)
-    tallies, meetings = _standings_inputs(**inputs)
+    tallies, meetings = _standings_inputs(**girone_inputs(gironi, inputs))
     result = []
     for name, numbers in gironi.members:
         own = {n: tallies[n] for n in numbers if n in tallies}

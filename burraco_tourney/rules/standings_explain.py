@@ -61,6 +61,8 @@ class Step:
     second: int | None = None
     reason: str = ""
     tied: tuple[int, ...] = ()
+    # ``girone`` steps only (``gironi_explain``): the two entrants' gironi ("" for none).
+    gironi: tuple[str, str] = ("", "")
 
 
 @dataclass(frozen=True)

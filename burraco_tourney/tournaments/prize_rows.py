@@ -36,7 +36,12 @@ def _warning(allocated: PrizeAllocation, warning: engine.Warning) -> str:
         return _("Nobody can win the category “%(name)s”.") % {"name": name}
     if warning.code == "missing_fact":
         fact = {"sex": _("sex"), "birth_year": _("birth year"), "category": _("category")}
-        return _("Pair or player %(number)s: a person has no %(fact)s, which “%(name)s” needs.") % {
+        sentence = allocated.words.prize_missing_fact if allocated.words else None
+        if sentence is None:
+            sentence = _(
+                "Pair or player %(number)s: a person has no %(fact)s, which “%(name)s” needs."
+            )
+        return str(sentence) % {
             "number": warning.entrant,
             "fact": fact[warning.detail],
             "name": name,

@@ -53,6 +53,9 @@ class TournamentSettings:
     last_smazzata_minutes: int = 15
     # The class the federation report gives (``Tournament.federation_class``).
     federation_class: str = "circolo"
+    # How the gironi rank (RULES.md section 12; ``Tournament.gironi_standings``/``_overall``).
+    gironi_standings: str = "since_turno_1"
+    gironi_overall: str = "by_girone"
 
 
 @dataclass(frozen=True)

@@ -10,15 +10,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from .selectors import standings as selectors
+from .selectors.gironi import girone_standings
 
 
 @dataclass(frozen=True)
 class Explainer:
     # tournament -> [(number, "number · names")], in number order.
     entrants: Callable[[Any], list[tuple[int, str]]]
-    # (tournament, after_turno) -> {number: rank}
-    ranks: Callable[[Any, int | None], dict[int, int]]
-    # The selector of the explanation (tournament=, first=, second=, after_turno=).
+    # (tournament, after_turno[, within_girone]) -> {number: rank}
+    ranks: Callable[..., dict[int, int]]
+    # The selector of the explanation (tournament=, first=, second=, after_turno=,
+    # within_girone=).
     explanation: Callable[..., Any]
 
 
@@ -30,7 +32,11 @@ def _players(tournament) -> list[tuple[int, str]]:
     return [(p.number, f"{p.number} · {p.name}") for p in tournament.entrants.order_by("number")]
 
 
-def _ranks(tournament, after_turno: int | None) -> dict[int, int]:
+def _ranks(tournament, after_turno: int | None, within_girone: bool = False) -> dict[int, int]:
+    """Each entrant's rank in the standings, or (``within_girone``) in its girone's."""
+    if within_girone:
+        gironi = girone_standings(tournament, after_turno=after_turno)
+        return {row.entrant.number: row.rank for girone in gironi for row in girone.rows}
     rows = selectors.standings(tournament=tournament, after_turno=after_turno)
     return {row.entrant.number: row.rank for row in rows}
 

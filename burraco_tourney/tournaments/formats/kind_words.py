@@ -56,6 +56,10 @@ class KindWords:
         "absent pair gets %(rest)s VP and −%(mp)s MP of scarto. The MP of the table stay 0 – 0."
     )
 
+    # The prize list's warning about a person whose sex, birth year or category a category
+    # needs and the registry does not know (``%(number)s``, ``%(fact)s``, ``%(name)s``).
+    prize_missing_fact = _("Pair %(number)s: a person has no %(fact)s, which “%(name)s” needs.")
+
     def entrants_count(self, count: int) -> str:
         """ "3 pairs", with the plural right (ngettext)."""
         return ngettext("%(count)s pair", "%(count)s pairs", count) % {"count": count}

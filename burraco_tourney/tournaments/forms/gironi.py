@@ -19,6 +19,26 @@ _LETTER = re.compile(r"\b[A-Za-z]\s*(?=\d)")
 _SIZE = re.compile(r"^\d{1,3}$")
 
 
+def standings_field(*, required: bool = True) -> forms.ChoiceField:
+    """How each girone's standings count (this form and the tournament settings)."""
+    return forms.ChoiceField(
+        label=_("Each girone's standings count"),
+        choices=GironiStandings.choices,
+        initial=GironiStandings.SINCE_TURNO_1,
+        required=required,
+    )
+
+
+def overall_field(*, required: bool = True) -> forms.ChoiceField:
+    """How the overall standings rank the gironi (this form and the tournament settings)."""
+    return forms.ChoiceField(
+        label=_("Overall standings"),
+        choices=GironiOverall.choices,
+        initial=GironiOverall.BY_GIRONE,
+        required=required,
+    )
+
+
 def _danese_mode() -> forms.Field:
     field = copy.deepcopy(DrawForm.base_fields["mode"])
     field.required = True
@@ -37,16 +57,8 @@ class GironiForm(forms.Form):
     )
     # The turni page's own Danese mode, with its choices and help.
     mode = _danese_mode()
-    gironi_standings = forms.ChoiceField(
-        label=_("Each girone's standings count"),
-        choices=GironiStandings.choices,
-        initial=GironiStandings.SINCE_TURNO_1,
-    )
-    gironi_overall = forms.ChoiceField(
-        label=_("Overall standings"),
-        choices=GironiOverall.choices,
-        initial=GironiOverall.BY_GIRONE,
-    )
+    gironi_standings = standings_field()
+    gironi_overall = overall_field()
 
     def clean_sizes(self) -> list[int]:
         text = _LETTER.sub("", self.cleaned_data["sizes"])

@@ -25,6 +25,8 @@ from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, default_bye
 from ..formats import format_for_choice
 from ..models import (
     FederationClass,
+    GironiOverall,
+    GironiStandings,
     KoMode,
     RulesetName,
     TeamScoring,
@@ -38,6 +40,7 @@ from . import setup_ko
 from . import setup_rules as rules
 from .clock import ClockSettingsForm
 from .dates import DayField
+from .gironi import overall_field, standings_field
 from .setup_dry_run import DryRun, recompute_failed_message
 from .setup_initial import (
     COMPLEMENT,
@@ -93,6 +96,8 @@ class TournamentForm(VpCleaning, TeamFields, PlayersFields, ClockSettingsForm):
             "federale tournaments."
         ),
     )
+    gironi_standings = standings_field(required=False)
+    gironi_overall = overall_field(required=False)
     kind = forms.ChoiceField(
         label=_("Kind"),
         choices=TournamentKind.choices,
@@ -348,6 +353,8 @@ class TournamentForm(VpCleaning, TeamFields, PlayersFields, ClockSettingsForm):
             turno_minutes=data["turno_minutes"],
             last_smazzata_minutes=data["last_smazzata_minutes"],
             federation_class=data.get("federation_class") or FederationClass.CIRCOLO,
+            gironi_standings=data.get("gironi_standings") or GironiStandings.SINCE_TURNO_1,
+            gironi_overall=data.get("gironi_overall") or GironiOverall.BY_GIRONE,
             **self.players_settings(),
         )
 

@@ -40,6 +40,7 @@ def initial_for(tournament: Tournament) -> dict[str, Any]:
             "bye_vp", "bye_mp", "forfeit_vp", "forfeit_mp", "planned_turni",
             "ko_mode", "ko_smazzate", "ko_target", "players_enter",
             "turno_minutes", "last_smazzata_minutes", "federation_class",
+            "gironi_standings", "gironi_overall",
         )
     }  # fmt: skip
     initial["players_director_accepts"] = not tournament.players_auto_accept

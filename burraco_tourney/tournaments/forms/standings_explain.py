@@ -14,6 +14,10 @@ LABELS = {
 }
 
 
+# ``classifica=girone``: the question is about a girone's own standings.
+GIRONE = "girone"
+
+
 class ExplainForm(forms.Form):
     """Read by GET, so the answer has an address and works without JavaScript."""
 
@@ -23,9 +27,21 @@ class ExplainForm(forms.Form):
         label=_("After turno"), coerce=int, required=False, empty_value=None
     )
 
-    def __init__(self, data=None, *, entrants, turni, registers="pairs", initial=None):
-        """``entrants``: (number, "number · names") of every pair or player."""
+    def __init__(
+        self, data=None, *, entrants, turni, registers="pairs", initial=None, gironi=False
+    ):
+        """``entrants``: (number, "number · names") of every pair or player; ``gironi``: the
+        tournament is played in gironi, so the girone standings can be asked about too."""
         super().__init__(data, initial=initial)
+        if gironi:
+            self.fields["classifica"] = forms.ChoiceField(
+                label=_("Which standings"),
+                required=False,
+                choices=[
+                    ("", _("the overall standings")),
+                    (GIRONE, _("the standings of their girone")),
+                ],
+            )
         first, second, self.same_message = LABELS[registers]
         choices = list(entrants)
         self.fields["a"].choices = choices
@@ -35,6 +51,10 @@ class ExplainForm(forms.Form):
         self.fields["dopo"].choices = [("", _("the latest standings"))] + [
             (n, str(n)) for n in turni
         ]
+
+    @property
+    def within_girone(self) -> bool:
+        return self.cleaned_data.get("classifica") == GIRONE
 
     def clean(self):
         data = super().clean()

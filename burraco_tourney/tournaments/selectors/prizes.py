@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from burraco_tourney.rules import prizes as engine
 
@@ -73,6 +74,8 @@ class PrizeAllocation:
     rows: list[Standing]
     provisional: bool
     refusal: str = ""
+    # The kind's words (``fmt.words``): the warnings name a pair, a player or a team.
+    words: Any = None
 
     def category_name(self, index: int) -> str:
         return self.prizes.categories[index].name
@@ -115,4 +118,5 @@ def prize_allocation(*, tournament: Tournament) -> PrizeAllocation | None:
         rows,
         provisional=not choice.final(None),
         refusal=str(error) if error else "",
+        words=tournament.fmt.words,
     )

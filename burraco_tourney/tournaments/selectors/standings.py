@@ -26,6 +26,7 @@ from typing import Any
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.gironi import girone_standings as girone_rows
 from burraco_tourney.rules.gironi import overall_by_girone
+from burraco_tourney.rules.gironi_explain import explain_gironi_order, no_gironi_yet
 from burraco_tourney.rules.standings import (
     Absence,
     Bye,
@@ -233,11 +234,24 @@ def standing_list(
 
 
 def standings_explanation(
-    *, tournament: Tournament, first: int, second: int, after_turno: int | None = None
+    *,
+    tournament: Tournament,
+    first: int,
+    second: int,
+    after_turno: int | None = None,
+    within_girone: bool = False,
 ) -> Explanation:
     """Why entrant number ``first`` is above, below or level with ``second`` in ``standings``
-    for the same turno: the engine's chain on the same inputs (raises the engine's RuleError)."""
+    for the same turno (``within_girone``: in their girone's own standings): the engine's chain
+    on the same inputs, through the gironi once they count (raises the engine's RuleError)."""
     _entrants, inputs = _engine_inputs(tournament, after_turno)
+    gironi = tournament_gironi(tournament, after_turno)
+    if gironi is not None:
+        return explain_gironi_order(
+            gironi, first=first, second=second, within=within_girone, **inputs
+        )
+    if within_girone:
+        raise no_gironi_yet()
     return explain_pair_order(first=first, second=second, **inputs)
 
 

@@ -20,7 +20,7 @@ from burraco_tourney.core.explain_sentences import (
 from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 
-from ..forms.standings_explain import ExplainForm
+from ..forms.standings_explain import GIRONE, ExplainForm
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
 
@@ -36,16 +36,24 @@ def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
     words = WORDS[registers]
     choice = standings_selectors.standings_choice(tournament=tournament)
     entrants = explainer.entrants(tournament)
+    gironi = tournament.gironi_from is not None
     if "a" in request.GET or "b" in request.GET:
-        form = ExplainForm(request.GET, entrants=entrants, turni=choice.turni, registers=registers)
+        form = ExplainForm(
+            request.GET,
+            entrants=entrants,
+            turni=choice.turni,
+            registers=registers,
+            gironi=gironi,
+        )
     else:
         # First visit (the standings' link says only the turno): nothing to complain about
         # yet; the two boxes start on the first two of those standings.
         form = ExplainForm(
-            initial=_first_two(explainer, tournament, choice, request.GET.get("dopo")),
+            initial=_first_two(explainer, tournament, choice, request.GET),
             entrants=entrants,
             turni=choice.turni,
             registers=registers,
+            gironi=gironi,
         )
     context = {"tournament": tournament, "form": form, "words": words}
     if form.is_valid():
@@ -54,10 +62,15 @@ def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
         if after is None:
             after = choice.default
         try:
+            within = form.within_girone
             explanation = explainer.explanation(
-                tournament=tournament, first=data["a"], second=data["b"], after_turno=after
+                tournament=tournament,
+                first=data["a"],
+                second=data["b"],
+                after_turno=after,
+                within_girone=within,
             )
-            ranks = explainer.ranks(tournament, after)
+            ranks = explainer.ranks(tournament, after, within)
         except RuleError as error:
             context["refusal"] = rule_error_message(error)
         else:
@@ -81,15 +94,23 @@ def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/standings_explain.html", context)
 
 
-def _first_two(explainer, tournament, choice, dopo: str | None) -> dict:
+def _first_two(explainer, tournament, choice, query) -> dict:
     """The form's starting values: the turno asked for (when it is one of the standings') and
-    the two ranked first after it."""
+    the two ranked first after it; the standings of a girone (``?classifica=girone&girone=B``,
+    the link under each girone's standings) start on that girone's first two."""
+    dopo = query.get("dopo")
     after = int(dopo) if dopo and dopo.isdigit() and int(dopo) in choice.turni else None
     initial = {"dopo": after}
+    within = query.get("classifica") == GIRONE
+    if within:
+        initial["classifica"] = GIRONE
     try:
-        ranks = explainer.ranks(tournament, after if after is not None else choice.default)
+        ranks = explainer.ranks(tournament, after if after is not None else choice.default, within)
     except RuleError:
         return initial
+    if within and query.get("girone"):
+        members = set(tournament.entrants.filter(girone=query["girone"]).values_list("number"))
+        ranks = {n: r for n, r in ranks.items() if (n,) in members}
     numbers = sorted(ranks, key=lambda number: (ranks[number], number))[:2]
     if len(numbers) == 2:
         initial.update(a=numbers[0], b=numbers[1])

@@ -32,7 +32,10 @@ def gironi(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         )
         return redirect(tournament.pages.draw.url)
     preview = None
-    form = GironiForm(request.POST or None)
+    # The two settings as the tournament's settings page left them.
+    settings = {"gironi_standings": tournament.gironi_standings}
+    settings["gironi_overall"] = tournament.gironi_overall
+    form = GironiForm(request.POST or None, initial=settings)
     if request.method == "POST" and "start" in request.POST:
         turno = run_for_form(
             form,

@@ -13,6 +13,7 @@ from django.urls import path
 from django.utils.translation import gettext as _
 
 from ...access import director_view
+from ...forms.prize_helper import CategoryHelperForm, with_line
 from ...forms.prizes import PrizeListForm, categories_text
 from ...models import Tournament
 from ...prize_rows import prize_context
@@ -36,23 +37,45 @@ def _initial(tournament: Tournament) -> dict:
     }
 
 
+def _add_line(request: HttpRequest, tournament: Tournament):
+    """The helper's "add this category": the list as posted, its new line at the end, not saved
+    (the director checks it and saves); the helper's refusals beside its boxes."""
+    helper = CategoryHelperForm(request.POST, prefix="add")
+    initial = {name: request.POST.get(name) for name in PrizeListForm.base_fields}
+    initial["cumulative"] = bool(request.POST.get("cumulative"))
+    if helper.is_valid():
+        initial["categories"] = with_line(
+            request.POST.get("categories", ""), helper.cleaned_data["line"]
+        )
+        messages.info(
+            request, _("Category added at the end of the list: check it and save the list.")
+        )
+        helper = CategoryHelperForm(prefix="add")
+    return PrizeListForm(initial=initial, fmt=tournament.fmt), helper
+
+
 @director_view
 def prizes(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = PrizeListForm(request.POST or None, initial=_initial(tournament), fmt=tournament.fmt)
-    if request.method == "POST" and form.is_valid():
-        prize_list_save(
-            tournament=tournament, prizes=form.cleaned_data["prizes"], user=request.user
-        )
-        messages.success(request, _("Prize list saved."))
-        return redirect("manage:prizes", tournament.slug)
     why = request.GET.get("perche", "")
+    if request.method == "POST" and "add_category" in request.POST:
+        form, helper = _add_line(request, tournament)
+        why = ""
+    else:
+        form = PrizeListForm(request.POST or None, initial=_initial(tournament), fmt=tournament.fmt)
+        helper = CategoryHelperForm(prefix="add")
+        if request.method == "POST" and form.is_valid():
+            prize_list_save(
+                tournament=tournament, prizes=form.cleaned_data["prizes"], user=request.user
+            )
+            messages.success(request, _("Prize list saved."))
+            return redirect("manage:prizes", tournament.slug)
     context = prize_context(
         prize_allocation(tournament=tournament), int(why) if why.isdigit() else None
     )
     return render(
         request,
         "manage/prizes.html",
-        {"tournament": tournament, "section": "prizes", "form": form, **context},
+        {"tournament": tournament, "section": "prizes", "form": form, "helper": helper, **context},
     )
 
 
