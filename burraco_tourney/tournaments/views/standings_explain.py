@@ -84,7 +84,7 @@ def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
 def _first_two(explainer, tournament, choice, dopo: str | None) -> dict:
     """The form's starting values: the turno asked for (when it is one of the standings') and
     the two ranked first after it."""
-    after = int(dopo) if dopo and dopo.isdigit() and int(dopo) in choice.turni else None
+    after = int(dopo) if dopo and dopo.isdecimal() and int(dopo) in choice.turni else None
     initial = {"dopo": after}
     try:
         ranks = explainer.ranks(tournament, after if after is not None else choice.default)

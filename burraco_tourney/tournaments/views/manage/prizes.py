@@ -47,7 +47,7 @@ def prizes(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return redirect("manage:prizes", tournament.slug)
     why = request.GET.get("perche", "")
     context = prize_context(
-        prize_allocation(tournament=tournament), int(why) if why.isdigit() else None
+        prize_allocation(tournament=tournament), int(why) if why.isdecimal() else None
     )
     return render(
         request,
