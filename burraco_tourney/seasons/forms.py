@@ -81,7 +81,7 @@ class CircuitForm(forms.ModelForm):
         if not text:
             return []
         parts = [part for part in re.split(r"[\s,;]+", text) if part]
-        if not all(part.isdigit() for part in parts):
+        if not all(part.isdecimal() for part in parts):
             raise forms.ValidationError(
                 _("Write the points as whole numbers separated by commas, e.g. 100, 70, 50.")
             )

@@ -1,11 +1,13 @@
 """The site's URL patterns filled in for one small world, shared by the permanent security tests
 (access matrix, CSRF, fuzz of the write forms).
 
-The world: a pairs tournament (8 pairs, turno 1 published with results, a penalty) and a KO
-tournament (round 1 published), both owned by ``owner`` and co-directed by ``codirector``;
-``outsider`` is a director of neither. Every URL pattern of the resolver is listed by
-``site_urls`` with its arguments filled from the world; an argument name it does not know makes
-the tests fail, so a new page cannot slip past them.
+The world: a pairs tournament (8 pairs, turno 1 published with results, a penalty, a prize list,
+the federation report's signatories), a KO tournament (round 1 published), an individual one and
+a team tournament (4 teams, turno 1 published with its line-ups), all owned by ``owner`` and
+co-directed by ``codirector``, and a circuit of the pairs tournament, owned by ``owner`` and
+granted to ``codirector``; ``outsider`` is a director of none. Every URL pattern of the
+resolver is listed by ``site_urls`` with its arguments filled from the world; an argument name
+it does not know makes the tests fail, so a new page cannot slip past them.
 """
 
 from __future__ import annotations
@@ -20,15 +22,23 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from burraco_tourney.exports.registry import EXPORTERS
 from burraco_tourney.people.models import Club
+from burraco_tourney.seasons.exports import CIRCUIT_EXPORTERS
+from burraco_tourney.seasons.services import circuit_create
 from burraco_tourney.tournaments.draw_manager import DrawRequest
-from burraco_tourney.tournaments.models import Member, Movement
+from burraco_tourney.tournaments.forms.prizes import PrizeListForm
+from burraco_tourney.tournaments.models import Match, Member, Movement
 from burraco_tourney.tournaments.pair_import import parse_text
+from burraco_tourney.tournaments.services.federation import federation_signatories_set
 from burraco_tourney.tournaments.services.pairs import entrants_import, entrants_import_check
 from burraco_tourney.tournaments.services.penalties import penalty_add
+from burraco_tourney.tournaments.services.prizes import prize_list_save
 from burraco_tourney.tournaments.services.table_links import turno_links_ensure
 from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
+from burraco_tourney.tournaments.views.manage.federation import FILES as FEDERATION_FILES
+from burraco_tourney.tournaments.views.team_lineup import captain_token
 from tests.factories import add_penalty, make_director, make_pairs, make_tournament, make_turno
 from tests.tournaments.ko_support import ko_tournament, start
+from tests.tournaments.teams_support import draw_team_turno, set_lineups, team_tournament
 
 # Pages whose writes only the tournament's owner may make (a co-director gets 403).
 OWNER_ONLY = {"manage:director_add", "manage:director_remove"}
@@ -36,6 +46,8 @@ OWNER_ONLY = {"manage:director_add", "manage:director_remove"}
 LOGGED_IN = {"password_change", "manage:home", "manage:tournament_create", "archive:import"}
 # A registry person's pages, seen from the tournaments (the registry is the site's directors').
 LOGGED_IN |= {"manage:person", "manage:person_download", "manage:person_anonymise"}
+# The circuits a director directs, and a new one: any director's.
+LOGGED_IN |= {"seasons:manage_list", "seasons:create"}
 LOGGED_IN_PATHS = {"gestione/verifica-gioco/"}
 # The registry's own pages (people, clubs, the member list, duplicates): any director's.
 LOGGED_IN_PREFIXES = ("anagrafica/",)
@@ -58,6 +70,10 @@ class World:
     player_penalty_pk: int
     # The players' link of table 1 of the pairs tournament's turno 1.
     table_token: str
+    teams: object
+    # The captain's link of the home team of match 1 of the team tournament's turno 1.
+    captain_token: str
+    circuit: object
 
 
 @dataclass(frozen=True)
@@ -120,9 +136,46 @@ def make_world() -> World:
         reason="Ritardo",
     )
     Club.objects.get_or_create(name="Circolo Aurora")  # the registry's club pages have one
+    _prizes_and_report(pairs, owner)
+    teams = _team_tournament(owner, codirector)
+    home = Match.objects.get(turno__tournament=teams, turno__number=1, number=1).home
+    circuit = circuit_create(user=owner, values={"name": "Circuito d'inverno"}, tournaments=[pairs])
+    circuit.directors.add(codirector)
     return World(
-        owner, codirector, outsider, pairs, ko, individual, penalty.pk, player_penalty.pk, token
+        owner,
+        codirector,
+        outsider,
+        pairs,
+        ko,
+        individual,
+        penalty.pk,
+        player_penalty.pk,
+        token,
+        teams,
+        captain_token(home),
+        circuit,
     )
+
+
+def _prizes_and_report(pairs, owner) -> None:
+    """A prize list (its public page shows only once there is one) and the report's names."""
+    form = PrizeListForm(
+        {"round": "euro", "categories": "Assoluta | | 100.00; 50.00\nUltima | last | Coppa"},
+        fmt=pairs.fmt,
+    )
+    assert form.is_valid(), form.errors
+    prize_list_save(tournament=pairs, prizes=form.cleaned_data["prizes"], user=owner)
+    federation_signatories_set(
+        tournament=pairs, user=owner, arbitro="Neri Dora", direttore="Blu Ezio", sala_conti=""
+    )
+
+
+def _team_tournament(owner, codirector):
+    """Four teams and a published first turno, every match with both line-ups."""
+    teams = team_tournament(owner, teams=4, name="Torneo a squadre")
+    teams.directors.add(owner, codirector)
+    set_lineups(draw_team_turno(teams, owner), owner)
+    return teams
 
 
 def _individual_tournament(owner, codirector):
@@ -141,7 +194,12 @@ def _individual_tournament(owner, codirector):
 
 def _tournament_for(world: World, route: str):
     """The tournament a page belongs to: the bracket is a KO's, the players' pages an
-    individual tournament's, every other page the pairs tournament's."""
+    individual tournament's, the teams' and line-ups' a team tournament's, a circuit's pages the
+    circuit's, every other page the pairs tournament's."""
+    if route.startswith(("circuiti/", "gestione/circuiti/")):
+        return world.circuit
+    if "squadr" in route or "/incontro/" in route:
+        return world.teams
     if "tabellone" in route:
         return world.ko
     if "giocatori/" in route or "turni-individuali/" in route:
@@ -167,18 +225,32 @@ def _fill(route: str, values: dict[str, object]) -> str:
     return "/" + re.sub(r"<(?:(\w+):)?(\w+)>", value, route)
 
 
+# Pages of a team tournament also walked there (the pairs tournament's by default): a team's own
+# page, a turno with its line-up forms, the standings and the director's pages of a turno.
+TEAM_PAGES = {
+    "tournaments:detail",
+    "tournaments:pair",
+    "tournaments:turno",
+    "tournaments:standings",
+    "manage:dashboard",
+    "manage:turni",
+    "manage:turno_preview",
+}
+
+
 def site_urls(world: World) -> list[SiteUrl]:
     """Every URL pattern of the site but the admin's, filled in; a download once per key."""
     urls = []
+    people = list(
+        Member.objects.filter(entrant__tournament=world.individual)
+        .order_by("person_id")
+        .values_list("person_id", flat=True)[:2]
+    )
+    lineup = Match.objects.get(turno__tournament=world.teams, turno__number=1, number=1)
     for name, route in _walk(get_resolver().url_patterns):
         if name.startswith("admin:"):
             continue
         tournament = _tournament_for(world, route)
-        people = list(
-            Member.objects.filter(entrant__tournament=world.individual)
-            .order_by("person_id")
-            .values_list("person_id", flat=True)[:2]
-        )
         values = {
             "slug": tournament.slug,
             "number": 1,
@@ -186,8 +258,11 @@ def site_urls(world: World) -> list[SiteUrl]:
             "table": 1,
             "user_id": world.codirector.pk,
             "pk": world.player_penalty_pk if tournament is world.individual else world.penalty_pk,
-            "token": world.table_token,
+            "token": world.captain_token if tournament is world.teams else world.table_token,
             "line": "ns",
+            # A match of the team tournament's turno 1, and its home team (by number).
+            "match": lineup.number,
+            "team": lineup.home.number,
             # The registry's member list, downloaded as a workbook.
             "kind": "xlsx",
             # A player of the individual tournament, in the registry.
@@ -200,10 +275,20 @@ def site_urls(world: World) -> list[SiteUrl]:
             values["pk"] = Club.objects.order_by("pk").values_list("pk", flat=True).first()
         elif route.startswith("anagrafica/"):
             values["pk"] = people[0]
+        if name == "seasons:download":
+            for key in sorted(CIRCUIT_EXPORTERS):
+                urls.append(SiteUrl(name, route, _fill(route, {**values, "key": key})))
+            continue
+        if name == "manage:federation_download":
+            for kind in sorted(FEDERATION_FILES):
+                urls.append(SiteUrl(name, route, _fill(route, {**values, "kind": kind})))
+            continue
         if "<slug:key>" in route:
             for key, exporter in sorted(EXPORTERS.items()):
                 target = next(
-                    t for t in (world.pairs, world.ko, world.individual) if t.kind in exporter.kinds
+                    t
+                    for t in (world.pairs, world.ko, world.individual, world.teams)
+                    if t.kind in exporter.kinds
                 )
                 url = _fill(route, {**values, "slug": target.slug, "key": key})
                 if exporter.scope == "turno":
@@ -211,6 +296,8 @@ def site_urls(world: World) -> list[SiteUrl]:
                 urls.append(SiteUrl(name, route, url))
             continue
         urls.append(SiteUrl(name, route, _fill(route, values)))
+        if name in TEAM_PAGES:
+            urls.append(SiteUrl(name, route, _fill(route, {**values, "slug": world.teams.slug})))
     return urls
 
 
@@ -222,7 +309,11 @@ def fingerprint() -> str:
     digest.update(
         repr(list(users.values_list("pk", "username", "password", "is_superuser"))).encode()
     )
-    for model in apps.get_app_config("tournaments").get_models():
+    models = [
+        *apps.get_app_config("tournaments").get_models(),
+        *apps.get_app_config("seasons").get_models(),
+    ]
+    for model in models:
         for row in model.objects.order_by("pk").values_list():
             digest.update(repr(row).encode())
         for field in model._meta.many_to_many:

@@ -8,10 +8,14 @@ each, so every request sees the same world.
 """
 
 import pytest
+from django.core import signing
 from django.db import transaction
 from django.test import Client
+from django.urls import reverse
 
 from burraco_tourney.exports.registry import EXPORTERS, ExportFile
+from burraco_tourney.tournaments.models import Lineup
+from burraco_tourney.tournaments.views.team_lineup import SALT, captain_token
 
 from .scenario import fingerprint, login_url, make_world, site_urls
 
@@ -124,11 +128,58 @@ def test_every_page_answers_each_role_as_its_policy_says(world):
 
 
 def test_a_directors_page_of_another_tournament_looks_like_a_missing_one(world):
-    """The 404 an outsider gets does not tell that the tournament exists."""
+    """The 404 an outsider gets does not tell that the tournament (or the circuit) exists."""
     client = _client(world.outsider)
+    missing_one = {
+        f"/t/{world.pairs.slug}/": "/t/non-esiste-2026-01-01/",
+        f"/t/{world.teams.slug}/": "/t/non-esiste-2026-01-01/",
+        f"/{world.circuit.slug}/": "/circuito-che-non-esiste/",
+    }
+    checked = set()
     for site_url in site_urls(world):
-        if site_url.policy != "director" or world.pairs.slug not in site_url.url:
+        slug = next((s for s in missing_one if s in site_url.url), None)
+        if site_url.policy != "director" or slug is None:
             continue
         real = client.get(site_url.url)
-        missing = client.get(site_url.url.replace(world.pairs.slug, "non-esiste-2026-01-01"))
+        missing = client.get(site_url.url.replace(slug, missing_one[slug]))
         assert real.status_code == missing.status_code, site_url.url
+        checked.add(slug)
+    assert checked == set(missing_one)
+
+
+def test_the_captains_link_opens_only_with_its_own_valid_token(world):
+    """No login: the signed link is the key. A forged, altered or borrowed token (a table's, a
+    team's of another tournament) is a 404 and writes nothing, even posted."""
+    anonymous = _client()
+    url = reverse("tournaments:team_lineup", args=[world.teams.slug, world.captain_token])
+    team = world.teams.entrants.get(pk=signing.loads(world.captain_token, salt=SALT)["team"])
+    page = anonymous.get(url)
+    assert page.status_code == 200
+    assert team.name in page.content.decode()
+    stranger = world.pairs.entrants.get(number=1)
+    forged = signing.dumps({"team": team.pk}, salt="another salt")
+    bad = [
+        (
+            world.teams.slug,
+            world.captain_token[:-1] + ("A" if world.captain_token[-1] != "A" else "B"),
+        ),
+        (world.teams.slug, forged),
+        (world.teams.slug, world.table_token),
+        (world.teams.slug, captain_token(stranger)),
+        (world.pairs.slug, world.captain_token),
+    ]
+    before = fingerprint()
+    for slug, token in bad:
+        url = reverse("tournaments:team_lineup", args=[slug, token])
+        assert anonymous.get(url).status_code == 404, (slug, token)
+        assert anonymous.post(url, SWAPPED).status_code == 404, (slug, token)
+    assert fingerprint() == before
+    # The real link takes the same line-up: the refusals above were the tokens'.
+    url = reverse("tournaments:team_lineup", args=[world.teams.slug, world.captain_token])
+    assert anonymous.post(url, SWAPPED).status_code == 302
+    lineup = Lineup.objects.get(team=team, match__turno__tournament=world.teams)
+    assert (lineup.aperta1.position, lineup.chiusa1.position) == (3, 1)
+
+
+# Team line-up: the second pair in the open room, the first in the closed one.
+SWAPPED = {"aperta1": 3, "aperta2": 4, "chiusa1": 1, "chiusa2": 2}

@@ -13,7 +13,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client
-from django.urls import reverse
+from django.urls import resolve, reverse
 
 from burraco_tourney.exports.registry import EXPORTERS, ExportFile
 from burraco_tourney.people.models import RegistryEntry
@@ -44,6 +44,8 @@ HOSTILE = [
     "1.5",
     "0x10",
     "١٢",  # Arabic-Indic digits
+    "²",  # a digit to str.isdigit(), not a number to int()
+    "100, ²",
     '=HYPERLINK("http://x/?"&A1,"Clicca")',
     "<script>alert(1)</script>",
     "'; DROP TABLE tournaments_pair; --",
@@ -124,15 +126,33 @@ def _other_states(world) -> list[str]:
     ]
 
 
+def _gironi_previewed(client, world) -> str:
+    """The gironi page after a preview: only then does it show the form that starts them."""
+    url = reverse("manage:gironi", args=[world.pairs.slug])
+    (form,) = (f for f in page_forms(client.get(url).content.decode()) if f.has("sizes"))
+    data = {f.name: f.options[-1] if f.options else f.value for f in form.fields}
+    response = client.post(url, {**data, "sizes": "2, 2", "preview": "1"})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
 def _write_forms(client, world) -> dict[tuple, tuple[str, PageForm]]:
-    """Every POST form the director's pages show, once per (where it posts, its fields)."""
+    """Every POST form the director's pages show, once per (where it posts, its fields), and
+    the captain's line-up form (a public page: its signed link is the key)."""
     forms = {}
     pages = [u.url for u in site_urls(world) if u.policy != "public" and "scarica/" not in u.url]
-    for url in pages + _other_states(world):
-        response = client.get(url)
-        if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
-            continue
-        for form in page_forms(response.content.decode()):
+    pages.append(reverse("tournaments:team_lineup", args=[world.teams.slug, world.captain_token]))
+    shown = [(url, None) for url in pages + _other_states(world)]
+    shown.append((reverse("manage:gironi", args=[world.pairs.slug]), _gironi_previewed))
+    for url, read in shown:
+        if read is not None:
+            html = read(client, world)
+        else:
+            response = client.get(url)
+            if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
+                continue
+            html = response.content.decode()
+        for form in page_forms(html):
             action = form.action or url.split("?")[0]
             if form.method != "post" or action.startswith(("/uscita/", "/i18n/")):
                 continue
@@ -145,6 +165,9 @@ def test_every_write_form_survives_hostile_values_and_writes_all_or_nothing(worl
     client.force_login(world.owner)
     forms = _write_forms(client, world)
     assert len(forms) > 20, sorted(forms)
+    names = {resolve(action).url_name for action, _form in forms.values()}
+    assert names >= NEW_FORMS, NEW_FORMS - names
+    assert any(form.has("start") for _action, form in forms.values()), "the gironi start"
     rng = random.Random(SEED)
     problems = []
     for action, form in forms.values():
@@ -162,9 +185,27 @@ def test_every_write_form_survives_hostile_values_and_writes_all_or_nothing(worl
                 problems.append(f"{response.status_code} from {where}")
             elif response.status_code != 302 and after != before:
                 problems.append(f"refused with {response.status_code} but wrote: {where}")
-            elif after != before and not changed_logged and not action.startswith("/password/"):
+            elif after != before and not changed_logged and not action.startswith(UNLOGGED):
                 problems.append(f"wrote without a change-log entry: {where}")
     assert not problems, f"seed {SEED}:\n" + "\n".join(problems)
+
+
+# Forms whose writes keep no change log: the password, and a circuit (a circuit's settings only
+# name which tournaments it ranks; no tournament's data changes).
+UNLOGGED = ("/password/", "/gestione/circuiti/")
+# The forms of the team tournaments, gironi, prizes, circuits and federation report: the fuzz
+# must reach every one of them.
+NEW_FORMS = {
+    "teams",
+    "lineup_save",
+    "team_lineup",
+    "gironi",
+    "prizes",
+    "federation",
+    "federation_sent",
+    "create",
+    "edit",
+}
 
 
 def _log_count() -> int:

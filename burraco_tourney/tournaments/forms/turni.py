@@ -160,7 +160,7 @@ class DrawForm(forms.Form):
         for token in NUMBER_LIST.split(text.strip()):
             if not token:
                 continue
-            if not token.isdigit():
+            if not token.isdecimal():
                 self.add_error("byes", _('"%(text)s" is not a pair number.') % {"text": token[:20]})
                 continue
             numbers.append(int(token))

@@ -91,7 +91,7 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     if elsewhere:
         return redirect(elsewhere)
     after = request.GET.get("dopo", "")
-    if after and not after.isdigit():
+    if after and not after.isdecimal():
         raise Http404
 
     def build(director: bool):

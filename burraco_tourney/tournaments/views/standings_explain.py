@@ -99,7 +99,7 @@ def _first_two(explainer, tournament, choice, query) -> dict:
     the two ranked first after it; the standings of a girone (``?classifica=girone&girone=B``,
     the link under each girone's standings) start on that girone's first two."""
     dopo = query.get("dopo")
-    after = int(dopo) if dopo and dopo.isdigit() and int(dopo) in choice.turni else None
+    after = int(dopo) if dopo and dopo.isdecimal() and int(dopo) in choice.turni else None
     initial = {"dopo": after}
     within = query.get("classifica") == GIRONE
     if within:

@@ -64,7 +64,7 @@ def _people_confirmed(request: HttpRequest) -> dict[tuple[int, int], int]:
     for key, value in request.POST.items():
         prefix, _sep, rest = key.partition("-")
         line, _sep, position = rest.partition("-")
-        if prefix == "person" and line.isdigit() and position.isdigit() and value.isdigit():
+        if prefix == "person" and line.isdecimal() and position.isdecimal() and value.isdecimal():
             confirmed[int(line), int(position)] = int(value)
     return confirmed
 

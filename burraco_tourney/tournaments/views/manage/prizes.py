@@ -70,7 +70,7 @@ def prizes(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             messages.success(request, _("Prize list saved."))
             return redirect("manage:prizes", tournament.slug)
     context = prize_context(
-        prize_allocation(tournament=tournament), int(why) if why.isdigit() else None
+        prize_allocation(tournament=tournament), int(why) if why.isdecimal() else None
     )
     return render(
         request,

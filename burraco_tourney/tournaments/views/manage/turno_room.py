@@ -192,7 +192,7 @@ def clock_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse
         else:
             messages.success(request, _("Turno time saved."))
             back = request.POST.get("turno", "")
-            if back.isdigit() and tournament.turni.filter(number=int(back)).exists():
+            if back.isdecimal() and tournament.turni.filter(number=int(back)).exists():
                 return redirect("manage:turno_results", tournament.slug, int(back))
             return redirect("manage:clock_settings", tournament.slug)
     return render(
