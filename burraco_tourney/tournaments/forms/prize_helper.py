@@ -90,7 +90,7 @@ class CategoryHelperForm(forms.Form):
                 "value", _("This category needs it: %(what)s.") % {"what": COMMON[common][0]}
             )
             return data
-        if common == "over" and not value.isdigit():
+        if common == "over" and not value.isdecimal():
             self.add_error("value", _("Type the age in years, as 70."))
             return data
         for field, text in (("value", value), ("name", data["name"]), ("places", data["places"])):

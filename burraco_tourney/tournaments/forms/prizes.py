@@ -49,7 +49,7 @@ def _eligible(text: str, line: int) -> dict:
             eligible[key] = value
         elif key in ("club", "category", "girone") and value:
             eligible[key] = value.replace("_", " ")
-        elif key == "over" and value.isdigit():
+        elif key == "over" and value.isdecimal():
             eligible["over"] = int(value)
         else:
             raise forms.ValidationError(
