@@ -2,15 +2,17 @@
 turni page, both rooms of every match. The director sets a line-up on the turno's page (the
 others are set as the captains would), enters the sala aperta from the scorecards, and in turno
 1 the sala chiusa is entered from the players' phones (NS enters, EO confirms); the public turno
-page shows both rooms and the standings page ranks the six teams as the one standings
-selector does. (The PDF and the workbook of these standings are read back by the exports' own
-browser test.)"""
+page shows both rooms, the standings page ranks the six teams as the one standings selector
+does, and the standings PDF and the workbook downloaded from the downloads page read back the
+same order and VP."""
 
 from __future__ import annotations
 
+import io
 from contextlib import ExitStack
 
 import pytest
+from openpyxl import load_workbook
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Match, Room, Table
@@ -20,6 +22,7 @@ from burraco_tourney.tournaments.services.teams import LineupChoice, lineup_set
 from tests.browser.conftest import _new_page
 from tests.browser.login_support import log_in
 from tests.browser.test_players_at_the_table import PHONE, fill_scorecard, join, press
+from tests.exports.conftest import pdf_words
 from tests.factories import make_director
 from tests.tournaments.teams_support import team_tournament
 
@@ -108,3 +111,27 @@ def test_a_six_team_evening_from_both_rooms_to_the_standings(page, phones):
     expect(rows).to_have_count(TEAMS)
     for i, row in enumerate(standings(tournament=tournament, after_turno=3)):
         expect(rows.nth(i)).to_contain_text(row.entrant.name)
+
+    # The same standings, read back from the files the director downloads.
+    expected = standings(tournament=tournament, after_turno=3)
+    page.goto(f"{page.base_url}/t/{tournament.slug}/scarica/")
+    # Turno 3 is played but not closed: the standings after it are chosen as on the page.
+    page.locator("#dopo-classifica").select_option("3")
+    text = pdf_words(_download(page, "classifica"))
+    places = [text.index(row.entrant.name) for row in expected]
+    assert places == sorted(places), text
+    for row, start, end in zip(expected, places, [*places[1:], len(text)], strict=True):
+        assert f" {row.vp} " in f" {text[start:end]} ", (row.entrant.name, text[start:end])
+    page.locator("#dopo-workbook").select_option("3")
+    book = load_workbook(io.BytesIO(_download(page, "workbook")))
+    rows = [r for r in book["Classifica"].iter_rows(min_row=3, values_only=True) if r[0]]
+    assert [(r[1], r[2]) for r in rows] == [(s.entrant.number, s.entrant.name) for s in expected]
+    assert [s.vp for s in expected] == [next(v for v in r[3:] if isinstance(v, int)) for r in rows]
+    assert {"Turno 1", "Turno 2", "Turno 3", "Butler"} <= set(book.sheetnames)
+
+
+def _download(page, card: str) -> bytes:
+    with page.expect_download() as info:
+        page.locator(f"#scarica-{card} button").click()
+    with open(info.value.path(), "rb") as file:
+        return file.read()
