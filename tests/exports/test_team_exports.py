@@ -8,12 +8,15 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
 from burraco_tourney.archive.services import tournament_import
 from burraco_tourney.exports.registry import EXPORTERS, exporters_for
 from tests.archive.teams_files import teams_file
+from tests.factories import make_director
+from tests.tournaments.teams_support import draw_team_turno, set_lineups, team_tournament
 
 from .conftest import pdf_pages, pdf_words, render_export
 
@@ -158,3 +161,19 @@ def test_the_workbook_reads_back_standings_turni_and_butler(teams):
     butler = list(book["Butler"].iter_rows(min_row=3, values_only=True))
     assert butler[0] == ("1. Squadra 1", "Anna Rossi – Bruno Bianchi", 1, 400)
     assert len(butler) == 8
+
+
+def test_a_directors_downloads_of_a_team_turno_print_each_tables_code(client):
+    """Through the downloads page's links, when the players enter their tables: one code per
+    table on the table cards and on the scorecards of both rooms."""
+    director = make_director()
+    tournament = team_tournament(director, teams=4, players_enter=True)
+    tournament.directors.add(director)
+    turno = draw_team_turno(tournament, director)
+    set_lineups(turno, director)
+    client.force_login(director)
+    for key in ("cartelli-tavoli", "score-squadre"):
+        url = reverse("exports:download", args=[tournament.slug, key]) + "?turno=1"
+        pages = pdf_pages(client.get(url).content)
+        assert len(pages) == 4, key  # two matches, two rooms each
+        assert all("inquadrate" in page for page in pages), key

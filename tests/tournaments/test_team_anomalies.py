@@ -64,3 +64,9 @@ def played_pairs(director):
     tournament = make_tournament(owner=director)
     make_pairs(tournament, 6)
     return make_turno(tournament, 1, [(1, 2), (3, 4), (5, 6)])
+
+
+def test_the_italian_page_reads_incontro_and_sala(director_client, turno):
+    text = _section(director_client.get(results_url(turno)).content.decode())
+    assert "Incontro 1:" in text and "<strong>Sala chiusa 1</strong>" in text
+    assert "Il tavolo Sala aperta 2 non ha ancora un risultato." in text
