@@ -19,7 +19,6 @@ from weasyprint.text.fonts import FontConfiguration
 
 from burraco_tourney.tournaments.models import Table, Tournament, Turno
 from burraco_tourney.tournaments.qr_codes import qr_data_uri
-from burraco_tourney.tournaments.selectors.seating import turno_seating
 from burraco_tourney.tournaments.selectors.standings import standings_choice
 
 from .pdf import Frame, html_to_pdf, render_frame, render_pdf, static_stylesheet
@@ -342,14 +341,14 @@ class TableCardsPdf(PdfPrintout):
     file_stem = "cartelli-tavoli"
 
     def context(self, *, tournament, turno, after_turno):
-        seating = turno_seating(turno=turno)
         codes = {table: qr_data_uri(url) for table, url in self.table_links.items()}
-        # Each card: the table, its QR code, and its two lines' number sizes (``number_size``).
+        # Each card: the table, its QR code, its two lines' number sizes (``number_size``), the
+        # two lines and the match a team table belongs to (the kind's ``table_cards``).
         cards = []
-        for t in seating.tables:
-            sizes = [number_size(line, CARD_NUMBER_SIZES) for line in (t.ns_line, t.eo_line)]
-            cards.append((t, codes.get(t.pk, ""), *sizes))
-        return {"seating": seating, "cards": cards}
+        for t, ns, eo, match in tournament.fmt.entrants.table_cards(turno):
+            sizes = [number_size(line, CARD_NUMBER_SIZES) for line in (ns, eo)]
+            cards.append((t, codes.get(t.pk, ""), *sizes, ns, eo, match))
+        return {"cards": cards}
 
 
 # The same two printouts of an individual tournament, under the keys and words they have always

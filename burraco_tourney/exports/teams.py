@@ -26,6 +26,7 @@ from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.tournaments.models import Bye, Member, Room, Tournament, Turno
+from burraco_tourney.tournaments.qr_codes import qr_data_uri
 from burraco_tourney.tournaments.results_bridge import tournament_vp_table, vp_table_label
 from burraco_tourney.tournaments.selectors.team_matches import butler_view
 from burraco_tourney.tournaments.selectors.teams import turno_matches
@@ -69,6 +70,32 @@ def team_seating(turno: Turno) -> dict[str, Any]:
         for t in view.tables
     ]
     return {"seating": {"tables": tables, "byes": sorted(byes, key=lambda team: team.number)}}
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """A team's line on a table card (``pdf/table_cards.html``): its number and name, and the
+    two players its line-up seats there (blank while the line-up is not set)."""
+
+    number: int
+    team: str
+    player1: str
+    player2: str
+
+
+def team_table_cards(turno: Turno) -> list[tuple[Any, CardLine, CardLine, str]]:
+    """A turno's table cards, match by match (aperta first): each table (``Table.label`` names
+    its room), its two lines and its match (the kind's ``table_cards``)."""
+    cards = []
+    for view in turno_matches(turno=turno):
+        match = gettext("Match %(number)s") % {"number": view.match.number}
+        for t in view.tables:
+            ns, eo = (
+                CardLine(line.team.number, line.team.name, *[*line.players, "", ""][:2])
+                for line in (t.ns, t.eo)
+            )
+            cards.append((t.table, ns, eo, match))
+    return cards
 
 
 @register
@@ -128,7 +155,11 @@ class TeamScorecardsPdf(PdfPrintout):
 
     def context(self, *, tournament, turno, after_turno):
         vp = tournament_vp_table(tournament)
-        cards = [table for view in turno_matches(turno=turno) for table in view.tables]
+        tables = [table for view in turno_matches(turno=turno) for table in view.tables]
+        # The players' link of each table as a QR code, as on the pairs' scorecards, when the
+        # director's download is given the links (``Exporter.table_links``).
+        links = self.table_links
+        cards = [(t, qr_data_uri(links[t.table.pk]) if t.table.pk in links else "") for t in tables]
         return {
             "cards": cards,
             "rows": range(1, (tournament.smazzate_per_turno or 3) + 1),

@@ -8,11 +8,15 @@ from __future__ import annotations
 import io
 
 import pytest
+from django.urls import reverse
+from django.utils import translation
 from openpyxl import load_workbook
 
 from burraco_tourney.archive.services import tournament_import
-from burraco_tourney.exports.registry import exporters_for
+from burraco_tourney.exports.registry import EXPORTERS, exporters_for
 from tests.archive.teams_files import teams_file
+from tests.factories import make_director
+from tests.tournaments.teams_support import draw_team_turno, set_lineups, team_tournament
 
 from .conftest import pdf_pages, pdf_words, render_export
 
@@ -26,7 +30,7 @@ def teams():
 
 def test_a_team_tournament_offers_the_team_printouts():
     keys = {e.key for e in exporters_for(scope="turno", kind="teams")}
-    assert keys == {"score-squadre", "posti-per-tavolo", "formazioni"}
+    assert keys == {"score-squadre", "posti-per-tavolo", "formazioni", "cartelli-tavoli"}
     keys = {e.key for e in exporters_for(scope="tournament", kind="teams")}
     assert keys == {"classifica", "butler", "workbook"}
 
@@ -67,6 +71,46 @@ def test_the_scorecards_name_room_table_team_and_players(teams):
     assert chiusa.index("2 · Squadra 2") < chiusa.index("Luca Colombo – Marta Ricci")
     assert chiusa.index("Luca Colombo – Marta Ricci") < chiusa.index("1 · Squadra 1")
     assert "Carla Verdi – Dario Russo" in chiusa
+
+
+def _with_links(key, tournament, turno):
+    """A director's download of ``key`` for ``turno``, given every table's players' link."""
+    links = {t.pk: f"https://example.org/tavolo/{t.pk}" for t in turno.tables.all()}
+    return EXPORTERS[key](table_links=links).render(tournament=tournament, turno=turno).content
+
+
+def test_the_table_cards_name_room_match_teams_and_players(teams):
+    turno = teams.turni.get(number=1)
+    pages = [
+        " ".join(p.split())
+        for p in pdf_pages(render_export("cartelli-tavoli", teams, turno=turno).content)
+    ]
+    assert len(pages) == 2  # one match, a card for each of its two tables
+    aperta, chiusa = pages
+    assert "Sala aperta 1" in aperta and "Incontro 1" in aperta
+    assert "Sala chiusa 1" in chiusa and "Incontro 1" in chiusa
+    # The aperta: team 1 NS with Anna Rossi and Bruno Bianchi, team 2 EO with its pair.
+    assert aperta.index("Squadra 1") < aperta.index("Anna Rossi") < aperta.index("Bruno Bianchi")
+    assert aperta.index("Squadra 2") < aperta.index("Fabio Esposito")
+    assert "Giulia Romano" in aperta and "Carla Verdi" not in aperta
+    # The chiusa: the away team's other pair NS, the home team's EO.
+    assert chiusa.index("Squadra 2") < chiusa.index("Luca Colombo")
+    assert chiusa.index("Squadra 1") < chiusa.index("Carla Verdi")
+    assert "Carla Verdi" in chiusa and "Dario Russo" in chiusa
+    assert "inquadrate" not in aperta  # no link given: no code
+
+
+def test_a_directors_table_cards_and_scorecards_carry_each_tables_code(teams):
+    turno = teams.turni.get(number=1)
+    for key, words in (
+        ("cartelli-tavoli", "inquadrate questo codice"),
+        ("score-squadre", "inquadrate"),
+    ):
+        with translation.override("it"):
+            content = _with_links(key, teams, turno)
+        pages = pdf_pages(content)
+        assert len(pages) == 2
+        assert all(words in page for page in pages), key
 
 
 def test_the_seating_lists_both_rooms_and_the_team_resting(teams):
@@ -117,3 +161,19 @@ def test_the_workbook_reads_back_standings_turni_and_butler(teams):
     butler = list(book["Butler"].iter_rows(min_row=3, values_only=True))
     assert butler[0] == ("1. Squadra 1", "Anna Rossi – Bruno Bianchi", 1, 400)
     assert len(butler) == 8
+
+
+def test_a_directors_downloads_of_a_team_turno_print_each_tables_code(client):
+    """Through the downloads page's links, when the players enter their tables: one code per
+    table on the table cards and on the scorecards of both rooms."""
+    director = make_director()
+    tournament = team_tournament(director, teams=4, players_enter=True)
+    tournament.directors.add(director)
+    turno = draw_team_turno(tournament, director)
+    set_lineups(turno, director)
+    client.force_login(director)
+    for key in ("cartelli-tavoli", "score-squadre"):
+        url = reverse("exports:download", args=[tournament.slug, key]) + "?turno=1"
+        pages = pdf_pages(client.get(url).content)
+        assert len(pages) == 4, key  # two matches, two rooms each
+        assert all("inquadrate" in page for page in pages), key

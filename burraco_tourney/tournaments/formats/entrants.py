@@ -101,6 +101,14 @@ class PairEntrants:
 
         return {"seating": turno_seating(turno=turno)}
 
+    def table_cards(self, turno: Any) -> list[tuple[Any, Any, Any, str]]:
+        """Each table of ``turno`` as its printed card names it (``exports.printouts``): the
+        table, its NS and EO lines (``number``, ``player1``, ``player2``; a team's line also its
+        ``team``) and what the card names above the lines (a team table's match), or ""."""
+        from ..selectors.seating import turno_seating
+
+        return [(t, t.ns_line, t.eo_line, "") for t in turno_seating(turno=turno).tables]
+
     def workbook(self, *, tournament: Any, after_turno: int | None) -> bytes:
         """The tournament's workbook (``exports.excel.WorkbookExporter``)."""
         from burraco_tourney.exports.excel import workbook_bytes

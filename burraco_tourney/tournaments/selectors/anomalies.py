@@ -1,16 +1,18 @@
 """The anomalies of a turno as the director's results page lists them: each engine flag
-(``rules.anomalies.turno_anomalies``) in words, with its table and, when the director let it
-stand for the result as it is now, the dismissal and its note."""
+(``rules.anomalies.turno_anomalies``) in words, with its table (named by ``Table.label``) and,
+when the director let it stand for the result as it is now, the dismissal and its note; grouped
+by match where a match has two tables (a team match's two rooms)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.anomalies import Flag, TableFacts, turno_anomalies
 from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 
-from ..models import AnomalyDismissal, Table, Turno
+from ..models import AnomalyDismissal, Match, Table, Turno
 from ..results_bridge import smazzata_entry, tournament_ruleset
 from .scores import smazzate_limit
 
@@ -50,7 +52,9 @@ def turno_anomaly_list(*, turno: Turno) -> list[Anomaly]:
     result carry their dismissal."""
     tournament = turno.tournament
     tables = list(
-        turno.tables.select_related("ns", "eo").prefetch_related("smazzate").order_by("number")
+        turno.tables.select_related("ns", "eo", "match")
+        .prefetch_related("smazzate", "match__tables__ns", "match__tables__eo")
+        .order_by("number")
     )
     flags = turno_anomalies(
         tournament_ruleset(tournament),
@@ -68,8 +72,38 @@ def turno_anomaly_list(*, turno: Turno) -> list[Anomaly]:
             Anomaly(
                 table=table,
                 flag=flag,
-                sentence=rule_error_message(flag),
+                sentence=rule_error_message(_labelled(flag, by_number)),
                 dismissal=dismissals.get((table.pk, flag.code, table.version)),
             )
         )
     return result
+
+
+def _labelled(flag: Flag, by_number: dict[int, Table]) -> Flag:
+    """``flag`` with its tables named as the pages name them ("Sala chiusa 1", "A3", 7)."""
+    params = dict(flag.params)
+    for name in ("table", "other"):
+        if params.get(name) in by_number:
+            params[name] = by_number[params[name]].label
+    return replace(flag, params=params)
+
+
+def anomalies_by_match(items: list[Any], anomaly=lambda item: item) -> list[tuple[Any, list]]:
+    """``items`` (anomalies, or rows holding one: ``anomaly`` finds it) grouped by the match of
+    their table when it has two tables (a team match: "Match 2" over its two rooms), match by
+    match, in the order of their tables within one; an anomaly of a one-table match is a group
+    of its own with no match (None)."""
+    groups: list[tuple[Match | None, list]] = []
+    by_match: dict[int, list] = {}
+    for item in items:
+        table = anomaly(item).table
+        match = table.match if table.room else None
+        if match is None:
+            groups.append((None, [item]))
+        elif match.pk in by_match:
+            by_match[match.pk].append(item)
+        else:
+            by_match[match.pk] = [item]
+            groups.append((match, by_match[match.pk]))
+    # Matches in their order (a team turno numbers every sala aperta first); the others stay.
+    return sorted(groups, key=lambda group: group[0].number if group[0] is not None else 0)

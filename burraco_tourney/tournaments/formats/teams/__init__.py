@@ -182,6 +182,7 @@ class TeamsFormat(TournamentFormat):
         "score-squadre",
         "posti-per-tavolo",
         "formazioni",
+        "cartelli-tavoli",
         "butler",
         "workbook",
     )

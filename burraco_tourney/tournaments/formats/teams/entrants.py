@@ -27,6 +27,12 @@ class TeamEntrants(PairEntrants):
 
         return team_seating(turno)
 
+    def table_cards(self, turno: Any) -> list[tuple[Any, Any, Any, str]]:
+        """Each match's two tables, each line with its team and its line-up's players."""
+        from burraco_tourney.exports.teams import team_table_cards
+
+        return team_table_cards(turno)
+
     def workbook(self, *, tournament: Any, after_turno: int | None) -> bytes:
         """The standings by team, a sheet per turno, the Butler view, the teams, the rules."""
         from burraco_tourney.exports.teams import team_workbook_bytes

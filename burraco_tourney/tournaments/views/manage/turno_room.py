@@ -21,7 +21,7 @@ from ...access import director_view
 from ...forms.clock import ClockSettingsForm, DismissForm, TurnoClockForm
 from ...models import Table, Tournament
 from ...selectors import scores as selectors
-from ...selectors.anomalies import turno_anomaly_list
+from ...selectors.anomalies import anomalies_by_match, turno_anomaly_list
 from ...selectors.clock import turno_clock
 from ...selectors.player_entries import room_board
 from ...selectors.tournaments import turno_byes
@@ -49,16 +49,20 @@ def _results_page(request, tournament, turno_obj, *, dismiss_forms=None) -> Http
             "rows": [(p, tiles.get(p.table.pk)) for p in progress.tables],
             "next_missing": progress.missing[0] if progress.missing else None,
             "byes": turno_byes(turno=turno_obj),
-            "anomalies": [
-                (
-                    a,
-                    forms.get((a.table.number, a.code))
-                    or DismissForm(
-                        initial={"code": a.code}, auto_id=_auto_id(a.table.number, a.code)
-                    ),
-                )
-                for a in anomalies
-            ],
+            # Grouped by match where a match has two tables (a team match's two rooms).
+            "anomalies": anomalies_by_match(
+                [
+                    (
+                        a,
+                        forms.get((a.table.number, a.code))
+                        or DismissForm(
+                            initial={"code": a.code}, auto_id=_auto_id(a.table.number, a.code)
+                        ),
+                    )
+                    for a in anomalies
+                ],
+                anomaly=lambda row: row[0],
+            ),
             "open_anomalies": sum(1 for a in anomalies if a.dismissal is None),
             # The close card lists the anomalies still open before its button.
             "close_anomalies": [a for a in anomalies if a.dismissal is None],
@@ -117,7 +121,9 @@ def anomaly_dismiss(
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         else:
-            messages.success(request, _("Anomaly of table %(table)s dismissed.") % {"table": table})
+            messages.success(
+                request, _("Anomaly of table %(table)s dismissed.") % {"table": table_obj.label}
+            )
         return redirect("manage:turno_results", tournament.slug, turno)
     return _results_page(request, tournament, turno_obj, dismiss_forms={(table, code): form})
 
