@@ -252,7 +252,7 @@ def _turno_sheet(turno: Turno, heading: str) -> Sheet:
                 [
                     view.match.number,
                     room.room_label,
-                    room.table.number,
+                    room.table.room_number,
                     str(room.ns.team),
                     " – ".join(room.ns.players),
                     str(room.eo.team),

@@ -65,8 +65,10 @@ def test_the_scorecards_name_room_table_team_and_players(teams):
     ]
     assert len(pages) == 2
     aperta, chiusa = pages
-    assert "Sala aperta · Tavolo 1 · Incontro 1" in aperta
-    assert "Sala chiusa · Tavolo 2 · Incontro 1" in chiusa
+    assert "Sala aperta 1 · Incontro 1" in aperta
+    # The chiusa's table is named in its room, as on every page and card (not the turno's 2).
+    assert "Sala chiusa 1 · Incontro 1" in chiusa
+    assert "Tavolo 2" not in chiusa
     # In the chiusa the away team (2) sits NS with its players 3 and 4, the home team EO.
     assert chiusa.index("2 · Squadra 2") < chiusa.index("Luca Colombo – Marta Ricci")
     assert chiusa.index("Luca Colombo – Marta Ricci") < chiusa.index("1 · Squadra 1")
