@@ -53,12 +53,17 @@ def create_tournament(page) -> Tournament:
 def play_turno(page, tournament: Tournament, number: int, movement: str) -> None:
     page.get_by_role("link", name="Turni", exact=True).first.click()
     page.locator(f"input[name=movement][value={movement}]").check()
-    page.get_by_role("button", name=f"Sorteggia il turno {number} come bozza").click()
+    # Each click sends a form: waiting for the page it leads to (an event, not a poll of the
+    # page every half second) before looking at it.
+    with page.expect_navigation():
+        page.get_by_role("button", name=f"Sorteggia il turno {number} come bozza").click()
     expect(
         page.get_by_role("heading", name="Come è stato sorteggiato questo turno")
     ).to_be_visible()
-    page.get_by_role("button", name="Pubblica").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Pubblica").click()
     expect(page.locator(".messages, .msg").first).to_contain_text(f"Turno {number}")
+    results = f"{page.base_url}/t/{tournament.slug}/gestione/turni/{number}/risultati/"
     for table in (1, 2, 3):
         url = f"{page.base_url}/t/{tournament.slug}/gestione/turni/{number}/tavoli/{table}/"
         page.goto(url + "?modo=totali")
@@ -66,14 +71,18 @@ def play_turno(page, tournament: Tournament, number: int, movement: str) -> None
         expect(ns).to_be_focused()
         ns.fill(str(1400 - 200 * table + 50 * number))
         page.locator("[name=eo_mp]").fill(str(700 + 100 * table))
-        page.keyboard.press("Enter")
-        expect(page).not_to_have_url(url + "?modo=totali")
-    page.goto(f"{page.base_url}/t/{tournament.slug}/gestione/turni/{number}/")
-    expect(page.locator("table.seating a", has_text="PV")).to_have_count(3)
-    # Every result is in: the director closes the turno from its results page.
-    page.goto(f"{page.base_url}/t/{tournament.slug}/gestione/turni/{number}/risultati/")
+        # A save answers with the next table's page (its address is enough: the next step
+        # opens another one), the last with the turno's results page, a refusal with this one.
+        with page.expect_navigation(wait_until="commit" if table < 3 else "load") as answer:
+            page.keyboard.press("Enter")
+        assert answer.value.url not in (url, url + "?modo=totali"), answer.value.url
+    # Every result is in: the director closes the turno from its results page, where the last
+    # save has led.
+    expect(page).to_have_url(results)
     page.locator("#chiusura").get_by_role("button", name=f"Chiudi il turno {number}").click()
     expect(page.locator("#chiusura h2")).to_have_text(f"Il turno {number} è chiuso")
+    page.goto(f"{page.base_url}/t/{tournament.slug}/gestione/turni/{number}/")
+    expect(page.locator("table.seating a", has_text="PV")).to_have_count(3)
 
 
 def test_a_twelve_player_evening_from_registration_to_the_printed_standings(page):
