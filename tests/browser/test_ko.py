@@ -37,14 +37,25 @@ def english(page):
 
 
 def enter_match(page, slug, round_number, table, smazzate):
-    """Fill the scorecard of one match: each smazzata (ns cards, eo cards, last move)."""
-    page.goto(f"{page.base_url}/t/{slug}/gestione/turni/{round_number}/tavoli/{table}/")
+    """Fill the scorecard of one match: each smazzata (ns cards, eo cards, last move), and save
+    it. The page is opened unless the save before has led to it (the next match of the round
+    without a result)."""
+    url = f"{page.base_url}/t/{slug}/gestione/turni/{round_number}/tavoli/{table}/"
+    if page.url != url:
+        page.goto(url)
     for n, (ns, eo, last_move) in enumerate(smazzate, start=1):
         page.fill(f"[name=s{n}_ns_cards]", str(ns))
         page.fill(f"[name=s{n}_eo_cards]", str(eo))
         page.select_option(f"[name=s{n}_end]", "tallone")
         page.select_option(f"[name=s{n}_last_move]", last_move)
-    page.locator("#scorecard button[type=submit]").first.click()
+    save(page)
+
+
+def save(page):
+    """Send the scorecard and wait for the page that answers (the next match's, the round's
+    results, or this one again with what the rules refused) to load, its scripts run."""
+    with page.expect_navigation():
+        page.locator("#scorecard button[type=submit]").first.click()
 
 
 NS_WINS = [(300, 50, "ns"), (100, 50, "eo")]
@@ -89,7 +100,7 @@ def test_an_eight_pair_ko_with_a_last_move_tie_to_the_final(page, ko):
     assert not Table.objects.get(turno__tournament=ko, turno__number=1, number=1).has_result
     # NS (pair 1) made the last move: pair 8 goes on.
     page.select_option("[name=s2_last_move]", "ns")
-    page.locator("#scorecard button[type=submit]").first.click()
+    save(page)
     expect(page).to_have_url(re.compile(r"/turni/1/tavoli/2/$"))
     for table in (2, 3, 4):
         enter_match(page, slug, 1, table, NS_WINS)
