@@ -59,12 +59,21 @@ def make_pairs(tournament: Tournament, count: int) -> list[Entrant]:
 
 
 def make_turno(
-    tournament: Tournament, number: int, seats, *, byes=(), totals=None, closed=None
+    tournament: Tournament,
+    number: int,
+    seats,
+    *,
+    byes=(),
+    totals=None,
+    closed=None,
+    recompute: bool = True,
 ) -> Turno:
     """A turno whose tables are (ns, eo) pair numbers, each with turno totals when given.
 
     A turno given its totals is a turno played and closed by the director (its standings are
-    not provisional), unless ``closed=False``; one without is open.
+    not provisional), unless ``closed=False``; one without is open. ``recompute=False`` leaves
+    the results of the tables to a later recompute, which scores every table of the tournament:
+    a fixture making many turni recomputes once, after the last one.
     """
     if closed is None:
         closed = totals is not None
@@ -85,7 +94,8 @@ def make_turno(
     tables_create(tables)
     for number in byes:
         Bye.objects.create(turno=turno, entrant=pairs[number])
-    tournament_recompute_results(tournament=tournament)
+    if recompute:
+        tournament_recompute_results(tournament=tournament)
     return turno
 
 

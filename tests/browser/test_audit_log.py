@@ -34,7 +34,9 @@ def evening(san_martino):
     make_pairs(san_martino, 8)
     director = san_martino.owner
     for number, seats in SEATS.items():
-        turno = make_turno(san_martino, number, seats)
+        # No results yet: the saves below score the tables (recompute=False skips a recompute
+        # of the earlier turni's tables, which would change nothing).
+        turno = make_turno(san_martino, number, seats, recompute=False)
         for table in turno.tables.all():
             table_record_smazzate(table=table, user=director, smazzate=DEALS, version=table.version)
     return san_martino

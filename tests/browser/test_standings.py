@@ -35,9 +35,11 @@ def crowded():
     Entrant.objects.filter(tournament=tournament, number=1).update(
         player1="Maria Vittoria Bartolomei-Lagomarsino", player2="Giovanbattista Scarpellini"
     )
+    totals = [(700 + 5 * i, 600) for i in range(52)]
     for number in range(1, 7):
         seats = [(i, 105 - i) if number % 2 else (i, 53 + (i + number) % 52) for i in range(1, 53)]
-        make_turno(tournament, number, seats, totals=[(700 + 5 * i, 600) for i in range(52)])
+        # The results of all six turni scored once, after the last one.
+        make_turno(tournament, number, seats, totals=totals, recompute=number == 6)
     return tournament
 
 
