@@ -6,6 +6,7 @@ even when the first try reached the server but its answer was lost."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -17,6 +18,10 @@ from tests.browser.test_players_at_the_table import ROWS, fill_scorecard, join, 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 __all__ = ["phones"]
+
+# How long the phone waits before it sends a save again (the page's script).
+SCRIPT = Path(__file__).parents[2] / "static" / "js" / "table_offline.js"
+RETRY_MS = int(re.search(r"var RETRY_MS = (\d+);", SCRIPT.read_text(encoding="utf-8")).group(1))
 
 
 def _stored(table):
@@ -54,6 +59,9 @@ def test_offline_in_the_middle_of_a_smazzata_the_entry_arrives_once(phones):
 def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phones):
     tournament, turno, table, token = room(auto_accept=False)
     ns, _ = phones
+    # The page's own clock, moved on below by the few seconds the phone waits before it tries
+    # again (the test does not sit through them).
+    ns.clock.install()
     join(ns, token, "ns")
     fill_scorecard(ns)
     lost = []
@@ -70,6 +78,7 @@ def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phones):
     ns.get_by_role("button", name="Salva lo score").click()
     expect(ns.locator('#offline-notice [data-when="unsent"]')).to_be_visible()
     # Sent again a few seconds later with the same id: recognised, not saved twice.
+    ns.clock.fast_forward(RETRY_MS)
     expect(ns.locator(".messages")).to_contain_text("era già arrivato", timeout=20_000)
     assert lost == [True]
     assert _stored(table) == (1, 1)
