@@ -8,7 +8,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Tournament
-from tests.browser.axe_support import assert_accessible
+from tests.browser.axe_support import assert_accessible, axe_source
 from tests.browser.login_support import log_in
 from tests.factories import make_director
 from tests.tournaments.ko_support import ko_tournament, start, win
@@ -72,6 +72,9 @@ def test_public_page_before_login(page, demo, name, path):
 
 def test_director_pages(page, demo, ko):
     log_in(page)
+    # axe is in every page the context opens, ready before the check (sent to the browser once,
+    # rather than with the check of each page).
+    page.context.add_init_script(axe_source())
     failures = []
     for name, path in director_pages(demo, ko):
         page.goto(page.base_url + path)
