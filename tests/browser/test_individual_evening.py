@@ -14,6 +14,7 @@ from burraco_tourney.tournaments.formats.individual.seating import individual_se
 from burraco_tourney.tournaments.models import Tournament
 from burraco_tourney.tournaments.selectors.standings import standings as individual_standings
 from tests.browser.login_support import log_in_through
+from tests.browser.totals_support import enter_totals
 from tests.exports.conftest import pdf_words
 from tests.factories import make_director
 
@@ -66,16 +67,9 @@ def play_turno(page, tournament: Tournament, number: int, movement: str) -> None
     results = f"{page.base_url}/t/{tournament.slug}/gestione/turni/{number}/risultati/"
     for table in (1, 2, 3):
         url = f"{page.base_url}/t/{tournament.slug}/gestione/turni/{number}/tavoli/{table}/"
-        page.goto(url + "?modo=totali")
-        ns = page.locator("[name=ns_mp]")
-        expect(ns).to_be_focused()
-        ns.fill(str(1400 - 200 * table + 50 * number))
-        page.locator("[name=eo_mp]").fill(str(700 + 100 * table))
-        # A save answers with the next table's page (its address is enough: the next step
-        # opens another one), the last with the turno's results page, a refusal with this one.
-        with page.expect_navigation(wait_until="commit" if table < 3 else "load") as answer:
-            page.keyboard.press("Enter")
-        assert answer.value.url not in (url, url + "?modo=totali"), answer.value.url
+        # The last save leads to the turno's results page, where the test goes on.
+        ns_mp, eo_mp = 1400 - 200 * table + 50 * number, 700 + 100 * table
+        enter_totals(page, url, ns_mp, eo_mp, wait_until="commit" if table < 3 else "load")
     # Every result is in: the director closes the turno from its results page, where the last
     # save has led.
     expect(page).to_have_url(results)

@@ -23,6 +23,7 @@ from burraco_tourney.tournaments.services.teams import LineupChoice, lineup_set
 from tests.browser.conftest import _new_page
 from tests.browser.login_support import log_in
 from tests.browser.test_players_at_the_table import PHONE, fill_scorecard, join, press
+from tests.browser.totals_support import enter_totals as enter_table_totals
 from tests.exports.conftest import pdf_words
 from tests.factories import make_director
 from tests.tournaments.teams_support import enter, team_tournament
@@ -55,17 +56,7 @@ def draw_and_publish(page, tournament, number: int) -> None:
 
 def enter_totals(page, tournament, turno: int, table: Table, ns_mp: int, eo_mp: int) -> None:
     url = f"{page.base_url}/t/{tournament.slug}/gestione/turni/{turno}/tavoli/{table.number}/"
-    page.goto(url + "?modo=totali")
-    ns = page.locator("[name=ns_mp]")
-    expect(ns).to_be_focused()
-    ns.fill(str(ns_mp))
-    page.locator("[name=eo_mp]").fill(str(eo_mp))
-    # A save answers with the next table's page, a refusal with this one again: the answer's
-    # address is enough (the next step opens another page; waiting for this one to load, or
-    # asking the page for its address before it has a document, only slows the evening down).
-    with page.expect_navigation(wait_until="commit") as answer:
-        page.keyboard.press("Enter")
-    assert answer.value.url not in (url, url + "?modo=totali"), answer.value.url
+    enter_table_totals(page, url, ns_mp, eo_mp)
 
 
 def test_a_six_team_evening_from_both_rooms_to_the_standings(page, phones):
