@@ -17,10 +17,14 @@ import re
 from dataclasses import dataclass
 
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from burraco_tourney.exports.registry import EXPORTERS
+from burraco_tourney.exports import pdf
+from burraco_tourney.exports.registry import EXPORTERS, ExportFile
 from burraco_tourney.people.models import Club
 from burraco_tourney.seasons.exports import CIRCUIT_EXPORTERS
 from burraco_tourney.seasons.services import circuit_create
@@ -304,22 +308,68 @@ def site_urls(world: World) -> list[SiteUrl]:
 def fingerprint() -> str:
     """A digest of every row the directors' work lives in: equal digests, nothing written."""
     digest = hashlib.sha256()
-    users = get_user_model().objects.order_by("pk")
-    # Not last_login: logging in is no change to anyone's work.
-    digest.update(
-        repr(list(users.values_list("pk", "username", "password", "is_superuser"))).encode()
-    )
-    models = [
-        *apps.get_app_config("tournaments").get_models(),
-        *apps.get_app_config("seasons").get_models(),
-    ]
-    for model in models:
-        for row in model.objects.order_by("pk").values_list():
-            digest.update(repr(row).encode())
-        for field in model._meta.many_to_many:
-            through = getattr(model, field.name).through
-            digest.update(repr(list(through.objects.order_by("pk").values_list())).encode())
+    with connection.cursor() as cursor:
+        for sql, params in _fingerprint_queries():
+            cursor.execute(sql, params)
+            digest.update(repr(cursor.fetchall()).encode())
     return digest.hexdigest()
+
+
+# The fingerprint's queries, made once per database: the security tests take a fingerprint
+# around every request they make, and building the queries cost more than running them.
+_QUERIES: dict[str, list[tuple[str, tuple]]] = {}
+
+
+def _fingerprint_queries() -> list[tuple[str, tuple]]:
+    if connection.vendor not in _QUERIES:
+        # Not last_login: logging in is no change to anyone's work.
+        querysets = [
+            get_user_model()
+            .objects.order_by("pk")
+            .values_list("pk", "username", "password", "is_superuser")
+        ]
+        models = [
+            *apps.get_app_config("tournaments").get_models(),
+            *apps.get_app_config("seasons").get_models(),
+        ]
+        for model in models:
+            querysets.append(model.objects.order_by("pk").values_list())
+            for field in model._meta.many_to_many:
+                through = getattr(model, field.name).through
+                querysets.append(through.objects.order_by("pk").values_list())
+        _QUERIES[connection.vendor] = [
+            queryset.query.get_compiler(connection=connection).as_sql() for queryset in querysets
+        ]
+    return _QUERIES[connection.vendor]
+
+
+def files_not_drawn(monkeypatch) -> None:
+    """The files are not drawn: each download of the registry answers a one-byte file, and
+    every other PDF (the prizes', the circuit's, the federation report's) is its page rendered
+    but not laid out. Who may download is the question of the security tests, not what a file
+    holds (tests/exports, tests/seasons, tests/federation and the prizes' tests read the real
+    files back)."""
+    for exporter in EXPORTERS.values():
+        monkeypatch.setattr(exporter, "render", _stub_render)
+    monkeypatch.setattr(pdf, "html_to_pdf", _stub_layout)
+
+
+def _stub_render(self, *, tournament, turno=None, after_turno=None):
+    return ExportFile(filename="file.bin", content_type="application/octet-stream", content=b"x")
+
+
+def _stub_layout(html, *args, **kwargs) -> bytes:
+    return b"%PDF-" + html.encode()
+
+
+def keep_logged_in(client: Client, user) -> None:
+    """``client`` logged in as ``user``, logged in again only when its session cookie is no
+    longer the one its last login gave (the logout page, a password change, a rolled-back
+    write that made a new session): one login per client, not one per request."""
+    cookie = client.cookies.get(settings.SESSION_COOKIE_NAME)
+    if cookie is None or cookie.value != getattr(client, "login_session", None):
+        client.force_login(user)
+        client.login_session = client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
 def login_url() -> str:

@@ -13,11 +13,17 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from burraco_tourney.exports.registry import EXPORTERS, ExportFile
 from burraco_tourney.tournaments.models import Lineup
 from burraco_tourney.tournaments.views.team_lineup import SALT, captain_token
 
-from .scenario import fingerprint, login_url, make_world, site_urls
+from .scenario import (
+    files_not_drawn,
+    fingerprint,
+    keep_logged_in,
+    login_url,
+    make_world,
+    site_urls,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -47,22 +53,13 @@ def _to_login(response) -> bool:
 @pytest.fixture
 def world(monkeypatch):
     # Who may download is the question here, not what the file holds: the files are not drawn.
-    for exporter in EXPORTERS.values():
-        monkeypatch.setattr(exporter, "render", _stub_render)
+    files_not_drawn(monkeypatch)
     return make_world()
 
 
-def _stub_render(self, *, tournament, turno=None, after_turno=None):
-    return ExportFile(filename="file.bin", content_type="application/octet-stream", content=b"x")
-
-
 def test_every_page_answers_each_role_as_its_policy_says(world):
-    roles = {
-        "anonymous": _client(),
-        "outsider": _client(world.outsider),
-        "codirector": _client(world.codirector),
-        "owner": _client(world.owner),
-    }
+    # Logged in below, before each URL's requests.
+    roles = {role: _client() for role in ("anonymous", "outsider", "codirector", "owner")}
     urls = site_urls(world)
     assert {u.policy for u in urls} == {"public", "login", "director", "owner", "superuser"}
     before = fingerprint()
@@ -77,8 +74,8 @@ def test_every_page_answers_each_role_as_its_policy_says(world):
     users = {"outsider": world.outsider, "codirector": world.codirector, "owner": world.owner}
     for site_url in urls:
         url, policy = site_url.url, site_url.policy
-        for role, user in users.items():  # the logout page logs out: log in again each time
-            roles[role].force_login(user)
+        for role, user in users.items():  # the logout page logs out: log in again then
+            keep_logged_in(roles[role], user)
         # Strangers: the login page (anonymous) or a 404 that says nothing (another director).
         for role in ("anonymous", "outsider"):
             client = roles[role]

@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 
 from .page_forms import page_forms
-from .scenario import fingerprint, make_world, site_urls
+from .scenario import fingerprint, keep_logged_in, make_world, site_urls
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +38,7 @@ def test_a_post_without_the_token_is_refused_everywhere_and_changes_nothing(worl
     for user in (None, world.owner):
         for site_url in site_urls(world):
             if user is not None:
-                strict.force_login(user)
+                keep_logged_in(strict, user)
             response = strict.post(site_url.url, {"username": "titolare", "password": "x"})
             if response.status_code != 403:
                 accepted.append(f"{site_url.url}: {response.status_code}")

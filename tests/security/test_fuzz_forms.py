@@ -15,14 +15,13 @@ from django.db import transaction
 from django.test import Client
 from django.urls import resolve, reverse
 
-from burraco_tourney.exports.registry import EXPORTERS, ExportFile
 from burraco_tourney.people.models import RegistryEntry
 from burraco_tourney.tournaments.models import AuditEntry
 from tests.factories import make_pairs, make_tournament, make_turno
 from tests.tournaments.ko_support import draw, ko_tournament
 
 from .page_forms import PageForm, page_forms
-from .scenario import fingerprint, make_world, site_urls
+from .scenario import files_not_drawn, fingerprint, keep_logged_in, make_world, site_urls
 
 pytestmark = pytest.mark.django_db
 
@@ -93,14 +92,9 @@ def _submission(rng: random.Random, form: PageForm) -> dict:
     return data
 
 
-def _stub_render(self, *, tournament, turno=None, after_turno=None):
-    return ExportFile(filename="file.bin", content_type="application/octet-stream", content=b"x")
-
-
 @pytest.fixture
 def world(monkeypatch):
-    for exporter in EXPORTERS.values():
-        monkeypatch.setattr(exporter, "render", _stub_render)
+    files_not_drawn(monkeypatch)
     return make_world()
 
 
@@ -162,7 +156,7 @@ def _write_forms(client, world) -> dict[tuple, tuple[str, PageForm]]:
 
 def test_every_write_form_survives_hostile_values_and_writes_all_or_nothing(world):
     client = Client(raise_request_exception=False)
-    client.force_login(world.owner)
+    keep_logged_in(client, world.owner)
     forms = _write_forms(client, world)
     assert len(forms) > 20, sorted(forms)
     names = {resolve(action).url_name for action, _form in forms.values()}
@@ -179,7 +173,7 @@ def test_every_write_form_survives_hostile_values_and_writes_all_or_nothing(worl
                 after = fingerprint()
                 changed_logged = _log_count() > logged
                 transaction.set_rollback(True)
-            client.force_login(world.owner)  # a form may have changed the password
+            keep_logged_in(client, world.owner)  # a form may have changed the password
             where = f"{action} {sorted(k for k in data)}"
             if response.status_code >= 500:
                 problems.append(f"{response.status_code} from {where}")

@@ -26,7 +26,7 @@ def test_the_login_page_is_served_over_https(tmp_path):
     )
     port = server_process.free_port()
     # The login page reads no database: an empty file will do.
-    env = {"SQLITE_PATH": str(tmp_path / "db.sqlite3"), "WEB_CONCURRENCY": "2"}
+    env = {"SQLITE_PATH": str(tmp_path / "db.sqlite3"), "WEB_CONCURRENCY": "1"}
     server = server_process.start(
         port, env=env, certfile=str(cert), keyfile=str(key), ready="/accesso/"
     )

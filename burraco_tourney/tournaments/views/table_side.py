@@ -111,17 +111,24 @@ def _form(access: TableAccess, line: str, entries, data=None, saving=False) -> S
     return form
 
 
+def _state(table, entries) -> tuple:
+    """The table's state and, when its two lines disagree, the boxes they entered differently."""
+    state = selectors.table_state(table, entries)
+    differences = []
+    if state == selectors.TableState.DISPUTED:
+        kinds = tournament_ruleset(table.turno.tournament).entry_kinds
+        differences = selectors.entry_differences(
+            entries["ns"].smazzate, entries["eo"].smazzate, kinds
+        )
+    return state, differences
+
+
 def _context(request, access: TableAccess, line: str | None, form=None) -> dict:
     table = access.table
     tournament = table.turno.tournament
     entries = selectors.table_entries(table=table)
-    state = selectors.table_state(table, entries)
+    state, differences = _state(table, entries)
     kinds = tournament_ruleset(tournament).entry_kinds
-    differences = []
-    if state == selectors.TableState.DISPUTED:
-        differences = selectors.entry_differences(
-            entries["ns"].smazzate, entries["eo"].smazzate, kinds
-        )
     refusal = services.access_refusal(access)
     context = {
         "access": access,
@@ -292,7 +299,15 @@ def table_status(request: HttpRequest, token: str) -> HttpResponse:
         access = _access(request, token)
     except TooMany:
         return _too_many(request)
-    context = _context(request, access, _line(request, access), form=None)
+    # Only what the poll shows: every phone asks every few seconds, the page's form is not in it.
+    state, differences = _state(access.table, selectors.table_entries(table=access.table))
+    context = {
+        "token": access.token,
+        "state": state,
+        "state_label": selectors.STATE_LABELS[state],
+        "differences": differences,
+        "status_poll_seconds": STATUS_POLL_SECONDS,
+    }
     return render(request, "table_side/status.html", context)
 
 
