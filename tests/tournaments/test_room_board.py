@@ -8,12 +8,14 @@ import re
 
 import pytest
 from django.core.files.base import ContentFile
+from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
 from burraco_tourney.tournaments.models import Submission, Table
 from burraco_tourney.tournaments.qr_codes import qr_svg
 from burraco_tourney.tournaments.services import player_entries as services
+from burraco_tourney.tournaments.services.audit import tournament_touch
 from burraco_tourney.tournaments.services.table_problems import table_problem_report
 from tests.tournaments.player_support import players_turno, three_smazzate
 
@@ -274,3 +276,27 @@ def test_the_tiles_change_with_a_save_a_line_chosen_freed_or_a_call(english, dir
     table_problem_report(access=access, line="eo", session="eo-phone", message="Manca un mazzo")
     response = _tiles(english, url, *seen)
     assert response.status_code == 200 and "Manca un mazzo" in response.content.decode()
+
+
+def test_a_tile_kept_from_an_earlier_answer_shows_a_new_name_and_this_answers_token(director):
+    """Each tile is drawn once for what it shows (views/manage/room_tiles.py): a new name shows
+    at once, and its forms carry the token of the session asking, which frees the line."""
+    tournament, turno = players_turno(tables=2)
+    _grant(tournament, director)
+    desk = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="en")
+    desk.force_login(director)
+    table = turno.tables.get(number=1)
+    access = services.turno_links_ensure(turno=turno)[table.pk]
+    services.player_line_choose(access=access, line="ns", session="ns-phone")
+    url = reverse("manage:room_board_tiles", args=[tournament.slug, 1])
+    desk.get(url)
+    pair = table.ns
+    pair.player1 = "Ottavia Renamed"
+    pair.save()
+    tournament_touch(tournament=tournament)
+    page = desk.get(url).content.decode()
+    assert "Ottavia Renamed" in page
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    free = reverse("manage:room_free", args=[tournament.slug, 1, 1])
+    assert desk.post(free, {"line": "ns", "csrfmiddlewaretoken": token}).status_code == 302
+    assert not Submission.objects.get(table=table, source="ns").holder

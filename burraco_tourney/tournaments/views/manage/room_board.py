@@ -33,6 +33,7 @@ from ...selectors import scores as score_selectors
 from ...selectors.clock import turno_clock
 from ...services import player_entries as services
 from .refusals import posted_reason
+from .room_tiles import tiles_html
 from .scores import turno_or_refusal
 
 # How often the director's room board asks for its tiles again (htmx, manage/room_board.html).
@@ -45,6 +46,7 @@ def _tiles_context(request: HttpRequest, tournament: Tournament, turno) -> dict:
         "tournament": tournament,
         "turno": turno,
         "tiles": tiles,
+        "tile_html": tiles_html(request, tiles, tournament, turno),
         "counts": selectors.state_counts(tiles),
         # The turno clock, in the polled fragment: a time started after the board was opened
         # shows up with the next refresh.
