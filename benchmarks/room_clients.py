@@ -9,6 +9,7 @@ base address is the benchmark's own server.
 from __future__ import annotations
 
 import asyncio
+import html
 import random
 import re
 import time
@@ -99,14 +100,27 @@ async def phone(
 
 
 async def projector(record: Record, client, *, until: float) -> None:
-    etag = None
-    url = f"/t/{SLUG}/classifica/?live=1"
-    while time.monotonic() < until:
+    """The room's projector page (``/proiettore/``: the standings, the seating, the clock), then
+    its panels every ``PROJECTOR_SECONDS``, as its htmx asks for them (the browser's cache
+    sends the ETag: ``304`` while nothing was written)."""
+    page = await record.get(client, "projector", f"/t/{SLUG}/proiettore/")
+    found = PANELS_ETAG.search(page.text) if page is not None else None
+    etag = html.unescape(found.group(1)) if found else None
+    while True:
+        await asyncio.sleep(PROJECTOR_SECONDS)
+        if time.monotonic() >= until:
+            return
         headers = {"If-None-Match": etag} if etag else {}
+        url = f"/t/{SLUG}/proiettore/pannelli/"
         response = await record.get(client, "projector", url, (200, 304), headers=headers)
         if response is not None and response.status == 200:
             etag = response.headers.get("ETag")
-        await asyncio.sleep(5)
+
+
+# The projector page's panels and the ETag they were drawn at (templates/tournaments/
+# projector.html); how often it asks for them again (views/projector.py, POLL_SECONDS).
+PANELS_ETAG = re.compile(r'id="panels"[^>]* data-etag="([^"]*)"')
+PROJECTOR_SECONDS = 10
 
 
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')

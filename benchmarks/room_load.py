@@ -18,7 +18,8 @@ The room, simulated with aiohttp on asyncio, for ``--duration`` seconds (60):
   its pair's page): the whole page once with its stylesheets and scripts, at a random moment of
   the first ``--arrive`` seconds (20), then the page's live part every ``--period`` seconds (10)
   as htmx asks for it, with ``If-None-Match`` (answered ``304`` while nothing changed);
-- a projector showing the standings, asking for their live part every 5 seconds;
+- the room's projector page (the standings, the seating, the clock), asking for its panels
+  every 10 seconds as its page does (``304`` while nothing was written);
 - the tables (``benchmarks/room_tables.py``): at each table NS's phone opens the table's page,
   chooses its line and saves the scorecard, then follows the table's state; EO's phone opens it
   and confirms, and the table is accepted; one save every ``--save-every`` seconds in all (2);

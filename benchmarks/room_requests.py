@@ -9,9 +9,12 @@ file, the public cache as the server has it (settings: PUBLIC_CACHE), through Dj
 
 - each public page (the standings, the open turno, its seating list, a pair's page): the whole
   page on a cold cache, again from the cache, its live part unchanged (``304``);
+- the director's room board (logged in): the page the first time in the process and again,
+  its tiles unchanged; the projector's page and its panels unchanged;
 - a table's save through the table-side pages (NS saves, EO confirms: the table is accepted);
 - after that save, what the room asks for once the coalescing window is over: each page again,
-  and every pair's page (``--pair-pages``, all of them by default), as the phones do.
+  the board's tiles and the projector's panels, and every pair's page (``--pair-pages``, all of
+  them by default), as the phones do.
 
 Usage, from the repository root::
 
@@ -101,6 +104,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def run(args, tokens: list[str]) -> None:
+    from django.contrib.auth import get_user_model
     from django.core.cache import caches
     from django.test import Client
 
@@ -126,11 +130,44 @@ def run(args, tokens: list[str]) -> None:
         assert response.status_code == 200, (url, response.status_code)
         return response
 
+    def ok(response):
+        assert response.status_code == 200, response.status_code
+        return response
+
+    def tiles(etag):
+        headers = {"If-None-Match": etag} if etag else {}
+        response = director.get(board + "tessere/", headers=headers)
+        assert response.status_code in (200, 304), response.status_code
+        return response
+
+    def panels(etag):
+        headers = {"If-None-Match": etag} if etag else {}
+        response = phone.get(projector + "pannelli/", headers=headers)
+        assert response.status_code in (200, 304), response.status_code
+        return response
+
     def live(url, etag):
         headers = {"If-None-Match": etag} if etag else {}
         response = phone.get(url + "?live=1", headers=headers)
         assert response.status_code in (200, 304), (url, response.status_code)
         return response
+
+    director = Client(HTTP_HOST="localhost")
+    director.force_login(get_user_model().objects.get(username="arbitro1"))
+    board = f"/t/{SLUG}/gestione/turni/{turno}/sala/"
+    projector = f"/t/{SLUG}/proiettore/"
+    # The first in this process (after the warm-up), as a server's first board is.
+    measure("director: room board, first", lambda: ok(director.get(board)))
+    for _ in range(3):
+        measure("director: room board", lambda: ok(director.get(board)))
+    tiles_etag = director.get(board + "tessere/").get("ETag")
+    for _ in range(5):
+        measure("director: tiles unchanged", lambda e=tiles_etag: tiles(e))
+    measure("projector: page, first", lambda: ok(phone.get(projector)))
+    measure("projector: page", lambda: ok(phone.get(projector)))
+    panels_etag = panels(None)["ETag"]
+    for _ in range(5):
+        measure("projector: panels unchanged", lambda e=panels_etag: panels(e))
 
     etags = {}
     for name, url in pages.items():
@@ -167,6 +204,10 @@ def run(args, tokens: list[str]) -> None:
                 f"{name}: live after a save", lambda u=url, n=name: live(u, etags[n])
             )
             etags[name] = response.get("ETag", etags[name])
+        response = measure("director: tiles after a save", lambda e=tiles_etag: tiles(e))
+        tiles_etag = response.get("ETag", tiles_etag)
+        response = measure("projector: panels after a save", lambda e=panels_etag: panels(e))
+        panels_etag = response.get("ETag", panels_etag)
         # Between two saves: every phone's part unchanged.
         etags["pair"] = live(pages["pair"], None)["ETag"]
         for name, url in pages.items():
@@ -174,6 +215,9 @@ def run(args, tokens: list[str]) -> None:
                 kind = f"{name}: live 304 after a save"
                 response = measure(kind, lambda u=url, n=name: live(u, etags[n]))
                 assert response.status_code == 304, name
+        for _ in range(3):
+            measure("director: tiles unchanged", lambda e=tiles_etag: tiles(e))
+            measure("projector: panels unchanged", lambda e=panels_etag: panels(e))
         done = len(measure.times["pair: live after a save"])
         for number in pair_numbers:
             measure(

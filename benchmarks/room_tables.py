@@ -8,12 +8,14 @@ follows the table's state (``stato/``, every 4 seconds as the page does) until E
 little later, opens the link, says it is EO and confirms: the table is accepted at once (the
 tournament's ``players_auto_accept``). ``--save-every`` seconds between two saves in all (2:
 every table of a 100-table room saving and confirming within 7 minutes). The director opens the
-room board and its tiles refresh themselves.
+room board and its tiles refresh themselves (``If-None-Match``: ``304`` while they are unchanged).
 """
 
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 import time
 import uuid
 
@@ -89,11 +91,22 @@ async def director(record: Record, base: str, name: str, password: str, turno: i
         ):
             return 0
         board = f"/t/{SLUG}/gestione/turni/{turno}/sala/"
-        await record.get(client, "director: room board", board)
+        page = await record.get(client, "director: room board", board)
+        # The tiles the board holds: its script asks whether they changed (js/live.js).
+        found = ETAG.search(page.text) if page is not None else None
+        etag = html.unescape(found.group(1)) if found else ""
         while time.monotonic() < until:
             await asyncio.sleep(BOARD_SECONDS)
-            await record.get(client, "director: board tiles", board + "tessere/")
+            headers = {"If-None-Match": etag} if etag else {}
+            tiles = await record.get(
+                client, "director: board tiles", board + "tessere/", (200, 304), headers=headers
+            )
+            if tiles is not None and tiles.status == 200:
+                etag = tiles.headers.get("ETag", "")
     return 0
+
+
+ETAG = re.compile(r'id="room-board"[^>]* data-etag="([^"]*)"')
 
 
 BOARD_SECONDS = 3

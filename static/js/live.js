@@ -2,13 +2,23 @@
 // part every few seconds. The server answers 304 through the browser's cache when nothing has
 // changed (same ETag): then the page is left exactly as it is. When it has changed, the new part
 // replaces the old in place; the window keeps its scroll, and so do the tables that slide
-// sideways. A failed request leaves the page as it was (the next one tries again).
+// sideways. A failed request leaves the page as it was (the next one tries again). The
+// director's room board keeps its tiles (#room-board) so too.
 (function () {
   "use strict";
   var sideways = [];
   function isLive(event) {
-    return event.detail.target && event.detail.target.id === "live";
+    var target = event.detail.target;
+    return target && (target.id === "live" || target.id === "room-board");
   }
+  // A director's pages are never kept by the browser (no-store): the board says itself which
+  // tiles it has, and the server answers 304 when they are still those.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "room-board" && target.dataset.etag) {
+      event.detail.headers["If-None-Match"] = target.dataset.etag;
+    }
+  });
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (!isLive(event)) return;
     var target = event.detail.target;

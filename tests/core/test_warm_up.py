@@ -23,3 +23,15 @@ def test_a_new_server_process_has_every_template_compiled_before_its_first_reque
     names = {p.relative_to(folder).as_posix() for p in folder.rglob("*.html")}
     assert "tournaments/live_page.html" in names
     assert names <= set(loader.get_template_cache)
+
+
+def test_a_new_server_process_can_draw_every_link_before_its_first_request():
+    from django.urls import clear_url_caches, get_resolver
+
+    clear_url_caches()
+    gunicorn_conf.post_worker_init(worker=None)
+    resolver = get_resolver()
+    for code, _ in settings.LANGUAGES:
+        assert code in resolver._reverse_dict
+        for _prefix, namespace in resolver._namespace_dict[code].values():
+            assert code in namespace._reverse_dict

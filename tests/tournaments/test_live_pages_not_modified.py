@@ -153,6 +153,32 @@ def test_a_part_served_while_its_new_version_is_built_is_not_remembered_as_curre
     assert "1100" in again.content.decode()
 
 
+def test_a_page_served_from_the_cache_writes_the_shared_cache_once(
+    client, room, public_cache, monkeypatch
+):
+    """Every page served from the cache tells the shared cache its part's ETag for the phones'
+    304s: once, not at every page (a file's write each time, most of a cached page's cost);
+    should the shared cache lose it, the next page served tells it again."""
+    tournament, _ = room
+    url = reverse("tournaments:standings", args=[tournament.slug])
+    etag = _live(client, url)["ETag"]
+    client.get(url)  # the whole page, built once
+    writes = []
+    shared = type(caches["public_shared"])
+    real_set = shared.set
+    monkeypatch.setattr(
+        shared, "set", lambda self, *a, **k: writes.append(a[0]) or real_set(self, *a, **k)
+    )
+    for _ in range(3):
+        assert client.get(url).status_code == 200
+        assert _live(client, url).status_code == 200
+    assert writes == []
+    caches["public_shared"].clear()
+    client.get(url)
+    assert [key[:2] for key in writes] == ["e:"]  # the ETag, told again
+    assert _live(client, url, etag).status_code == 304
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("site_database")
 def test_saves_at_once_at_two_tables_leave_the_last_counter(client, room, public_cache):

@@ -4,14 +4,19 @@ their photos, accepting one, and closing the turno to the players."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from django.core.files.base import ContentFile
+from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
 from burraco_tourney.tournaments.models import Submission, Table
+from burraco_tourney.tournaments.qr_codes import qr_svg
 from burraco_tourney.tournaments.services import player_entries as services
+from burraco_tourney.tournaments.services.audit import tournament_touch
+from burraco_tourney.tournaments.services.table_problems import table_problem_report
 from tests.tournaments.player_support import players_turno, three_smazzate
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +56,26 @@ def test_the_board_colours_each_table_by_its_state(english, director):
     assert 'data-table="2" data-state="disputed"' in page
     assert 'data-table="3" data-state="not_started"' in page
     board = english.get(reverse("manage:room_board", args=[tournament.slug, 1])).content.decode()
-    assert 'hx-trigger="every 3s"' in board and "<svg" in board
+    assert 'hx-trigger="every 3s"' in board
+    # Every table's QR code, an image the browser asks for when the list is opened.
+    codes = re.findall(r'<img class="qr" src="([^"]+)" loading="lazy" alt="QR code of table', board)
+    assert len(codes) == 3
+    assert all(english.get(code).content.startswith(b"<svg") for code in codes)
+
+
+def test_a_table_qr_code_is_the_code_of_its_live_link(english, director):
+    tournament, turno = players_turno(tables=2)
+    _grant(tournament, director)
+    board = english.get(reverse("manage:room_board", args=[tournament.slug, 1])).content.decode()
+    code = re.findall(r'<img class="qr" src="([^"]+)"', board)[1]
+    access = services.turno_links_ensure(turno=turno)[turno.tables.get(number=2).pk]
+    response = english.get(code)
+    assert response["Content-Type"] == "image/svg+xml"
+    link = f"http://testserver/tavolo/{access.token}/"
+    assert response.content.decode() == qr_svg(link, label="QR code of table 2")
+    # Only for the tournament's directors, as the link it holds.
+    english.logout()
+    assert english.get(code).status_code == 302
 
 
 def test_a_table_shows_both_entries_their_differences_and_photos(english, director):
@@ -199,3 +223,80 @@ def test_the_results_page_shows_the_room_boards_calls_and_waiting_entries(englis
     assert "calls the referee" in two and "Phones: waiting for the other line" in two
     room_table = reverse("manage:room_table", args=[tournament.slug, 1, 2])
     assert f'href="{room_table}"' in two
+
+
+def _tiles(client, url, etag=None):
+    return client.get(url, headers={"If-None-Match": etag} if etag else {})
+
+
+def test_unchanged_tiles_answer_304_without_being_built(
+    english, director, django_assert_num_queries
+):
+    """The board asks for its tiles every 3 seconds: while nothing changed, the answer is a 304
+    (the session, the director's tournament, the turno and the lines' holders read), and the
+    board's page already holds the tiles' ETag."""
+    tournament, turno = players_turno(tables=3)
+    _grant(tournament, director)
+    url = reverse("manage:room_board_tiles", args=[tournament.slug, 1])
+    first = _tiles(english, url)
+    etag = first["ETag"]
+    assert first.status_code == 200 and etag
+    board = english.get(reverse("manage:room_board", args=[tournament.slug, 1])).content.decode()
+    assert f'data-etag="{etag.replace(chr(34), "&quot;")}"' in board
+    with django_assert_num_queries(5):
+        again = _tiles(english, url, etag)
+    assert again.status_code == 304 and again["ETag"] == etag and not again.content
+
+
+def test_the_tiles_change_with_a_save_a_line_chosen_freed_or_a_call(english, director):
+    tournament, turno = players_turno(tables=2)
+    _grant(tournament, director)
+    url = reverse("manage:room_board_tiles", args=[tournament.slug, 1])
+    access = services.turno_links_ensure(turno=turno)[turno.tables.get(number=1).pk]
+    seen = set()
+
+    def changed(state):
+        response = _tiles(english, url, *seen)  # the board's last ETag
+        assert response.status_code == 200, state
+        assert f'data-table="1" data-state="{state}"' in response.content.decode()
+        assert response["ETag"] not in seen
+        seen.clear()
+        seen.add(response["ETag"])
+        assert _tiles(english, url, response["ETag"]).status_code == 304
+
+    changed("not_started")
+    services.player_line_choose(access=access, line="ns", session="ns-phone")  # no change log
+    changed("entering")
+    _enter(turno, 1, "ns")
+    changed("waiting")
+    table = turno.tables.get(number=1)
+    english.post(reverse("manage:room_free", args=[tournament.slug, 1, 1]), {"line": "ns"})
+    assert not Submission.objects.get(table=table, source="ns").holder
+    changed("waiting")
+    table_problem_report(access=access, line="eo", session="eo-phone", message="Manca un mazzo")
+    response = _tiles(english, url, *seen)
+    assert response.status_code == 200 and "Manca un mazzo" in response.content.decode()
+
+
+def test_a_tile_kept_from_an_earlier_answer_shows_a_new_name_and_this_answers_token(director):
+    """Each tile is drawn once for what it shows (views/manage/room_tiles.py): a new name shows
+    at once, and its forms carry the token of the session asking, which frees the line."""
+    tournament, turno = players_turno(tables=2)
+    _grant(tournament, director)
+    desk = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="en")
+    desk.force_login(director)
+    table = turno.tables.get(number=1)
+    access = services.turno_links_ensure(turno=turno)[table.pk]
+    services.player_line_choose(access=access, line="ns", session="ns-phone")
+    url = reverse("manage:room_board_tiles", args=[tournament.slug, 1])
+    desk.get(url)
+    pair = table.ns
+    pair.player1 = "Ottavia Renamed"
+    pair.save()
+    tournament_touch(tournament=tournament)
+    page = desk.get(url).content.decode()
+    assert "Ottavia Renamed" in page
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    free = reverse("manage:room_free", args=[tournament.slug, 1, 1])
+    assert desk.post(free, {"line": "ns", "csrfmiddlewaretoken": token}).status_code == 302
+    assert not Submission.objects.get(table=table, source="ns").holder

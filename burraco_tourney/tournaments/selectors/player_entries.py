@@ -9,11 +9,13 @@ same boxes the director's scorecard has. This module never writes.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.rules.outcome import Outcome
@@ -208,6 +210,23 @@ def room_board(*, turno: Turno) -> list[Tile]:
         entries = {e.line: e for e in table.line_submissions}
         tiles.append(Tile(table=table, state=table_state(table, entries), entries=entries))
     return tiles
+
+
+def room_board_etag(*, tournament, turno: Turno) -> str:
+    """The version of ``turno``'s room board tiles, for their ETag: they change with every write
+    to the tournament (its change counter: a draft saved, a photo, a call for the arbitro, a
+    result, the clock) and with a phone choosing its line (kept without a change log entry),
+    read in one query. ``tournament`` is the one read for this request."""
+    holders = list(
+        Submission.objects.lines()
+        .filter(table__turno=turno)
+        .exclude(holder="")
+        .order_by("pk")
+        .values_list("pk", "holder")
+    )
+    shown = repr((tournament.change_counter, holders)).encode()
+    digest = hashlib.blake2b(shown, digest_size=10).hexdigest()
+    return f'"{turno.pk}-{digest}-{translation.get_language()}"'
 
 
 def open_problems_query():

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 
+from ..fragments import kept_piece
 from ..live_pages import POLL_SECONDS, counter_etag, etag_response
 from ..selectors import tournaments as selectors
-from ..selectors.projector import projector_panels
+from ..selectors.projector import ProjectorPanels, projector_panels
 
 DEFAULT_SECONDS = 15
 
@@ -26,14 +28,76 @@ def _seconds(request: HttpRequest) -> int:
     return min(max(seconds, 2), 120)
 
 
+def standings_shown(tournament, panels: ProjectorPanels, page) -> tuple:
+    """Every value ``_projector_standings_page.html`` shows but the page's number."""
+    words = tournament.fmt.words
+    rows = [(s.rank, str(s.entrant.number), str(s.entrant.players), s.vp, s.scarto) for s in page]
+    return (
+        panels.final,
+        panels.after_turno,
+        panels.provisional,
+        panels.page_count,
+        str(words.entrant_column),
+        str(words.entrant_names_column),
+        rows,
+    )
+
+
+def seating_shown(panels: ProjectorPanels, page, last: bool) -> tuple:
+    """Every value ``_projector_seating_page.html`` shows but the page's number."""
+    lines = [
+        (str(t.label), str(line.number), str(line.players))
+        for t in page
+        for line in (t.ns_line, t.eo_line)
+    ]
+    byes = [(str(p.number), str(p.players)) for p in panels.byes] if last else []
+    return (panels.turno.number, len(panels.seating_pages), lines, byes)
+
+
+def _pieces(tournament, panels: ProjectorPanels) -> dict[str, list[str]]:
+    """The standings and seating panels, each drawn once for what it shows
+    (``fragments.kept_piece``): a save changes a few rows of the standings, not the seating."""
+
+    def draw(template, **context):
+        context.update(tournament=tournament, panels=panels)
+        return lambda: render_to_string(template, context)
+
+    standings = [
+        kept_piece(
+            f"projector-standings-{tournament.slug}-{number}",
+            standings_shown(tournament, panels, page),
+            draw("tournaments/_projector_standings_page.html", page=page, number=number),
+        )
+        for number, page in enumerate(panels.standings_pages, start=1)
+    ]
+    count = len(panels.seating_pages)
+    seating = [
+        kept_piece(
+            f"projector-seating-{tournament.slug}-{number}",
+            seating_shown(panels, page, number == count),
+            draw(
+                "tournaments/_projector_seating_page.html",
+                page=page,
+                number=number,
+                pages=count,
+                last=number == count,
+            ),
+        )
+        for number, page in enumerate(panels.seating_pages, start=1)
+    ]
+    return {"standings": standings, "seating": seating}
+
+
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
+    panels = projector_panels(tournament=tournament)
     return render(
         request,
         "tournaments/projector.html",
         {
             "tournament": tournament,
-            "panels": projector_panels(tournament=tournament),
+            "panels": panels,
+            "pieces": _pieces(tournament, panels),
             "seconds": _seconds(request),
             "poll_seconds": POLL_SECONDS,
             "etag": counter_etag(tournament),
@@ -44,12 +108,11 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
 def projector_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     """The panels alone, for the page's script to swap in; 304 while nothing changed."""
     tournament = selectors.tournament_get(slug=slug)
-    return etag_response(
-        request,
-        counter_etag(tournament),
-        lambda: render(
-            request,
-            "tournaments/projector_panels.html",
-            {"tournament": tournament, "panels": projector_panels(tournament=tournament)},
-        ),
-    )
+
+    def panels_part() -> HttpResponse:
+        panels = projector_panels(tournament=tournament)
+        context = {"tournament": tournament, "panels": panels}
+        context["pieces"] = _pieces(tournament, panels)
+        return render(request, "tournaments/projector_panels.html", context)
+
+    return etag_response(request, counter_etag(tournament), panels_part)
