@@ -132,3 +132,14 @@ def site_database(tmp_path):
         connection.close()
         database["NAME"] = name
         connection.connection = memory
+
+
+@pytest.fixture(scope="session")
+def migration_trip(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The one trip through the migrations that the tests of the migrations share
+    (tests/migration_trip.py): mark their modules ``xdist_group("migration_trip")`` so that
+    ./bin/test runs them on one process, which takes the trip once."""
+    from tests.migration_trip import migration_trip as trip
+
+    with django_db_blocker.unblock():
+        return trip(tmp_path_factory.mktemp("migration-trip"))
