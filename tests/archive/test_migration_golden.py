@@ -10,6 +10,10 @@ it was. The people migration 0023 makes from the printed names know nothing more
 (and the club they played for, which the pair already says), so no PERSON appears.
 
 A new migration that loses or changes a stored row shows here as a different archive.
+
+The rows take the trip that every test of the migrations shares (``tests/migration_trip.py``);
+back at 0017 the rows of the tournaments the match and submission tests played on it (and
+their director) are left out of the dump, and only those.
 """
 
 from __future__ import annotations
