@@ -39,13 +39,30 @@ def uses_database(item) -> bool:
     )
 
 
+# Last: after pytest-xdist's own (it runs on each test process), whose mark it mends.
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
+    _keep_xdist_groups(items)
     if not config.getoption("database_tests_only"):
         return
     kept = [item for item in items if uses_database(item)]
     if len(kept) < len(items):
         config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
         items[:] = kept
+
+
+def _keep_xdist_groups(items) -> None:
+    """For --dist loadgroup (./bin/test), pytest-xdist 3.8 names a test of an xdist_group
+    "<test>@<group>" by writing the test's id as pytest kept it before 9.2 (``_nodeid``); pytest
+    9.2 reads the id from elsewhere, so the groups were lost and their tests spread over the
+    processes, each making the group's shared fixture again (pytest-xdist issue 1386). The id
+    xdist wrote becomes the test's id, as it was with the pytest before."""
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        grouped = item.__dict__.get("_nodeid")
+        if grouped and grouped != item.nodeid:
+            item._id = NodeId.parse(grouped)
 
 
 @pytest.fixture(autouse=True)
@@ -132,3 +149,14 @@ def site_database(tmp_path):
         connection.close()
         database["NAME"] = name
         connection.connection = memory
+
+
+@pytest.fixture(scope="session")
+def migration_trip(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The one trip through the migrations that the tests of the migrations share
+    (tests/migration_trip.py): mark their modules ``xdist_group("migration_trip")`` so that
+    ./bin/test runs them on one process, which takes the trip once."""
+    from tests.migration_trip import migration_trip as trip
+
+    with django_db_blocker.unblock():
+        return trip(tmp_path_factory.mktemp("migration-trip"))

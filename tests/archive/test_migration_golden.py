@@ -10,6 +10,10 @@ it was. The people migration 0023 makes from the printed names know nothing more
 (and the club they played for, which the pair already says), so no PERSON appears.
 
 A new migration that loses or changes a stored row shows here as a different archive.
+
+The rows take the trip that every test of the migrations shares (``tests/migration_trip.py``);
+back at 0017 the rows of the tournaments the match and submission tests played on it (and
+their director) are left out of the dump, and only those.
 """
 
 from __future__ import annotations
@@ -18,55 +22,17 @@ import json
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
-
-from burraco_tourney.archive.export import archive_json, tournament_export
-from burraco_tourney.tournaments.models import Tournament
-
-from .migration_rows import dump_rows, load_rows, rows_json
 
 FIXTURE = Path(__file__).resolve().parent / "migration_fixture"
-STORED_AT = [("tournaments", "0017_turno_close")]
-pytestmark = pytest.mark.xdist_group("migration_golden")
+# One trip through the migrations for every test of the migrations (tests/migration_trip.py).
+pytestmark = pytest.mark.xdist_group("migration_trip")
 # The rows a migration back to 0017 makes again, with new ids: compared by what they hold.
 REMADE = ("tournaments.player", "tournaments.individualbye", "tournaments.individualpenalty")
 
 
-def _migrate(targets) -> MigrationExecutor:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return MigrationExecutor(connection)
-
-
-@pytest.fixture(scope="module")
-def trip(django_db_setup, django_db_blocker):
-    """The rows stored at 0017 taken to the latest schema, each tournament exported there, then
-    back to 0017 and dumped: one trip for this module's two tests (migrating is most of their
-    time; their xdist group keeps them on one worker). The database is emptied after, as a
-    transactional test leaves it, whatever happened."""
-    with django_db_blocker.unblock():
-        latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
-        try:
-            old = _migrate(STORED_AT)
-            load_rows(old.loader.project_state(STORED_AT).apps, FIXTURE / "rows.json")
-            _migrate(latest)
-            exported = {
-                t.slug: archive_json(tournament_export(t)) for t in Tournament.objects.all()
-            }
-            back = _migrate(STORED_AT)
-            again = json.loads(rows_json(dump_rows(back.loader.project_state(STORED_AT).apps)))
-        finally:
-            _migrate(latest)  # a failure half-way must not leave the next tests an old schema
-            call_command("flush", interactive=False, verbosity=0)
-    return exported, again
-
-
 @pytest.mark.django_db(transaction=True)
-def test_every_stored_tournament_exports_the_same_after_the_migrations(trip):
-    exports, _ = trip
+def test_every_stored_tournament_exports_the_same_after_the_migrations(migration_trip):
+    exports = migration_trip.golden.exports
     golden = sorted((FIXTURE / "golden").glob("*.json"))
     assert len(golden) == len(exports) == 10
     for path in golden:
@@ -95,7 +61,7 @@ def _by_content(dumped: list[dict]) -> dict[str, list[dict]]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_migrations_go_back_to_the_rows_stored_at_0017(trip):
-    _, again = trip
+def test_the_migrations_go_back_to_the_rows_stored_at_0017(migration_trip):
+    again = migration_trip.golden.again
     stored = json.loads((FIXTURE / "rows.json").read_text("utf-8"))
     assert _by_content(again) == _by_content(stored)

@@ -8,8 +8,8 @@ from burraco_tourney.rules.scoring import Smazzata as SmazzataEntry
 from tests.factories import make_pairs, make_tournament, make_turno
 
 
-def players_turno(*, auto_accept: bool = True, tables: int = 2):
-    tournament = make_tournament(players_enter=True, players_auto_accept=auto_accept)
+def players_turno(*, auto_accept: bool = True, tables: int = 2, **fields):
+    tournament = make_tournament(players_enter=True, players_auto_accept=auto_accept, **fields)
     make_pairs(tournament, tables * 2)
     seats = [(2 * i + 1, 2 * i + 2) for i in range(tables)]
     turno = make_turno(tournament, 1, seats)
