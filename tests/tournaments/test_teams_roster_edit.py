@@ -124,6 +124,32 @@ def test_the_captains_sheet_shows_the_link_as_a_qr_code_and_a_new_link_revokes_i
     assert AuditEntry.objects.filter(action="team_link_revoke").count() == 1
 
 
+def test_the_captains_link_is_the_same_each_time_it_is_printed_and_an_older_print_opens(
+    director, client, monkeypatch
+):
+    import time
+
+    from django.core import signing
+
+    from burraco_tourney.tournaments.views.team_lineup import SALT, captain_url
+
+    tournament = team_tournament(director, teams=2)
+    draw_team_turno(tournament, director)
+    team = tournament.entrants.get(number=1)
+    first = captain_url(team)
+    later = time.time() + 3600
+    monkeypatch.setattr(time, "time", lambda: later)
+    # The sheet printed an hour later gives the link the card already carries.
+    assert captain_url(team) == first
+    # A link printed before the links lost their time stamp still opens the line-up page.
+    data = {"team": team.pk, "k": team.link_key} if team.link_key else {"team": team.pk}
+    older = reverse(
+        "tournaments:team_lineup", args=[tournament.slug, signing.dumps(data, salt=SALT)]
+    )
+    assert client.get(older).status_code == 200
+    assert client.get(first).status_code == 200
+
+
 def test_a_team_tables_phone_and_scorecard_pages_name_the_room_and_the_line_up(english, director):
     from burraco_tourney.tournaments.services.player_entries import turno_links_ensure
 

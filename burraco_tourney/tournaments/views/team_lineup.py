@@ -23,9 +23,19 @@ SALT = "burraco_tourney.teams.captain"
 
 def captain_token(team: Entrant) -> str:
     """The secret of a team's link: its id and its link key, signed (never guessable from the
-    number); a new key (``services.teams.captain_link_revoke``) makes the old link useless."""
+    number); a new key (``services.teams.captain_link_revoke``) makes the old link useless. The
+    same link every time it is printed: no time in the signature (the sheet, the card and the
+    team's page give one link until the director makes a new one)."""
     data = {"team": team.pk, "k": team.link_key} if team.link_key else {"team": team.pk}
-    return signing.dumps(data, salt=SALT)
+    return signing.Signer(salt=SALT).sign_object(data)
+
+
+def _token_data(token: str) -> dict:
+    """What a captain's link holds; a link printed with a time in its signature (one more
+    separator) still opens."""
+    if token.count(":") == 2:
+        return signing.loads(token, salt=SALT)
+    return signing.Signer(salt=SALT).unsign_object(token)
 
 
 def captain_url(team: Entrant) -> str:
@@ -34,7 +44,7 @@ def captain_url(team: Entrant) -> str:
 
 def _team(tournament, token: str) -> Entrant:
     try:
-        data = signing.loads(token, salt=SALT)
+        data = _token_data(token)
         pk, key = data["team"], data.get("k", "")
     except (signing.BadSignature, KeyError, TypeError, AttributeError):
         raise Http404 from None
