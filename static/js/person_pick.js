@@ -48,6 +48,29 @@
     box.focus();
   });
 
+  // The list drawn again while a person in it has the focus (the answer to the last letters
+  // typed arrives after the arrows moved into the list): the same person keeps the focus.
+  var kept = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var list = event.detail.target;
+    var focused = document.activeElement;
+    kept = null;
+    if (list && list.classList && list.classList.contains("person-pick-results") &&
+        focused && list.contains(focused) && focused.classList.contains("person-pick-button")) {
+      kept = { list: list, person: focused.getAttribute("data-person-id") };
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!kept || event.detail.target !== kept.list) return;
+    var same = buttons(kept.list).filter(function (button) {
+      return button.getAttribute("data-person-id") === kept.person;
+    });
+    var box = document.getElementById(kept.list.getAttribute("data-box"));
+    kept = null;
+    if (same.length) same[0].focus();
+    else if (box) box.focus();
+  });
+
   document.addEventListener("keydown", function (event) {
     var target = event.target;
     var list = null;
@@ -62,10 +85,14 @@
     if (!list || !box) return;
     var found = buttons(list);
     var at = found.indexOf(target);
-    if (event.key === "Escape" && (found.length || list.textContent.trim())) {
-      close(list);
-      box.focus();
-      event.preventDefault();
+    if (event.key === "Escape") {
+      // A search still on its way would open the list again.
+      if (window.htmx) window.htmx.trigger(box, "htmx:abort");
+      if (found.length || list.textContent.trim()) {
+        close(list);
+        box.focus();
+        event.preventDefault();
+      }
     } else if (event.key === "ArrowDown" && found.length) {
       found[Math.min(at + 1, found.length - 1)].focus();
       event.preventDefault();

@@ -3,6 +3,8 @@ lists Rossi Anna (card RM12345), the keyboard picks her, the second player is ty
 saved and its edit page shows the registry's person with the card. A namesake with another card
 makes the pick matter: by the name alone the pair would get a new person."""
 
+import contextlib
+
 import pytest
 from playwright.sync_api import expect
 
@@ -72,3 +74,74 @@ def test_typing_again_forgets_the_pick(page, pairs_path):
     expect(picked).not_to_have_value("")
     box.press_sequentially("i", delay=50)  # "Rossi Annai": someone else
     expect(picked).to_have_value("")
+
+
+def _held_search(page, query: str) -> list:
+    """The registry's answers to ``query`` wait in the returned list until the test lets them
+    through (``route.continue_()``): a slow answer, as on a busy club's Wi-Fi."""
+    held = []
+
+    def hold(route):
+        if route.request.url.endswith(f"q={query}"):
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/anagrafica/cerca/**", hold)
+    return held
+
+
+def _sent(page, held: list) -> None:
+    """Until the held search has left the page."""
+    for _ in range(200):
+        if held:
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the search was never sent")
+
+
+def _answered(page) -> None:
+    """Until no search of the page is waiting for its answer (htmx marks the box meanwhile)."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+
+
+def test_a_late_answer_keeps_the_person_the_arrows_reached(page, pairs_path):
+    """The list answering the last letter arrives after the arrows moved into the list of the
+    letters before: the person reached keeps the focus, and Enter picks her."""
+    Person.objects.create(surname="Rossi", name="Anna", card="RM12345")
+    Person.objects.create(surname="Rossi", name="Anna", card="RM99999")
+    log_in_through(page, pairs_path)
+    held = _held_search(page, "rossi")
+    box = page.locator("#id_player1")
+    box.press_sequentially("ross", delay=50)
+    found = page.locator("#id_player1-people .person-pick-button")
+    expect(found).to_have_count(2)
+    box.press_sequentially("i", delay=50)
+    _sent(page, held)  # "rossi" asked, its answer held: the list of "ross" is still shown
+    box.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    second = found.nth(1)
+    expect(second).to_be_focused()
+    person = second.get_attribute("data-person-id")
+    held.pop().continue_()
+    _answered(page)
+    reached = page.locator(f"#id_player1-people .person-pick-button[data-person-id='{person}']")
+    expect(reached).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("input[name=player1_person]")).to_have_value(person)
+
+
+def test_escape_closes_the_list_for_good_even_with_an_answer_on_its_way(page, pairs_path):
+    Person.objects.create(surname="Rossi", name="Anna", card="RM12345")
+    log_in_through(page, pairs_path)
+    held = _held_search(page, "ross")
+    box = page.locator("#id_player1")
+    box.press_sequentially("ross", delay=50)
+    _sent(page, held)
+    box.press("Escape")
+    route = held.pop()
+    with contextlib.suppress(Exception):  # the page gave the search up: nothing to let through
+        route.continue_()
+    _answered(page)
+    expect(page.locator("#id_player1-people .person-pick-button")).to_have_count(0)
+    expect(box).to_be_focused()
