@@ -6,15 +6,48 @@ browser of its own here.
 
 import os
 import shutil
+import threading
 from contextlib import contextmanager
 
 import pytest
+from django.core.servers.basehttp import ThreadedWSGIServer
+from django.test.testcases import LiveServerThread
 
 from tests.factories import make_director, make_tournament
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make
 # (fixtures, assertions on the database) are still synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+class OneRequestAtATime(ThreadedWSGIServer):
+    """The live server answers one request at a time (each on its thread, so a phone's open
+    connection never holds the others up).
+
+    On SQLite the test database lives in memory, and pytest-django's live server hands the
+    test's one connection to every request's thread: two requests at once, such as a
+    scorecard's live preview sent a moment after the last key and the save typed straight
+    after it, would run inside each other's transaction and fail ("database table is locked").
+    The site's own server gives each thread its connection, and SQLite in WAL mode makes a
+    writer wait for another (tests/security/test_races.py proves it with real transactions)."""
+
+    def set_app(self, application):
+        lock = threading.Lock()
+
+        def one_at_a_time(environ, start_response):
+            with lock:
+                response = application(environ, start_response)
+                try:
+                    body = b"".join(response)
+                finally:
+                    if hasattr(response, "close"):
+                        response.close()
+            return [body]
+
+        super().set_app(one_at_a_time)
+
+
+LiveServerThread.server_class = OneRequestAtATime
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 
