@@ -18,10 +18,14 @@ from collections.abc import Callable, Iterator
 from typing import TypeVar
 
 import pytest
+from django.conf import settings
 from django.db import connections, transaction
+from django.test import override_settings
+from django.utils import translation
 from pytest_django.fixtures import validate_django_db
 
 T = TypeVar("T")
+QUICK_HASHER = "django.contrib.auth.hashers.MD5PasswordHasher"
 
 TRANSACTIONAL_FIXTURES = {
     "transactional_db",
@@ -73,7 +77,13 @@ def module_data(
         for atomic in atomics:
             atomic.__enter__()
         try:
-            built = build()
+            # As a test's own set-up would run (tests/conftest.py): the site's language, the
+            # quick password hashing.
+            with (
+                translation.override(settings.LANGUAGE_CODE),
+                override_settings(PASSWORD_HASHERS=[QUICK_HASHER]),
+            ):
+                built = build()
         except BaseException:
             _roll_back(atomics)
             raise

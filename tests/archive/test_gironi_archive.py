@@ -8,7 +8,6 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import override_settings
 from django.utils import translation
 
 from burraco_tourney.archive.export import tournament_export
@@ -29,14 +28,13 @@ from tests.tournaments.gironi_support import enter, gironi_played, pairs_evening
 from .compare import assert_same_but_the_import_entry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_messages")]
-MD5 = "django.contrib.auth.hashers.MD5PasswordHasher"
 
 
 def _play_the_evening() -> tuple[int, int]:
     """15 pairs: turni 1-2 by hand, turni 3-4 in gironi (A 3 tables, B 4 and a riposo), the
     girone standings over the phase only, the overall standings by VP; played by its director.
-    Built as the tests' own set-up would (English, the suite's quick password hashing)."""
-    with translation.override("en"), override_settings(PASSWORD_HASHERS=[MD5]):
+    Built in English, as the tests run."""
+    with translation.override("en"):
         director = make_director()
         tournament = pairs_evening(director)
         gironi_played(tournament, director, standings="phase_only", overall="by_vp")
