@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.utils import translation
 
 from burraco_tourney.archive.export import tournament_export
 from burraco_tourney.archive.reader import read_archive
@@ -19,6 +21,8 @@ from burraco_tourney.tournaments.selectors.standings import standings
 from burraco_tourney.tournaments.services.closing import turno_close
 from burraco_tourney.tournaments.services.scores import table_record_totals
 from burraco_tourney.tournaments.services.turni import turno_draw, turno_publish
+from tests.factories import make_director
+from tests.module_data import module_data
 from tests.tournaments.gironi_support import enter, gironi_played, pairs_evening
 
 from .compare import assert_same_but_the_import_entry
@@ -26,16 +30,36 @@ from .compare import assert_same_but_the_import_entry
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_messages")]
 
 
-@pytest.fixture
-def evening(director):
+def _play_the_evening() -> tuple[int, int]:
     """15 pairs: turni 1-2 by hand, turni 3-4 in gironi (A 3 tables, B 4 and a riposo), the
-    girone standings over the phase only, the overall standings by VP."""
-    tournament = pairs_evening(director)
-    gironi_played(tournament, director, standings="phase_only", overall="by_vp")
-    four = turno_draw(tournament=tournament, user=director, request=DrawRequest("danese"))
-    turno_publish(turno=four, user=director)
-    enter(four, lambda t: (1000, 300) if t.girone_number % 2 else (500, 600))
-    return tournament
+    girone standings over the phase only, the overall standings by VP; played by its director.
+    Built in English, as the tests run."""
+    with translation.override("en"):
+        director = make_director()
+        tournament = pairs_evening(director)
+        gironi_played(tournament, director, standings="phase_only", overall="by_vp")
+        four = turno_draw(tournament=tournament, user=director, request=DrawRequest("danese"))
+        turno_publish(turno=four, user=director)
+        enter(four, lambda t: (1000, 300) if t.girone_number % 2 else (500, 600))
+    return tournament.pk, director.pk
+
+
+@pytest.fixture(scope="module")
+def _evening_keys(request, django_db_setup, django_db_blocker):
+    """The evening, played once for the module (tests/module_data.py)."""
+    yield from module_data(request, django_db_blocker, _play_the_evening)
+
+
+@pytest.fixture
+def director(_evening_keys, db):
+    """The evening's director."""
+    return get_user_model().objects.get(pk=_evening_keys[1])
+
+
+@pytest.fixture
+def evening(_evening_keys, db) -> Tournament:
+    """The evening, read again for each test: its changes roll back before the next one."""
+    return Tournament.objects.get(pk=_evening_keys[0])
 
 
 def test_round_trip_is_exact_and_the_copy_is_the_same_tournament(evening):

@@ -15,13 +15,26 @@ from django.utils import translation
 from burraco_tourney.exports.registry import EXPORTERS, ExportFile
 from burraco_tourney.tournaments.models import Tournament
 from tests.factories import make_director
+from tests.module_data import module_data, refuse_transactional
+
+
+def _load_demo() -> int:
+    call_command("load_demo", stdout=io.StringIO())
+    return Tournament.objects.get().pk
+
+
+@pytest.fixture(scope="module")
+def _demo_pk(request, django_db_setup, django_db_blocker):
+    """The demo evening, loaded once for the module (tests/module_data.py)."""
+    yield from module_data(request, django_db_blocker, _load_demo)
 
 
 @pytest.fixture
-def demo_tournament(db) -> Tournament:
-    """The demo evening: 17 pairs, 3 published turni of 8 tables, one riposo each."""
-    call_command("load_demo", stdout=io.StringIO())
-    return Tournament.objects.get()
+def demo_tournament(request, _demo_pk, db) -> Tournament:
+    """The demo evening: 17 pairs, 3 published turni of 8 tables, one riposo each; read again
+    for each test, whose changes are rolled back before the next one."""
+    refuse_transactional([request.node])
+    return Tournament.objects.get(pk=_demo_pk)
 
 
 def render_export(

@@ -1,10 +1,8 @@
 """The pages a director and the players use lead to the right printouts, and those open."""
 
 import re
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
 from burraco_tourney.tournaments.models import Tournament
@@ -14,9 +12,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def demo():
-    call_command("load_demo", stdout=StringIO())
-    return Tournament.objects.get()
+def demo(demo_tournament) -> Tournament:
+    """The demo evening, loaded once for the module (tests/exports/conftest.py)."""
+    return demo_tournament
 
 
 def _links(html: str) -> list[str]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 
 import pytest
-from django.core.management import call_command
 from django.utils import translation
 from openpyxl import load_workbook
 
@@ -22,9 +21,9 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 @pytest.fixture
-def demo(db) -> Tournament:
-    call_command("load_demo", stdout=io.StringIO())
-    return Tournament.objects.get()
+def demo(demo_tournament) -> Tournament:
+    """The demo evening, loaded once for the module (tests/exports/conftest.py)."""
+    return demo_tournament
 
 
 def render(tournament: Tournament, *, language: str = "it", after_turno: int | None = None):

@@ -10,10 +10,12 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from burraco_tourney.tournaments.models import Tournament, Turno
 from burraco_tourney.tournaments.selectors.gironi import girone_standings
 from burraco_tourney.tournaments.services import player_entries
 from burraco_tourney.tournaments.services.closing import turno_close
 from tests.factories import make_director
+from tests.module_data import module_data
 from tests.tournaments.gironi_support import gironi_played, pairs_evening
 
 from .conftest import pdf_text, render_export
@@ -21,13 +23,25 @@ from .conftest import pdf_text, render_export
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def evening():
+def _play_the_evening() -> tuple[int, int]:
     director = make_director()
     tournament = pairs_evening(director)
     turno = gironi_played(tournament, director, standings="phase_only")
     turno_close(turno=turno, user=director)
-    return tournament, turno
+    return tournament.pk, turno.pk
+
+
+@pytest.fixture(scope="module")
+def _evening_keys(request, django_db_setup, django_db_blocker):
+    """The evening, played once for the module (tests/module_data.py)."""
+    yield from module_data(request, django_db_blocker, _play_the_evening)
+
+
+@pytest.fixture
+def evening(_evening_keys, db) -> tuple[Tournament, Turno]:
+    """The evening and its last turno, read again for each test: its changes roll back."""
+    tournament_pk, turno_pk = _evening_keys
+    return Tournament.objects.get(pk=tournament_pk), Turno.objects.get(pk=turno_pk)
 
 
 def test_the_standings_pdf_prints_each_girone_after_the_overall_standings(evening):

@@ -24,6 +24,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from burraco_tourney.exports import pdf
+from burraco_tourney.exports.printouts import ScorecardsPdf
 from burraco_tourney.exports.registry import EXPORTERS, ExportFile
 from burraco_tourney.people.models import Club
 from burraco_tourney.seasons.exports import CIRCUIT_EXPORTERS
@@ -351,7 +352,15 @@ def files_not_drawn(monkeypatch) -> None:
     files back)."""
     for exporter in EXPORTERS.values():
         monkeypatch.setattr(exporter, "render", _stub_render)
+    pdfs_not_laid_out(monkeypatch)
+
+
+def pdfs_not_laid_out(monkeypatch) -> None:
+    """Every PDF's page is rendered but not laid out (no WeasyPrint): a download keeps its name
+    and its headers, for the tests of what is downloaded, not of what a file holds (the
+    scorecards' layout step, with its shared frame, is left out whole)."""
     monkeypatch.setattr(pdf, "html_to_pdf", _stub_layout)
+    monkeypatch.setattr(ScorecardsPdf, "pdf", _stub_cards)
 
 
 def _stub_render(self, *, tournament, turno=None, after_turno=None):
@@ -360,6 +369,10 @@ def _stub_render(self, *, tournament, turno=None, after_turno=None):
 
 def _stub_layout(html, *args, **kwargs) -> bytes:
     return b"%PDF-" + html.encode()
+
+
+def _stub_cards(self, context) -> bytes:
+    return b"%PDF-" + self.key.encode()
 
 
 def keep_logged_in(client: Client, user) -> None:
