@@ -94,14 +94,8 @@ def _panel_vp(html: str, number: int) -> str:
     return row.group(1)
 
 
-def test_with_the_cache_on_the_next_panels_show_a_save(client, room, public_cache):  # noqa: F811
-    """The projector's panels are worked out once per change (views/projector.py): after a
-    write, its next poll shows the new standings, never the ones kept from before."""
-    tournament, director = room
-    url = reverse("tournaments:projector_panels", args=[tournament.slug])
-    first = client.get(url)
-    before = _panel_vp(first.content.decode(), 6)
-    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+def _late_penalty(tournament, director):
+    """A write changing the standings after turno 1: pair 6 loses 3 VP."""
     penalty_add(
         tournament=tournament,
         user=director,
@@ -110,6 +104,17 @@ def test_with_the_cache_on_the_next_panels_show_a_save(client, room, public_cach
         vp=-3,
         reason="Ritardo",
     )
+
+
+def test_with_the_cache_on_the_next_panels_show_a_save(client, room, public_cache):  # noqa: F811
+    """The projector's panels are worked out once per change (views/projector.py): after a
+    write, its next poll shows the new standings, never the ones kept from before."""
+    tournament, director = room
+    url = reverse("tournaments:projector_panels", args=[tournament.slug])
+    first = client.get(url)
+    before = _panel_vp(first.content.decode(), 6)
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    _late_penalty(tournament, director)
     after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert after.status_code == 200
     assert _panel_vp(after.content.decode(), 6) == str(int(before) - 3)
@@ -143,14 +148,7 @@ def test_the_projector_reuses_the_standings_of_the_public_page(
     for url in (projector, projector, projector + "pannelli/"):
         assert client.get(url).status_code == 200
     assert worked_out == [1]
-    penalty_add(
-        tournament=tournament,
-        user=director,
-        entrant=tournament.entrants.get(number=6),
-        turno=tournament.turni.get(number=1),
-        vp=-3,
-        reason="Ritardo",
-    )
+    _late_penalty(tournament, director)
     assert "-3 PV" in client.get(standings).content.decode()
     assert client.get(projector + "pannelli/").status_code == 200
     assert worked_out == [1, 1]
