@@ -152,3 +152,27 @@ def test_the_projector_reuses_the_standings_of_the_public_page(
     assert "-3 PV" in client.get(standings).content.decode()
     assert client.get(projector + "pannelli/").status_code == 200
     assert worked_out == [1, 1]
+
+
+def test_the_standings_another_process_worked_out_are_read_from_the_shared_files(
+    client,
+    room,  # noqa: F811
+    public_cache,  # noqa: F811
+):
+    """The standings rows kept in the files the server's processes share (live_cache.cached)
+    come back whole: a process that did not work them out shows them on its projector."""
+    from django.core.cache import caches
+
+    from burraco_tourney.tournaments import live_cache
+
+    tournament, _ = room
+    url = reverse("tournaments:projector_panels", args=[tournament.slug])
+    shown = _panel_vp(client.get(url).content.decode(), 6)
+    # Another process: nothing in its memory, the files the first one left.
+    live_cache._values.clear()
+    caches["public"].clear()
+    again = client.get(url)
+    assert again.status_code == 200
+    assert _panel_vp(again.content.decode(), 6) == shown
+    standings = client.get(reverse("tournaments:standings", args=[tournament.slug]))
+    assert standings.status_code == 200
