@@ -18,6 +18,7 @@ from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import get_template
 from django.urls import get_resolver
 from django.utils import translation
+from django.utils.module_loading import import_string
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +36,8 @@ def warm_up() -> None:
                 get_template(name)  # compiled once, kept by the cached loader
             except (TemplateDoesNotExist, TemplateSyntaxError) as error:
                 logger.warning("warm-up: template %s: %s", name, error)
+    # Last: Python keeps the last 512 patterns compiled, and these are read by every link drawn.
+    _first_request_ready()
 
 
 def _reverse_ready(resolver) -> None:
@@ -43,3 +46,39 @@ def _reverse_ready(resolver) -> None:
     resolver.reverse_dict  # noqa: B018
     for _prefix, namespace in resolver.namespace_dict.values():
         _reverse_ready(namespace)
+
+
+def _first_request_ready() -> None:
+    """What the first request of a process builds whatever it asks for (about 20 ms, the
+    director's first room board: see benchmarks/room_requests.py): the languages the site has
+    (the locale middleware looks for their catalogues on disk), the parsing of a browser's
+    languages, the template context processors and the messages' storage (imported at their
+    first use) and the patterns ``reverse()`` checks a link against (compiled by the first link
+    drawn to each address)."""
+    import re
+
+    from django.contrib.messages.storage import default_storage  # noqa: F401
+    from django.template import engines
+    from django.urls import get_script_prefix
+
+    for code, _ in settings.LANGUAGES:
+        translation.check_for_language(code)
+        translation.get_supported_language_variant(code)
+    translation.trans_real.parse_accept_lang_header("it-IT,it;q=0.9,en;q=0.8")
+    for engine in engines.all():
+        engine.engine.template_context_processors  # noqa: B018
+    import_string(settings.MESSAGE_STORAGE)
+    prefix = re.escape(get_script_prefix())
+    for pattern in _reverse_patterns(get_resolver()):
+        re.compile(f"^{prefix}{pattern}")
+
+
+def _reverse_patterns(resolver) -> set[str]:
+    patterns = {
+        pattern
+        for key in resolver.reverse_dict
+        for _possibility, pattern, _defaults, _converters in resolver.reverse_dict.getlist(key)
+    }
+    for _prefix, namespace in resolver.namespace_dict.values():
+        patterns |= _reverse_patterns(namespace)
+    return patterns

@@ -175,14 +175,30 @@ def shown_for(pk: int, counter: int) -> int:
     if seconds <= 0 or isinstance(store, DummyCache):
         return counter
     key = f"c:{pk}"
+    memo = _memo()
+    if memo is not None and memo.get(f"s:{pk}") == counter:
+        return counter  # the pages caught up with it (a counter never goes back)
     now = time.time()
     kept = store.get(key)
     if kept is not None:
         shown, since = kept
         if shown == counter or (shown < counter and now - since < seconds):
+            if shown == counter and memo is not None:
+                memo.set(f"s:{pk}", counter)
             return shown
     store.set(key, (counter, now))
+    if memo is not None:
+        memo.set(f"s:{pk}", counter)
     return counter
+
+
+def _memo() -> LocMemCache | None:
+    """This process's memory of what it last read from, or wrote to, the shared cache's files (or
+    Redis): a public page served from the cache opened such a file three times, two of them for
+    what this process knows already (the counter the pages show, the counter it left for the
+    phones' 304s). None when the pages are not kept in this process's memory."""
+    memo = caches["public"]
+    return memo if isinstance(memo, LocMemCache) else None
 
 
 @contextmanager
@@ -314,10 +330,17 @@ def counter_remember(tournament: Tournament) -> None:
     ``PUBLIC_PAGES_COALESCE_SECONDS`` only (a writer's newer one may have come in between)."""
     store = counter_store()
     seconds = getattr(settings, "PUBLIC_PAGES_COALESCE_SECONDS", 0)
-    if store is not None and seconds > 0:
-        store.add(
-            _counter_key(tournament.slug), (tournament.pk, tournament.change_counter), seconds
-        )
+    if store is None or seconds <= 0:
+        return
+    key = _counter_key(tournament.slug)
+    memo, value = _memo(), (tournament.pk, tournament.change_counter)
+    # Done less than a second ago by this process: the counter is there (or, expired since,
+    # the phones' next 304 reads the database instead for a second).
+    if memo is not None and memo.get(f"r:{key}") == value:
+        return
+    store.add(key, value, seconds)
+    if memo is not None:
+        memo.set(f"r:{key}", value, min(seconds, 1))
 
 
 def known_counter(slug: str) -> tuple[int, int] | None:

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -285,9 +286,37 @@ def _etags(header: str) -> set[str]:
     return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
-def counter_etag(tournament: Tournament) -> str:
-    """An ETag that changes with every write to the tournament (and with the language)."""
-    return f'"{tournament.pk}-{tournament.change_counter}-{translation.get_language()}"'
+def counter_etag(tournament: Tournament, counter: int | None = None) -> str:
+    """An ETag that changes with every write to the tournament (and with the language);
+    ``counter``: the one shown (``shown_version``) rather than the tournament's own."""
+    counter = tournament.change_counter if counter is None else counter
+    return f'"{tournament.pk}-{counter}-{translation.get_language()}"'
+
+
+@contextmanager
+def shown_version(tournament: Tournament) -> Iterator[int]:
+    """For a public page answered outside ``live_response`` (the room's projector): the
+    counter the players' pages show (``shown_counter``), under which the values they share
+    (``cached``) are read, so that such a page reuses what they built for it."""
+    counter = shown_counter(tournament)
+    token = _shown.set(counter)
+    try:
+        yield counter
+    finally:
+        _shown.reset(token)
+
+
+def standings_rows(tournament: Tournament, after_turno: int | None) -> tuple[list, object]:
+    """The standings after ``after_turno`` as the kind works them out (the rows, or the rule
+    error that keeps them missing), once per change for every page showing them: the public
+    standings page and the room's projector (``cached``)."""
+    return cached(
+        tournament,
+        f"standings_rows:{after_turno}",
+        lambda: tournament.fmt.standings.rows_or_missing(
+            tournament=tournament, after_turno=after_turno
+        ),
+    )
 
 
 def etag_response(

@@ -179,6 +179,42 @@ def test_a_page_served_from_the_cache_writes_the_shared_cache_once(
     assert _live(client, url, etag).status_code == 304
 
 
+def test_a_page_served_from_the_cache_reads_from_the_files_only_what_it_does_not_know(
+    client, room, public_cache, settings, monkeypatch, save
+):
+    """With saves coalesced, a page served from the cache read the counter the pages show and
+    left its own for the phones' 304s in the shared files each time; this process remembers
+    both (live_cache._memo). A save still shows once the interval is over, and a counter the
+    shared files lost is left there again a second later."""
+    clock = {"now": 1_000_000.0}
+    monkeypatch.setattr(live_cache.time, "time", lambda: clock["now"])
+    settings.PUBLIC_PAGES_COALESCE_SECONDS = 5
+    tournament, _ = room
+    url = reverse("tournaments:turno", args=[tournament.slug, 2])
+    assert client.get(url).status_code == 200
+    shared = type(caches["public_shared"])
+    read = []
+    for name in ("get", "add", "has_key"):
+        real = getattr(shared, name)
+        monkeypatch.setattr(
+            shared,
+            name,
+            lambda self, key, *a, real=real, **k: read.append(key[:2]) or real(self, key, *a, **k),
+        )
+    for _ in range(3):
+        assert client.get(url).status_code == 200
+    assert "c:" not in read and "n:" not in read
+    save(1100)
+    clock["now"] += 1
+    assert "1100" not in client.get(url).content.decode()  # within the interval
+    clock["now"] += 5
+    assert "1100" in client.get(url).content.decode()
+    caches["public_shared"].clear()
+    clock["now"] += 2
+    client.get(url)
+    assert live_cache.known_counter(tournament.slug) == (tournament.pk, _counter(tournament))
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("site_database")
 def test_saves_at_once_at_two_tables_leave_the_last_counter(client, room, public_cache):

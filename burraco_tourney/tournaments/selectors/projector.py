@@ -6,6 +6,7 @@ Read only, from the same selectors as the public pages (``standings``, ``seating
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,15 +50,22 @@ class ProjectorPanels:
         return len(self.standings_pages)
 
 
-def projector_panels(*, tournament: Tournament) -> ProjectorPanels:
-    """The panels of the projector; the standings are those the public page shows first."""
+def projector_panels(
+    *, tournament: Tournament, standings: Callable[[int | None], tuple] | None = None
+) -> ProjectorPanels:
+    """The panels of the projector; the standings are those the public page shows first.
+    ``standings(after_turno)``: the rows and the rule error as the kind works them out (its
+    ``rows_or_missing``, the default), or as the public standings page already did."""
     girone_pages: list[tuple[str, int, list[Standing]]] = []
     # A knock-out has a bracket, not standings (no rows): its projector shows the seating and
     # the clock.
     choice = standings_choice(tournament=tournament)
-    rows, error = tournament.fmt.standings.rows_or_missing(
-        tournament=tournament, after_turno=choice.default
-    )
+    if standings is None:
+        rows, error = tournament.fmt.standings.rows_or_missing(
+            tournament=tournament, after_turno=choice.default
+        )
+    else:
+        rows, error = standings(choice.default)
     missing = rule_error_message(error) if error else None
     after_turno = choice.shown_turno(choice.default)
     provisional = choice.provisional(choice.default)

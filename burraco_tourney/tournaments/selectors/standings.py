@@ -65,6 +65,9 @@ class Standing:
     girone: str = ""
 
     def __getattr__(self, name: str):
+        # Unpickling (the rows kept in the shared cache) asks before ``row`` is there.
+        if name == "row" or name.startswith("__"):
+            raise AttributeError(name)
         return getattr(self.row, name)
 
     @property

@@ -1,19 +1,33 @@
 """The room's projector: a public, read-only full-screen page that rotates by itself between the
 standings (in pages), the seating of the turno being played and the turno clock. The page's
 script shows one panel at a time; htmx asks for the panels every few seconds, as the public
-pages ask for their live part, and the answer is keyed on the tournament's change counter (304
-while nothing was written), so a new result shows within seconds, on the panel being shown.
-Without the script the page shows the standings."""
+pages ask for their live part, and the answer is keyed on the tournament's change counter as the
+players' pages show it (``live_pages.shown_version``: 304 while nothing was written; a burst of
+saves is shown at most every few seconds, as on the phones), so a new result shows within
+seconds, on the panel being shown. What the panels show is worked out once per change, the
+standings with the public standings page (``live_pages.standings_rows``). Without the script the
+page shows the standings."""
 
 from __future__ import annotations
+
+import dataclasses
+import functools
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 
 from ..fragments import kept_piece
-from ..live_pages import POLL_SECONDS, counter_etag, etag_response
+from ..live_pages import (
+    POLL_SECONDS,
+    cached,
+    counter_etag,
+    etag_response,
+    shown_version,
+    standings_rows,
+)
 from ..selectors import tournaments as selectors
+from ..selectors.clock import turno_clock
 from ..selectors.projector import ProjectorPanels, projector_panels
 
 DEFAULT_SECONDS = 15
@@ -88,21 +102,37 @@ def _pieces(tournament, panels: ProjectorPanels) -> dict[str, list[str]]:
     return {"standings": standings, "seating": seating}
 
 
+def _panels(tournament) -> ProjectorPanels:
+    """The panels at the version the players' pages show (``shown_version``): worked out once
+    per change in this process, with the standings the public standings page works out (one
+    computation for both), and the turno clock read now (it counts the time)."""
+    panels = cached(
+        tournament,
+        "projector_panels",
+        lambda: projector_panels(
+            tournament=tournament, standings=functools.partial(standings_rows, tournament)
+        ),
+        shared=False,
+    )
+    return dataclasses.replace(panels, clock=turno_clock(turno=panels.turno, tournament=tournament))
+
+
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
-    panels = projector_panels(tournament=tournament)
-    return render(
-        request,
-        "tournaments/projector.html",
-        {
-            "tournament": tournament,
-            "panels": panels,
-            "pieces": _pieces(tournament, panels),
-            "seconds": _seconds(request),
-            "poll_seconds": POLL_SECONDS,
-            "etag": counter_etag(tournament),
-        },
-    )
+    with shown_version(tournament) as counter:
+        panels = _panels(tournament)
+        return render(
+            request,
+            "tournaments/projector.html",
+            {
+                "tournament": tournament,
+                "panels": panels,
+                "pieces": _pieces(tournament, panels),
+                "seconds": _seconds(request),
+                "poll_seconds": POLL_SECONDS,
+                "etag": counter_etag(tournament, counter),
+            },
+        )
 
 
 def projector_fragment(request: HttpRequest, slug: str) -> HttpResponse:
@@ -110,9 +140,10 @@ def projector_fragment(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = selectors.tournament_get(slug=slug)
 
     def panels_part() -> HttpResponse:
-        panels = projector_panels(tournament=tournament)
+        panels = _panels(tournament)
         context = {"tournament": tournament, "panels": panels}
         context["pieces"] = _pieces(tournament, panels)
         return render(request, "tournaments/projector_panels.html", context)
 
-    return etag_response(request, counter_etag(tournament), panels_part)
+    with shown_version(tournament) as counter:
+        return etag_response(request, counter_etag(tournament, counter), panels_part)

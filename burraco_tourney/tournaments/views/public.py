@@ -14,7 +14,13 @@ from django_tables2 import RequestConfig
 from burraco_tourney.core.rule_messages import rule_error_message
 
 from ..access import can_direct
-from ..live_pages import LivePage, live_not_modified, live_response, render_parts
+from ..live_pages import (
+    LivePage,
+    live_not_modified,
+    live_response,
+    render_parts,
+    standings_rows,
+)
 from ..selectors import standings as standings_selectors
 from ..selectors import tournaments as selectors
 from ..selectors.gironi import girone_standings_or_missing
@@ -104,7 +110,8 @@ def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             after_turno = choice.default
         shown = [n for n in turni if after_turno is None or n <= after_turno]
-        rows, missing = kind.rows_or_missing(tournament=tournament, after_turno=after_turno)
+        # Worked out once per change, for this page and the room's projector.
+        rows, missing = standings_rows(tournament, after_turno)
         # The first two sharing a rank: the page says why, through "why is A above B".
         in_order = zip(rows, rows[1:], strict=False)
         shared = next(
