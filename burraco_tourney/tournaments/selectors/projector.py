@@ -51,21 +51,16 @@ class ProjectorPanels:
 
 
 def projector_panels(
-    *, tournament: Tournament, standings: Callable[[int | None], tuple] | None = None
+    *, tournament: Tournament, standings: Callable[[int | None], tuple]
 ) -> ProjectorPanels:
     """The panels of the projector; the standings are those the public page shows first.
-    ``standings(after_turno)``: the rows and the rule error as the kind works them out (its
-    ``rows_or_missing``, the default), or as the public standings page already did."""
+    ``standings(after_turno)``: the rows and the rule error as the public standings page works
+    them out once per change (``live_pages.standings_rows``)."""
     girone_pages: list[tuple[str, int, list[Standing]]] = []
     # A knock-out has a bracket, not standings (no rows): its projector shows the seating and
     # the clock.
     choice = standings_choice(tournament=tournament)
-    if standings is None:
-        rows, error = tournament.fmt.standings.rows_or_missing(
-            tournament=tournament, after_turno=choice.default
-        )
-    else:
-        rows, error = standings(choice.default)
+    rows, error = standings(choice.default)
     missing = rule_error_message(error) if error else None
     after_turno = choice.shown_turno(choice.default)
     provisional = choice.provisional(choice.default)
