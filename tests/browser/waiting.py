@@ -9,13 +9,25 @@ page's timeout runs out, and fail with what was measured last.
 
 from __future__ import annotations
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+NAVIGATED = ("Execution context was destroyed", "navigation")
 
 
 def settled(page) -> None:
-    """Wait until the page has loaded its styles and scripts and its fonts are ready."""
-    page.wait_for_load_state("load")
-    page.evaluate("() => document.fonts.ready.then(() => true)")
+    """Wait until the page has loaded its styles and scripts and its fonts are ready.
+
+    A page that moves on while this waits (a form's answer arriving, a redirect) is waited for
+    again: what the test measures next is on the page it landed on."""
+    for attempt in range(5):
+        page.wait_for_load_state("load")
+        try:
+            page.evaluate("() => document.fonts.ready.then(() => true)")
+            return
+        except PlaywrightError as error:
+            if attempt == 4 or not any(why in str(error) for why in NAVIGATED):
+                raise
 
 
 def wait_until(page, predicate: str, arg=None, *, measure: str, what: str) -> None:
