@@ -13,6 +13,7 @@ import pytest
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.test.testcases import LiveServerThread
 
+from tests.browser.page_pool import PagePool
 from tests.factories import make_director, make_tournament
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make
@@ -70,23 +71,19 @@ def browser():
                 "--no-first-run",
             ],
         )
+        browser.page_pool = PagePool(browser)
         yield browser
         browser.close()
 
 
 @contextmanager
 def _new_page(browser, live_server, *, default_timeout: float | None = None, **options):
-    """A page of a new browser context (Italian unless ``locale`` says otherwise) on the live
-    server; the context closes after."""
-    context = browser.new_context(**{"locale": "it-IT", **options})
-    if default_timeout is not None:
-        context.set_default_timeout(default_timeout)
-    page = context.new_page()
-    page.base_url = live_server.url
-    try:
+    """A page of its own browser context (Italian unless ``locale`` says otherwise) on the live
+    server, clean as a new one: it comes from the browser's pool of pages (``page_pool.py``)
+    and goes back to it after."""
+    options = {"locale": "it-IT", "default_timeout": default_timeout, **options}
+    with browser.page_pool.page(live_server.url, **options) as page:
         yield page
-    finally:
-        context.close()
 
 
 @pytest.fixture
