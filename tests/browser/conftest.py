@@ -11,6 +11,7 @@ from contextlib import contextmanager
 
 import pytest
 from django.core.servers.basehttp import ThreadedWSGIServer
+from django.db import connections
 from django.test.testcases import LiveServerThread
 
 from tests.browser.page_pool import PagePool
@@ -46,6 +47,16 @@ class OneRequestAtATime(ThreadedWSGIServer):
             return [body]
 
         super().set_app(one_at_a_time)
+
+    def _close_connections(self):
+        """Close this thread's database connections, but the test's own that the live server
+        borrows once the test is over: a browser page kept for the next test (``page_pool.py``)
+        may close its idle keep-alive socket later, when the test no longer shares its
+        connection, and closing it from here would raise (the in-memory database's connection
+        is the test's to close)."""
+        for connection in connections.all(initialized_only=True):
+            if connection.allow_thread_sharing or connection._thread_ident == threading.get_ident():
+                connection.close()
 
 
 LiveServerThread.server_class = OneRequestAtATime
