@@ -33,8 +33,15 @@ _spent: WeakSet = WeakSet()
 _handlers: WeakKeyDictionary = WeakKeyDictionary()
 
 _PERMANENT = ("add_init_script", "expose_binding", "expose_function", "route_from_har")
-_CLOCK = ("install", "fast_forward", "pause_at", "resume", "run_for", "set_fixed_time")
-_CLOCK += ("set_system_time",)
+_CLOCK = (
+    "install",
+    "fast_forward",
+    "pause_at",
+    "resume",
+    "run_for",
+    "set_fixed_time",
+    "set_system_time",
+)
 
 
 def _context_of(target) -> object:
