@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from burraco_tourney.rules.errors import InvalidMeld
@@ -177,11 +178,15 @@ def full_pack(ruleset: Ruleset) -> list[Card]:
     return decks + ([JOLLY] * JOLLY_COUNT if ruleset.has_jolly else [])
 
 
+# The pack's size and worth are asked at every smazzata the engine checks (``pack.py``): counted
+# once per ruleset (a frozen, hashable value; a server sees few), not card by card each time.
+@lru_cache(maxsize=128)
 def pack_size(ruleset: Ruleset) -> int:
     """How many cards the pack holds: 108 in the classic game, 104 in the reale (no jolly)."""
     return len(full_pack(ruleset))
 
 
+@lru_cache(maxsize=128)
 def pack_points(ruleset: Ruleset) -> int:
     """What the whole pack is worth: 1,080 in the classic game, 880 in the reale."""
     return sum(card_value(card, ruleset) for card in full_pack(ruleset))
