@@ -79,6 +79,12 @@ def _plain_static_storage(request):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    # WhiteNoise lists every collected static file (a thousand, with their compressed copies)
+    # when its middleware is made, once per process on the site; the test client makes the
+    # middleware again for every client, and the listing was a quarter of a database test's
+    # time. Here it looks a file up when one is asked for (the real server's static files:
+    # tests/security/test_static_files.py).
+    settings.WHITENOISE_AUTOREFRESH = True
     # The public pages' cache is keyed on the change counter raised by the services; the test
     # factories write straight to the database, so by default nothing is cached. The tests of
     # the cache itself turn it on (tests/tournaments/test_live_pages.py).
