@@ -13,8 +13,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from burraco_tourney.tournaments.models import AuditEntry, Smazzata
+from burraco_tourney.tournaments.services.table_links import turno_links_ensure
 from tests.factories import make_director
 from tests.tournaments.ko_support import ko_tournament, start
+from tests.tournaments.player_support import players_turno
 from tests.tournaments.scores_support import (
     FULL,
     entry_url,
@@ -232,3 +234,20 @@ def test_a_match_to_a_target_offers_the_next_smazzata_once_the_last_is_filled(en
     seven = [*six, smazzata(7, deal, deal)]
     html = english.post(preview_url(turno), scorecard(table, *seven, rows=7)).content.decode()
     assert 'data-smazzata="8"' in html
+
+
+def test_the_preview_is_asked_for_a_moment_after_the_last_key_not_at_each(
+    english, director, client
+):
+    """The director's scorecard, its totals and a phone's scorecard send their preview 0.3 s
+    after the last key (one request for a number typed, not one per digit)."""
+    _, turno = scored_tournament(director)
+    pages = [english.get(entry_url(turno)), english.get(entry_url(turno, mode="totali"))]
+    _, phone_turno = players_turno()
+    access = turno_links_ensure(turno=phone_turno)[phone_turno.tables.get(number=1).pk]
+    client.post(reverse("table:line", args=[access.token]), {"line": "ns"})
+    pages.append(client.get(reverse("table:page", args=[access.token])))
+    for page in pages:
+        html = page.content.decode()
+        assert 'id="scorecard"' in html
+        assert 'hx-trigger="input delay:300ms"' in html

@@ -16,6 +16,9 @@ from django.utils.translation import gettext as _
 from ...forms.scores import ResultForm
 from ...selectors.score_preview import TablePreview
 
+# How long the page waits after the last key before it asks the server for the live figures:
+# typing a number sends one preview, not one per digit.
+PREVIEW_DELAY_MS = 300
 # The boxes outside the scorecard grid whose refusals the preview puts in place by name.
 OUTSIDE_BOXES = ("ended_early", "ns_mp", "eo_mp", "last_move")
 SMAZZATA_BOX = re.compile(r"s(\d+)_")
@@ -69,4 +72,5 @@ def live_context(form: ResultForm, figures: TablePreview) -> dict[str, Any]:
         "box_errors": box_errors(form),
         "form_errors": form_errors(form, figures),
         "note": first_refusal(form, figures),
+        "preview_delay_ms": PREVIEW_DELAY_MS,
     }
