@@ -27,9 +27,9 @@ class Record:
     """Every request made: its kind, its latency in seconds and what went wrong."""
 
     latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    # (when it started, its latency) of every request: the steady state is the part after the
-    # phones have arrived.
-    timeline: list[tuple[float, float]] = field(default_factory=list)
+    # (its kind, when it started, its latency) of every request: the steady state is the part
+    # after the phones have arrived.
+    timeline: list[tuple[str, float, float]] = field(default_factory=list)
     started: float = 0.0
     statuses: dict[str, dict[int, int]] = field(
         default_factory=lambda: defaultdict(lambda: defaultdict(int))
@@ -46,11 +46,11 @@ class Record:
                 answer = Answer(response.status, response.headers, await response.text())
         except (aiohttp.ClientError, TimeoutError) as error:
             self.latencies[kind].append(time.perf_counter() - start)
-            self.timeline.append((start, time.perf_counter() - start))
+            self.timeline.append((kind, start, time.perf_counter() - start))
             self.errors[kind].append(f"{type(error).__name__} {url}")
             return None
         self.latencies[kind].append(time.perf_counter() - start)
-        self.timeline.append((start, time.perf_counter() - start))
+        self.timeline.append((kind, start, time.perf_counter() - start))
         self.statuses[kind][answer.status] += 1
         if answer.status not in ok:
             self.errors[kind].append(f"{answer.status} {method} {url}")
