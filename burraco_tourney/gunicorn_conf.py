@@ -50,8 +50,12 @@ def on_starting(server):
 
 
 def post_worker_init(worker):
-    """Templates, views and translations loaded before the first request (core/warm_up.py): not
-    by the first phones of a room, all arriving at once."""
+    """The pages of the turni being played read (tournaments/room_warm_up.py), and templates,
+    views and translations loaded (core/warm_up.py) before the first request: not by the first
+    phones of a room, all arriving at once. The core's last: what it readies last stays ready
+    (Python keeps the last patterns compiled)."""
     from burraco_tourney.core.warm_up import warm_up
+    from burraco_tourney.tournaments.room_warm_up import rooms_ready
 
+    rooms_ready(worker.wsgi)
     warm_up()

@@ -81,3 +81,17 @@ def turno_byes(*, turno: Turno) -> list[Entrant]:
 
 def pair_list(*, tournament: Tournament) -> QuerySet[Entrant]:
     return tournament.entrants.all()
+
+
+def turni_in_play(*, limit: int) -> list[Turno]:
+    """The turni being played now, one per tournament (its last published one, not closed),
+    those of the most recently created tournaments first: the rooms a server may be serving."""
+    turni = (
+        Turno.objects.filter(published=True, closed_at__isnull=True)
+        .select_related("tournament")
+        .order_by("-tournament__date", "-tournament__created_at", "-number")
+    )
+    found: dict[int, Turno] = {}
+    for turno in turni[: limit * 4]:
+        found.setdefault(turno.tournament_id, turno)
+    return list(found.values())[:limit]

@@ -1,0 +1,111 @@
+"""The public pages of the turni being played, read by a server process before its first request
+(``gunicorn_conf.post_worker_init``, after ``core.warm_up``).
+
+A process keeps what the pages of a tournament read (the standings' rows, every pair's tables,
+the ranks after each turno, the digest of each pair's page: ``live_cache``) and the pages it
+built. A fresh process has none of them, and the phones of a room, each asking every few
+seconds, all come to it at once: a server started or restarted while a turno is played built
+the same values in each of its processes for the first phones, which waited a second or more
+(the room benchmark's first requests). Read here by each process, before it takes requests,
+through the site's own pages, the first phones get them as fast as the others.
+
+Only the turni being played (published, not closed), of at most ``ROOMS`` tournaments, and for
+at most ``SECONDS``: a process never waits long for pages nobody may ask for.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import sys
+import time
+from collections.abc import Callable
+
+from django.conf import settings
+from django.db import DatabaseError, connections
+from django.urls import reverse
+
+from .selectors.tournaments import turni_in_play
+
+logger = logging.getLogger(__name__)
+
+ROOMS = 5
+SECONDS = 10.0
+
+
+def rooms_ready(application: Callable) -> int:
+    """Ask ``application`` (the process's WSGI application) for the pages the phones and the
+    projector follow in each turno being played; return how many answered."""
+    deadline = time.monotonic() + SECONDS
+    answered = 0
+    try:
+        for turno in turni_in_play(limit=ROOMS):
+            for path in _room_pages(turno):
+                if time.monotonic() > deadline:
+                    return answered
+                answered += _get(application, path) == 200
+    except DatabaseError as error:  # e.g. a site whose database is not made yet
+        logger.warning("warm-up of the rooms: %s", error)
+    finally:
+        connections.close_all()  # the threads that serve the requests open their own
+    return answered
+
+
+def _room_pages(turno) -> list[str]:
+    tournament = turno.tournament
+    slug = tournament.slug
+    pages = [
+        reverse("tournaments:standings", args=[slug]),
+        reverse("tournaments:turno", args=[slug, turno.number]),
+        reverse("tournaments:seating", args=[slug, turno.number]),
+        reverse("tournaments:projector", args=[slug]),
+    ]
+    # One entrant's page reads what every entrant's page reads (their tables, the ranks, the
+    # digest of each page).
+    first = tournament.fmt.entrants.of(tournament).order_by("number").first()
+    if first is not None:
+        pages.append(reverse("tournaments:pair", args=[slug, first.number]))
+    return pages
+
+
+def _get(application: Callable, path: str) -> int:
+    """A plain visitor's GET of ``path`` (no cookie, the site's language), as a phone's; its
+    status, or 0 if it failed."""
+    secure = settings.SECURE_SSL_REDIRECT or bool(settings.SECURE_PROXY_SSL_HEADER)
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_NAME": "localhost",
+        "SERVER_PORT": "443" if secure else "80",
+        "HTTP_HOST": "localhost",
+        "REMOTE_ADDR": "127.0.0.1",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": "https" if secure else "http",
+        "wsgi.input": io.BytesIO(),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    if settings.SECURE_PROXY_SSL_HEADER:
+        header, value = settings.SECURE_PROXY_SSL_HEADER
+        environ[header] = value
+    statuses: list[str] = []
+
+    def start_response(status, headers, exc_info=None):
+        statuses.append(status)
+
+    try:
+        body = application(environ, start_response)
+        try:
+            for _chunk in body:
+                pass
+        finally:
+            if hasattr(body, "close"):
+                body.close()
+    except Exception:  # a page that fails here fails for its first phone too, and says why there
+        logger.warning("warm-up of the rooms: %s failed", path, exc_info=True)
+        return 0
+    return int(statuses[0].split()[0]) if statuses else 0

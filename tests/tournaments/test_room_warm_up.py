@@ -1,0 +1,147 @@
+"""A server process reads the pages of the turni being played before its first request
+(``room_warm_up``): the first phones of a room, or of a server restarted during a turno, get
+their pages from what the process already holds, the same pages as built on demand."""
+
+import datetime
+import logging
+import re
+from types import SimpleNamespace
+
+import pytest
+from django.core.cache import caches
+from django.core.handlers.wsgi import WSGIHandler
+from django.db import DatabaseError, connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from burraco_tourney import gunicorn_conf
+from burraco_tourney.tournaments import live_cache, room_warm_up
+from burraco_tourney.tournaments.models import Turno
+from burraco_tourney.tournaments.room_warm_up import rooms_ready
+from burraco_tourney.tournaments.selectors.tournaments import turni_in_play
+from tests.factories import make_director, make_pairs, make_tournament, make_turno
+from tests.tournaments.test_live_pages import public_cache, room  # noqa: F401
+
+pytestmark = pytest.mark.django_db
+
+
+def _fresh_process() -> None:
+    """What a server process holds when it starts: nothing (gunicorn_conf empties the shared
+    folder when the server starts)."""
+    for name in ("public", "public_shared"):
+        caches[name].clear()
+    live_cache._values.clear()
+
+
+def _phone_pages(tournament, turno: int) -> list[str]:
+    slug = tournament.slug
+    return [
+        reverse("tournaments:standings", args=[slug]),
+        reverse("tournaments:turno", args=[slug, turno]),
+        reverse("tournaments:seating", args=[slug, turno]),
+        reverse("tournaments:projector", args=[slug]),
+        # Not the entrant the warm-up read: another pair's page, from the values they share.
+        reverse("tournaments:pair", args=[slug, 4]),
+    ]
+
+
+def _first_visits(client, pages) -> list[tuple[int, bytes]]:
+    """(queries, body) of each page's first visit by a phone (no cookie)."""
+    visits = []
+    for url in pages:
+        client.cookies.clear()
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url)
+        assert response.status_code == 200, url
+        visits.append((len(queries), response.content))
+    return visits
+
+
+def test_the_first_phones_get_the_pages_the_warm_up_read(client, room, public_cache):  # noqa: F811
+    tournament, _director = room
+    pages = _phone_pages(tournament, 2)
+    _fresh_process()
+    cold = _first_visits(client, pages)
+
+    _fresh_process()
+    assert rooms_ready(WSGIHandler()) == 5
+    warm = _first_visits(client, pages)
+
+    for url, (cold_queries, cold_body), (warm_queries, warm_body) in zip(
+        pages, cold, warm, strict=True
+    ):
+        # The same page, but read from what the process holds: fewer queries.
+        assert warm_queries < cold_queries, url
+        assert _without_tokens(warm_body) == _without_tokens(cold_body), url
+
+
+def _without_tokens(body: bytes) -> bytes:
+    """The page without its CSRF token and CSP nonces (different for every visitor)."""
+    body = re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"", body)
+    return re.sub(rb'nonce="[^"]+"', b"", body)
+
+
+def test_a_server_process_reads_them_before_its_first_request(client, room, public_cache):  # noqa: F811
+    tournament, _director = room
+    pages = _phone_pages(tournament, 2)[:1]
+    _fresh_process()
+    [(cold, _body)] = _first_visits(client, pages)
+    _fresh_process()
+    gunicorn_conf.post_worker_init(SimpleNamespace(wsgi=WSGIHandler()))
+    [(warm, _body)] = _first_visits(client, pages)
+    assert warm < cold
+
+
+def test_only_the_turni_being_played_are_read():
+    director = make_director()
+    played = make_tournament(name="Sera", owner=director)
+    make_pairs(played, 4)
+    make_turno(played, 1, [(1, 2), (3, 4)], totals=[(900, 700), (800, 800)])
+    playing = make_turno(played, 2, [(1, 3), (2, 4)])
+    over = make_tournament(name="Ieri", owner=director, date=datetime.date(2026, 11, 1))
+    make_pairs(over, 4)
+    make_turno(over, 1, [(1, 2), (3, 4)], totals=[(900, 700), (800, 800)])
+    drawn = make_tournament(name="Domani", owner=director, date=datetime.date(2027, 1, 8))
+    make_pairs(drawn, 4)
+    draft = make_turno(drawn, 1, [(1, 2), (3, 4)])
+    Turno.objects.filter(pk=draft.pk).update(published=False)
+
+    # A closed turno's room has gone home; a draft is not the players' yet.
+    assert turni_in_play(limit=5) == [playing]
+
+
+def test_at_most_a_few_rooms_and_the_newest_first():
+    director = make_director()
+    turni = []
+    for day in range(1, 8):
+        tournament = make_tournament(
+            name=f"Sera {day}", owner=director, date=datetime.date(2026, 11, day)
+        )
+        make_pairs(tournament, 2)
+        turni.append(make_turno(tournament, 1, [(1, 2)]))
+    assert turni_in_play(limit=room_warm_up.ROOMS) == turni[::-1][: room_warm_up.ROOMS]
+
+
+def test_a_process_starts_all_the_same_when_the_database_cannot_say(monkeypatch, caplog):
+    def unreadable(**kwargs):
+        raise DatabaseError("no such table: tournaments_turno")
+
+    monkeypatch.setattr(room_warm_up, "turni_in_play", unreadable)
+    with caplog.at_level(logging.WARNING, logger=room_warm_up.__name__):
+        assert rooms_ready(WSGIHandler()) == 0
+    assert "no such table" in caplog.text
+
+
+def test_a_page_that_fails_leaves_the_others_read(room, public_cache, caplog):  # noqa: F811
+    tournament, _director = room
+    handler = WSGIHandler()
+    standings = reverse("tournaments:standings", args=[tournament.slug])
+
+    def application(environ, start_response):
+        if environ["PATH_INFO"] == standings:
+            raise RuntimeError("the standings broke")
+        return handler(environ, start_response)
+
+    with caplog.at_level(logging.WARNING, logger=room_warm_up.__name__):
+        assert rooms_ready(application) == 4
+    assert standings in caplog.text
