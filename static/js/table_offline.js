@@ -3,7 +3,8 @@
    What the line types is kept in the phone's own storage (localStorage), so a page opened again
    shows it. A save is sent from here rather than by the browser: without network it waits in the
    phone's storage, the page says "non inviato" and keeps taking input, and it is sent again
-   when the network is back (at once on the browser's "online", else every few seconds). Each
+   when the network is back (at once on the browser's "online", else every few seconds), with
+   the boxes as they are then (a box corrected after pressing "Salva" is not lost). Each
    save carries an id made here (client_id): when the first try did arrive but its answer was
    lost, the server recognises the id and stores the save once. No scoring rule lives here. */
 (function () {
@@ -136,7 +137,14 @@
   var served = JSON.stringify(fields());
 
   function keepDraft() {
-    write(DRAFT, { version: version(), served: served, fields: fields() });
+    var list = fields();
+    write(DRAFT, { version: version(), served: served, fields: list });
+    // A save waiting for the network takes what is typed after it: what is sent is the boxes
+    // as they are (with an id of its own: not the boxes of the earlier try).
+    var pending = read(PENDING);
+    if (pending && !sending && JSON.stringify(pending.fields) !== JSON.stringify(list)) {
+      write(PENDING, { id: newId(), fields: list });
+    }
   }
   form.addEventListener("input", keepDraft);
   form.addEventListener("change", keepDraft);

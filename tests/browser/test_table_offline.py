@@ -56,6 +56,31 @@ def test_offline_in_the_middle_of_a_smazzata_the_entry_arrives_once(phones):
     assert [s["eo"]["cards"] for s in entry.smazzate] == [45, 185, 30]
 
 
+def test_a_box_corrected_after_an_unsent_save_is_what_arrives(phones):
+    tournament, turno, table, token = room(auto_accept=False)
+    ns, _ = phones
+    join(ns, token, "ns")
+    fill_scorecard(ns)
+    ns.context.set_offline(True)
+    ns.get_by_role("button", name="Salva lo score").click()
+    expect(ns.locator('#offline-notice [data-when="unsent"]')).to_contain_text("Non inviato")
+    # Corrected while the save waits for the network, without pressing "Salva" again.
+    ns.fill("[name=s3_eo_cards]", "35")
+    ns.fill("[name=s2_ns_cards]", "65")
+
+    ns.context.set_offline(False)
+    expect(ns.locator(".messages")).to_contain_text("ora l'altra linea")
+    expect(ns.locator("[name=s3_eo_cards]")).to_have_value("35")
+    expect(ns.locator("[name=s2_ns_cards]")).to_have_value("65")
+    assert _stored(table) == (1, 1)
+    entry = Submission.objects.get(table=table, source="ns")
+    assert [(s["ns"]["cards"], s["eo"]["cards"]) for s in entry.smazzate] == [
+        (120, 45),
+        (65, 185),
+        (95, 35),
+    ]
+
+
 def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phones):
     tournament, turno, table, token = room(auto_accept=False)
     ns, _ = phones
