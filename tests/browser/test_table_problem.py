@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from burraco_tourney.tournaments.models import TableProblem
 from tests.browser.test_players_at_the_table import (
     director_page,
     join,
@@ -44,3 +45,25 @@ def test_the_table_turns_red_on_the_board_and_the_director_clears_it(phones, dir
     tile = director_page.locator('.tile[data-table="1"]')
     expect(tile).to_have_attribute("data-state", "entering")
     expect(tile).not_to_have_attribute("data-problem", "1")
+
+
+def test_a_call_made_without_network_reaches_the_board_once_it_is_back(phones, director_page):
+    tournament, turno, table, token = room()
+    ns, _ = phones
+    tile = open_board(director_page, tournament)
+    join(ns, token, "ns")
+    ns.context.set_offline(True)
+    ns.fill("#id_problem_message", "Manca una carta")
+    ns.get_by_role("button", name="Segnala un problema").click()
+    unsent = ns.locator(".problem-form [data-unsent]")
+    expect(unsent).to_contain_text("Non inviato")
+    expect(unsent).to_contain_text("la manda all'arbitro appena torna la rete")
+    expect(ns.locator("#id_problem_message")).to_have_value("Manca una carta")
+    expect(tile).not_to_have_attribute("data-problem", "1")
+
+    ns.context.set_offline(False)
+    expect(ns.locator(".messages")).to_contain_text("L'arbitro è stato chiamato")
+    expect(tile).to_contain_text("Arbitro chiamato · NS: Manca una carta")
+    assert list(TableProblem.objects.filter(table=table).values_list("message", flat=True)) == [
+        "Manca una carta"
+    ]
