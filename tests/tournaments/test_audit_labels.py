@@ -11,13 +11,15 @@ from django.urls import reverse
 from django.utils import translation
 
 from burraco_tourney.archive.services import tournament_import
+from burraco_tourney.tournaments.draw_manager import DrawRequest
 from burraco_tourney.tournaments.models import AuditEntry
 from burraco_tourney.tournaments.services.tournaments import (
     tournament_settings_of,
     tournament_update,
 )
+from burraco_tourney.tournaments.services.turni import turno_draw
 from burraco_tourney.tournaments.views.manage.audit_labels import key_label, value_label
-from tests.factories import make_tournament
+from tests.factories import make_pairs, make_tournament, make_turno
 from tests.tournaments.test_penalties import table_rows
 
 pytestmark = pytest.mark.django_db
@@ -144,3 +146,14 @@ def test_key_label(key, label):
 )
 def test_value_label(key, value, shown):
     assert value_label(key, value) == shown
+
+
+def test_a_danese_draw_names_its_options_in_words(director_client, director):
+    evening = make_tournament(owner=director, name="Danese di Natale", planned_turni=3)
+    make_pairs(evening, 4)
+    make_turno(evening, 1, [(1, 2), (3, 4)], totals=[(900, 700), (800, 600)])
+    turno_draw(tournament=evening, user=director, request=DrawRequest(movement="danese"))
+    drawn = log(director_client, evening, "it")[0][5]
+    assert "Opzioni del sorteggio · classifica dopo il turno: 1" in drawn
+    assert "Opzioni del sorteggio · ultimo turno deciso da solo: Sì" in drawn
+    assert "after_turno" not in drawn and "last_turno_auto" not in drawn
