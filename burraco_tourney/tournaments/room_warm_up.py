@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import logging
 import sys
+import threading
 import time
 from collections.abc import Callable
 
@@ -35,7 +36,20 @@ SECONDS = 10.0
 
 def rooms_ready(application: Callable) -> int:
     """Ask ``application`` (the process's WSGI application) for the pages the phones and the
-    projector follow in each turno being played; return how many answered."""
+    projector follow in each turno being played; return how many answered.
+
+    Read in a thread of its own, whose database connections are closed when it is done: the
+    threads that serve the requests open their own."""
+    answered: list[int] = []
+    reader = threading.Thread(
+        target=lambda: answered.append(_read(application)), name="rooms-ready", daemon=True
+    )
+    reader.start()
+    reader.join()
+    return answered[0] if answered else 0
+
+
+def _read(application: Callable) -> int:
     deadline = time.monotonic() + SECONDS
     answered = 0
     try:
@@ -47,7 +61,7 @@ def rooms_ready(application: Callable) -> int:
     except DatabaseError as error:  # e.g. a site whose database is not made yet
         logger.warning("warm-up of the rooms: %s", error)
     finally:
-        connections.close_all()  # the threads that serve the requests open their own
+        connections.close_all()  # this thread's
     return answered
 
 

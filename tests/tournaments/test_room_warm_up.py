@@ -22,7 +22,8 @@ from burraco_tourney.tournaments.selectors.tournaments import turni_in_play
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 from tests.tournaments.test_live_pages import public_cache, room  # noqa: F401
 
-pytestmark = pytest.mark.django_db
+# Committed: the warm-up reads in a thread of its own, with its own database connection.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _fresh_process() -> None:
