@@ -11,14 +11,16 @@ import pytest
 from django.core.cache import caches
 from django.core.handlers.wsgi import WSGIHandler
 from django.db import DatabaseError, connection
+from django.test.signals import template_rendered
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from burraco_tourney import gunicorn_conf
-from burraco_tourney.tournaments import live_cache, room_warm_up
+from burraco_tourney.tournaments import fragments, live_cache, room_warm_up
 from burraco_tourney.tournaments.models import Turno
 from burraco_tourney.tournaments.room_warm_up import rooms_ready
 from burraco_tourney.tournaments.selectors.tournaments import turni_in_play
+from burraco_tourney.tournaments.views.manage import room_tiles
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 from tests.tournaments.test_live_pages import public_cache, room  # noqa: F401
 
@@ -80,6 +82,38 @@ def _without_tokens(body: bytes) -> bytes:
     """The page without its CSRF token and CSP nonces (different for every visitor)."""
     body = re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"", body)
     return re.sub(rb'nonce="[^"]+"', b"", body)
+
+
+def _tiles_drawn(client, url) -> tuple[int, bytes]:
+    """(tiles drawn, body) of a director's visit of the room board."""
+    drawn = []
+
+    def rendered(sender, template, context, **kwargs):
+        drawn.append(template.name)
+
+    template_rendered.connect(rendered)
+    try:
+        response = client.get(url)
+    finally:
+        template_rendered.disconnect(rendered)
+    assert response.status_code == 200
+    return drawn.count(room_tiles.TILE_TEMPLATE), response.content
+
+
+def test_the_directors_first_room_board_finds_its_tiles_drawn(client, room, public_cache):  # noqa: F811
+    tournament, director = room
+    client.force_login(director)
+    url = reverse("manage:room_board", args=[tournament.slug, 2])
+    fragments._kept.clear()
+    cold_tiles, cold_body = _tiles_drawn(client, url)
+    assert cold_tiles == 3
+
+    fragments._kept.clear()
+    rooms_ready(WSGIHandler())
+    warm_tiles, warm_body = _tiles_drawn(client, url)
+    # The same board, none of its tiles drawn for it.
+    assert warm_tiles == 0
+    assert _without_tokens(warm_body) == _without_tokens(cold_body)
 
 
 def test_a_server_process_reads_them_before_its_first_request(client, room, public_cache):  # noqa: F811

@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString
 from ...fragments import kept_piece
 from ...live_pages import TOKEN_STAND_IN
 from ...models import Tournament, Turno
-from ...selectors.player_entries import Tile
+from ...selectors.player_entries import Tile, room_board
 
 TILE_TEMPLATE = "manage/_room_tile.html"
 
@@ -45,19 +45,33 @@ def tile_shown(tile: Tile, tournament: Tournament, turno: Turno) -> tuple:
     )
 
 
+def tile_piece(tile: Tile, tournament: Tournament, turno: Turno) -> SafeString:
+    """One tile's markup, its forms carrying ``TOKEN_STAND_IN`` for the request's CSRF token."""
+    context = {"tile": tile, "tournament": tournament, "turno": turno}
+    return kept_piece(
+        "room-tile",
+        tile_shown(tile, tournament, turno),
+        lambda: render_to_string(TILE_TEMPLATE, {**context, "csrf_token": TOKEN_STAND_IN}),
+    )
+
+
 def tiles_html(request: HttpRequest, tiles: list[Tile], tournament: Tournament, turno: Turno):
     """Each tile's markup, in the tiles' order."""
     token = None
     shown = []
     for tile in tiles:
-        context = {"tile": tile, "tournament": tournament, "turno": turno}
-        html = kept_piece(
-            "room-tile",
-            tile_shown(tile, tournament, turno),
-            lambda c=context: render_to_string(TILE_TEMPLATE, {**c, "csrf_token": TOKEN_STAND_IN}),
-        )
+        html = tile_piece(tile, tournament, turno)
         if TOKEN_STAND_IN in html:
             token = token or get_token(request)
             html = SafeString(html.replace(TOKEN_STAND_IN, token))
         shown.append(html)
     return shown
+
+
+def tiles_ready(turno: Turno) -> int:
+    """Draw the tiles of ``turno``'s room board as they are now, for the director's first board
+    in a server process (``room_warm_up``); return how many."""
+    tiles = room_board(turno=turno)
+    for tile in tiles:
+        tile_piece(tile, turno.tournament, turno)
+    return len(tiles)
