@@ -150,7 +150,8 @@
   form.addEventListener("change", keepDraft);
 
   window.addEventListener("online", function () {
-    show("");
+    // A try already on its way (the retry, a moment before this event) keeps saying so.
+    if (!sending) show("");
     send();
   });
   window.addEventListener("offline", function () {

@@ -13,6 +13,7 @@ import pytest
 from django.core.servers.basehttp import ThreadedWSGIServer
 from django.db import connections
 from django.test.testcases import LiveServerThread
+from playwright.sync_api import expect
 
 from tests.browser.page_pool import PagePool
 from tests.factories import make_director, make_tournament
@@ -20,6 +21,12 @@ from tests.factories import make_director, make_tournament
 # Playwright's sync API runs an event loop in the test thread; the ORM calls the tests make
 # (fixtures, assertions on the database) are still synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# How long an assertion waits for what it expects (Playwright's own default is 5 seconds). A save
+# that the page sends and then shows, on a machine whose cores are busy with other tests, took
+# longer than that (a phone back on the network: fetch, save, the page again); an assertion still
+# returns as soon as what it waits for is there.
+expect.set_options(timeout=15_000)
 
 
 class OneRequestAtATime(ThreadedWSGIServer):
