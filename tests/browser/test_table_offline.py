@@ -81,6 +81,35 @@ def test_a_box_corrected_after_an_unsent_save_is_what_arrives(phones):
     ]
 
 
+def test_the_phone_says_it_is_sending_until_the_answer_comes(phones):
+    tournament, turno, table, token = room(auto_accept=False)
+    ns, _ = phones
+    join(ns, token, "ns")
+    fill_scorecard(ns)
+    ns.context.set_offline(True)
+    ns.get_by_role("button", name="Salva lo score").click()
+    expect(ns.locator('#offline-notice [data-when="unsent"]')).to_contain_text("Non inviato")
+    held = []
+
+    def hold_the_save(route):
+        if route.request.method == "POST":
+            held.append(route)  # on its way: the server has not answered yet
+        else:
+            route.continue_()
+
+    ns.route(re.compile(rf".*/tavolo/{token}/$"), hold_the_save)
+    ns.context.set_offline(False)
+    sending = ns.locator('#offline-notice [data-when="sending"]')
+    expect(sending).to_be_visible()
+    # The Wi-Fi comes and goes: the browser says "online" again while the save is on its way.
+    ns.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(sending).to_be_visible()
+    assert len(held) == 1  # and it is not sent twice
+    held[0].continue_()
+    expect(ns.locator(".messages")).to_contain_text("ora l'altra linea")
+    assert _stored(table) == (1, 1)
+
+
 def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phones):
     tournament, turno, table, token = room(auto_accept=False)
     ns, _ = phones
