@@ -8,7 +8,7 @@ seconds, all come to it at once: a server started or restarted while a turno is 
 the same values in each of its processes for the first phones, which waited a second or more
 (the room benchmark's first requests). Read here by each process, before it takes requests,
 through the site's own pages, the first phones get them as fast as the others. The tiles of the
-director's room board (drawn once per process, ``views.manage.room_tiles``) are drawn too.
+director's room board (drawn once per process, ``room_tiles``) are drawn too.
 
 Only the turni being played (published, not closed), of at most ``ROOMS`` tournaments, and for
 at most ``SECONDS``: a process never waits long for pages nobody may ask for.
@@ -28,8 +28,8 @@ from django.db import DatabaseError, connections
 from django.urls import reverse
 from django.utils import translation
 
+from .room_tiles import tiles_ready
 from .selectors.tournaments import turni_in_play
-from .views.manage.room_tiles import tiles_ready
 
 logger = logging.getLogger(__name__)
 
@@ -61,15 +61,23 @@ def _read(application: Callable) -> int:
                 if time.monotonic() > deadline:
                     return answered
                 answered += _get(application, path) == 200
-            # The director's room board needs a session: its tiles are drawn here, in the
-            # site's language, as the board would draw them.
-            with translation.override(settings.LANGUAGE_CODE):
-                tiles_ready(turno)
+            # The director's room board (only where the players enter their tables) needs a
+            # session: its tiles are drawn here, in the site's language, as the board would.
+            if turno.tournament.players_enter and time.monotonic() <= deadline:
+                _tiles(turno)
     except DatabaseError as error:  # e.g. a site whose database is not made yet
         logger.warning("warm-up of the rooms: %s", error)
     finally:
         connections.close_all()  # this thread's
     return answered
+
+
+def _tiles(turno) -> None:
+    try:
+        with translation.override(settings.LANGUAGE_CODE):
+            tiles_ready(turno)
+    except Exception:  # a tile that fails here fails on the board too, and says why there
+        logger.warning("warm-up of the rooms: the tiles of %s failed", turno, exc_info=True)
 
 
 def _room_pages(turno) -> list[str]:

@@ -279,7 +279,7 @@ def test_the_tiles_change_with_a_save_a_line_chosen_freed_or_a_call(english, dir
 
 
 def test_a_tile_kept_from_an_earlier_answer_shows_a_new_name_and_this_answers_token(director):
-    """Each tile is drawn once for what it shows (views/manage/room_tiles.py): a new name shows
+    """Each tile is drawn once for what it shows (tournaments/room_tiles.py): a new name shows
     at once, and its forms carry the token of the session asking, which frees the line."""
     tournament, turno = players_turno(tables=2)
     _grant(tournament, director)

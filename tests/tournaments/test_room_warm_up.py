@@ -11,16 +11,16 @@ import pytest
 from django.core.cache import caches
 from django.core.handlers.wsgi import WSGIHandler
 from django.db import DatabaseError, connection
+from django.template import TemplateSyntaxError
 from django.test.signals import template_rendered
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from burraco_tourney import gunicorn_conf
-from burraco_tourney.tournaments import fragments, live_cache, room_warm_up
-from burraco_tourney.tournaments.models import Turno
+from burraco_tourney.tournaments import fragments, live_cache, room_tiles, room_warm_up
+from burraco_tourney.tournaments.models import Tournament, Turno
 from burraco_tourney.tournaments.room_warm_up import rooms_ready
 from burraco_tourney.tournaments.selectors.tournaments import turni_in_play
-from burraco_tourney.tournaments.views.manage import room_tiles
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 from tests.tournaments.test_live_pages import public_cache, room  # noqa: F401
 
@@ -102,6 +102,7 @@ def _tiles_drawn(client, url) -> tuple[int, bytes]:
 
 def test_the_directors_first_room_board_finds_its_tiles_drawn(client, room, public_cache):  # noqa: F811
     tournament, director = room
+    Tournament.objects.filter(pk=tournament.pk).update(players_enter=True)
     client.force_login(director)
     url = reverse("manage:room_board", args=[tournament.slug, 2])
     fragments._kept.clear()
@@ -114,6 +115,34 @@ def test_the_directors_first_room_board_finds_its_tiles_drawn(client, room, publ
     # The same board, none of its tiles drawn for it.
     assert warm_tiles == 0
     assert _without_tokens(warm_body) == _without_tokens(cold_body)
+
+
+def _tiles_kept() -> int:
+    return sum(1 for key in fragments._kept if key.startswith("room-tile:"))
+
+
+def test_no_tiles_where_the_players_do_not_enter_their_tables(room, public_cache):  # noqa: F811
+    # The director's page of results has no room board to open then.
+    fragments._kept.clear()
+    assert rooms_ready(WSGIHandler()) == 5
+    assert _tiles_kept() == 0
+
+
+def test_tiles_that_fail_leave_the_other_rooms_read(room, public_cache, monkeypatch, caplog):  # noqa: F811
+    tournament, _director = room
+    Tournament.objects.filter(pk=tournament.pk).update(players_enter=True)
+    other = make_tournament(name="Sera", owner=_director, players_enter=True)
+    make_pairs(other, 4)
+    make_turno(other, 1, [(1, 2), (3, 4)])
+
+    def broken(turno):
+        raise TemplateSyntaxError("a tile that cannot be drawn")
+
+    monkeypatch.setattr(room_warm_up, "tiles_ready", broken)
+    with caplog.at_level(logging.WARNING, logger=room_warm_up.__name__):
+        assert rooms_ready(WSGIHandler()) == 10  # both rooms' five pages
+    failed = [r for r in caplog.records if "the tiles of" in r.getMessage()]
+    assert len(failed) == 2 and "a tile that cannot be drawn" in caplog.text
 
 
 def test_a_server_process_reads_them_before_its_first_request(client, room, public_cache):  # noqa: F811

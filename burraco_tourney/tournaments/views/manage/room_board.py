@@ -28,12 +28,12 @@ from ...live_pages import etag_response
 from ...models import Tournament
 from ...qr_codes import phones_base, phones_cannot_reach, qr_svg, table_link
 from ...results_bridge import stored_entry, tournament_ruleset
+from ...room_tiles import tiles_html
 from ...selectors import player_entries as selectors
 from ...selectors import scores as score_selectors
 from ...selectors.clock import turno_clock
 from ...services import player_entries as services
 from .refusals import posted_reason
-from .room_tiles import tiles_html
 from .scores import turno_or_refusal
 
 # How often the director's room board asks for its tiles again (htmx, manage/room_board.html).

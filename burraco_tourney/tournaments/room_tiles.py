@@ -14,10 +14,10 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from ...fragments import kept_piece
-from ...live_pages import TOKEN_STAND_IN
-from ...models import Tournament, Turno
-from ...selectors.player_entries import Tile, room_board
+from .fragments import kept_piece
+from .live_pages import TOKEN_STAND_IN
+from .models import Tournament, Turno
+from .selectors.player_entries import Tile, room_board
 
 TILE_TEMPLATE = "manage/_room_tile.html"
 
