@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from burraco_tourney.people.models import Person
+from tests.browser.held import wait_until_sent
 from tests.browser.login_support import log_in_through
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -91,15 +92,6 @@ def _held_search(page, query: str) -> list:
     return held
 
 
-def _sent(page, held: list) -> None:
-    """Until the held search has left the page."""
-    for _ in range(200):
-        if held:
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError("the search was never sent")
-
-
 def _answered(page) -> None:
     """Until no search of the page is waiting for its answer (htmx marks the box meanwhile)."""
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
@@ -117,7 +109,8 @@ def test_a_late_answer_keeps_the_person_the_arrows_reached(page, pairs_path):
     found = page.locator("#id_player1-people .person-pick-button")
     expect(found).to_have_count(2)
     box.press_sequentially("i", delay=50)
-    _sent(page, held)  # "rossi" asked, its answer held: the list of "ross" is still shown
+    # "rossi" asked, its answer held: the list of "ross" is still shown.
+    wait_until_sent(page, held, "the search")
     box.press("ArrowDown")
     page.keyboard.press("ArrowDown")
     second = found.nth(1)
@@ -137,7 +130,7 @@ def test_escape_closes_the_list_for_good_even_with_an_answer_on_its_way(page, pa
     held = _held_search(page, "ross")
     box = page.locator("#id_player1")
     box.press_sequentially("ross", delay=50)
-    _sent(page, held)
+    wait_until_sent(page, held, "the search")
     box.press("Escape")
     route = held.pop()
     with contextlib.suppress(Exception):  # the page gave the search up: nothing to let through

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import AuditEntry, Submission
 from burraco_tourney.tournaments.services.player_entries import PLAYER_ENTER
+from tests.browser.held import wait_until_sent
 from tests.browser.test_players_at_the_table import ROWS, fill_scorecard, join, phones, room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -101,12 +102,13 @@ def test_the_phone_says_it_is_sending_until_the_answer_comes(phones):
     ns.context.set_offline(False)
     sending = ns.locator('#offline-notice [data-when="sending"]')
     expect(sending).to_be_visible()
+    wait_until_sent(ns, held, "the save")
     # The Wi-Fi comes and goes: the browser says "online" again while the save is on its way.
     ns.evaluate("window.dispatchEvent(new Event('online'))")
     expect(sending).to_be_visible()
-    assert len(held) == 1  # and it is not sent twice
     held[0].continue_()
     expect(ns.locator(".messages")).to_contain_text("ora l'altra linea")
+    assert len(held) == 1  # not sent a second time
     assert _stored(table) == (1, 1)
 
 
