@@ -75,14 +75,7 @@
     });
   }
 
-  function newId() {
-    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
-    var bytes = new Uint8Array(16);
-    window.crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) {
-      return ("0" + b.toString(16)).slice(-2);
-    }).join("");
-  }
+  var newId = window.burracoPhoneId;
 
   function send() {
     var pending = read(PENDING);

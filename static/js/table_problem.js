@@ -3,7 +3,8 @@
    The call is sent from here rather than by the browser: without network it waits in the
    phone's storage, the form says "non inviato", and it is sent when the network is back (at
    once on the browser's "online", else every few seconds); then the page is opened again and
-   shows the server's answer. */
+   shows the server's answer. The call carries an id made here: sent again because its answer
+   was lost, it is kept once. */
 (function () {
   "use strict";
 
@@ -22,12 +23,15 @@
     }
   }
 
+  var newId = window.burracoPhoneId;
+
   function send() {
     var call = pending();
     if (!call || sending) return;
     sending = true;
     var body = new URLSearchParams();
     body.append("message", call.message);
+    if (call.id) body.append("client_id", call.id);
     body.append("csrfmiddlewaretoken", form.querySelector("[name=csrfmiddlewaretoken]").value);
     window.fetch(form.action, {
       method: "POST",
@@ -47,7 +51,11 @@
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     try {
-      window.localStorage.setItem(PENDING, JSON.stringify({ message: form.elements.message.value }));
+      var call = pending();
+      var message = form.elements.message.value;
+      // The same call made again while it waits keeps its id: sent twice, it is kept once.
+      var id = call && call.message === message ? call.id : newId();
+      window.localStorage.setItem(PENDING, JSON.stringify({ id: id, message: message }));
     } catch (error) {
       HTMLFormElement.prototype.submit.call(form); // storage refused: the browser sends it
       return;

@@ -4,6 +4,9 @@ the message; the director opens the table, clears the call, and the tile is back
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
@@ -23,6 +26,10 @@ pytestmark = [
 ]
 
 __all__ = ["director_page", "phones"]
+
+# How long the phone waits before it sends a call again (the page's script).
+SCRIPT = Path(__file__).parents[2] / "static" / "js" / "table_problem.js"
+RETRY_MS = int(re.search(r"var RETRY_MS = (\d+);", SCRIPT.read_text(encoding="utf-8")).group(1))
 
 
 def test_the_table_turns_red_on_the_board_and_the_director_clears_it(phones, director_page):
@@ -67,3 +74,28 @@ def test_a_call_made_without_network_reaches_the_board_once_it_is_back(phones, d
     assert list(TableProblem.objects.filter(table=table).values_list("message", flat=True)) == [
         "Manca una carta"
     ]
+
+
+def test_a_call_whose_answer_was_lost_is_sent_again_and_kept_once(phones):
+    tournament, turno, table, token = room()
+    ns, _ = phones
+    ns.clock.install()  # moved on below by the seconds the phone waits before it tries again
+    join(ns, token, "ns")
+    lost = []
+
+    def lose_the_answer(route):
+        if route.request.method == "POST" and not lost:
+            route.fetch()  # the server gets the call and keeps it ...
+            lost.append(True)
+            route.abort("internetdisconnected")  # ... but the phone never hears back
+        else:
+            route.continue_()
+
+    ns.route(re.compile(rf".*/tavolo/{token}/problema/$"), lose_the_answer)
+    ns.fill("#id_problem_message", "Manca una carta")
+    ns.get_by_role("button", name="Segnala un problema").click()
+    expect(ns.locator(".problem-form [data-unsent]")).to_be_visible()
+    ns.clock.fast_forward(RETRY_MS)
+    expect(ns.locator(".messages")).to_contain_text("L'arbitro è stato chiamato", timeout=20_000)
+    assert lost == [True]
+    assert TableProblem.objects.filter(table=table).count() == 1

@@ -11,8 +11,10 @@ from burraco_tourney.tournaments.services import player_entries as services
 from burraco_tourney.tournaments.services.table_problems import (
     TABLE_PROBLEM,
     TABLE_PROBLEM_CLEAR,
+    table_problem_report,
 )
 from tests.factories import make_director
+from tests.security.test_races import _at_once
 from tests.tournaments.player_support import players_turno
 
 pytestmark = pytest.mark.django_db
@@ -96,3 +98,35 @@ def test_the_phone_shows_its_tables_call_after_a_reload_until_it_is_cleared(clie
     arbitro.force_login(director)
     arbitro.post(reverse("manage:room_problem_clear", args=[tournament.slug, 1, 1]))
     assert "open-call" not in client.get(page).content.decode()
+
+
+CALL_ID = "7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f"
+
+
+def test_a_call_sent_again_after_its_answer_was_lost_is_kept_once(client):
+    tournament, turno, access, director = _setup(client)
+    url = reverse("table:problem", args=[access.token])
+    for _ in range(2):  # the phone never heard the first answer and sends it again
+        client.post(url, {"message": "Manca una carta", "client_id": CALL_ID})
+    assert TableProblem.objects.count() == 1
+    assert AuditEntry.objects.filter(action=TABLE_PROBLEM).count() == 1
+    # Another call from the same phone (a new id) is a new call.
+    client.post(url, {"message": "Tempo scaduto", "client_id": "another-call-id-01"})
+    assert TableProblem.objects.count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("site_database")
+def test_the_same_call_arriving_twice_at_once_is_kept_once():
+    _, turno = players_turno()
+    access = services.turno_links_ensure(turno=turno)[turno.tables.get(number=1).pk]
+
+    def call(i):
+        return table_problem_report(
+            access=access, line="ns", session="a", message="Manca una carta", client_id=CALL_ID
+        )
+
+    results = _at_once(2, call)
+    assert all(isinstance(r, TableProblem) for r in results), results
+    assert TableProblem.objects.count() == 1
+    assert AuditEntry.objects.filter(action=TABLE_PROBLEM).count() == 1

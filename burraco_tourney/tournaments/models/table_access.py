@@ -55,6 +55,9 @@ class TableProblem(models.Model):
     line = models.CharField(_("line"), max_length=2, choices=Line.choices, blank=True)
     message = models.CharField(_("message"), max_length=200, blank=True)
     session = models.CharField(_("phone session"), max_length=16, blank=True)
+    # The id the phone made for this call (static/js/table_problem.js): sent again when the
+    # answer was lost, the call is recognised and kept once.
+    client_id = models.CharField(_("phone's call id"), max_length=40, blank=True)
     reported_at = models.DateTimeField(_("reported at"), default=timezone.now)
     cleared_at = models.DateTimeField(_("cleared at"), null=True, blank=True)
     cleared_by = models.ForeignKey(

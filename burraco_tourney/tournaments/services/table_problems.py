@@ -24,9 +24,18 @@ MESSAGE_MAX = 200
 
 @transaction.atomic
 def table_problem_report(
-    *, access: TableAccess, line: str, session: str, message: str
+    *, access: TableAccess, line: str, session: str, message: str, client_id: str = ""
 ) -> TableProblem:
-    """Call the director to ``access``'s table; refused when the link no longer works."""
+    """Call the director to ``access``'s table; refused when the link no longer works.
+
+    ``client_id`` is the id the phone made for this call: sent again (the answer was lost), the
+    call already kept is returned and nothing is written. The table's row is locked first, so
+    that the same call arriving twice at once is kept by one request only."""
+    Table.objects.select_for_update().filter(pk=access.table_id).first()
+    if client_id:
+        kept = TableProblem.objects.filter(table_id=access.table_id, client_id=client_id).first()
+        if kept is not None:
+            return kept
     access = TableAccess.objects.select_related("table__turno__tournament").get(pk=access.pk)
     table = access.table
     if access.revoked_at is not None or not table.turno.published:
@@ -40,7 +49,11 @@ def table_problem_report(
             _("Say it in %(max)s characters at most.") % {"max": MESSAGE_MAX}, code="too_long"
         )
     problem = TableProblem.objects.create(
-        table=table, line=line if line in ("ns", "eo") else "", message=message, session=session
+        table=table,
+        line=line if line in ("ns", "eo") else "",
+        message=message,
+        session=session,
+        client_id=client_id,
     )
     audit_record(
         tournament=table.turno.tournament,

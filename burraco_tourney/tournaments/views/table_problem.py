@@ -29,6 +29,7 @@ def table_problem(request: HttpRequest, token: str) -> HttpResponse:
             line=line,
             session=table_side._phone(request),
             message=request.POST.get("message", ""),
+            client_id=table_side._client_id(request),
         )
     except ValidationError as error:
         messages.error(request, error.messages[0])

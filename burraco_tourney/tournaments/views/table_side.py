@@ -241,7 +241,8 @@ def _save(request: HttpRequest, access: TableAccess, line: str, form: ScorecardF
 
 
 def _client_id(request: HttpRequest) -> str:
-    """The id the phone's page made for this save (static/js/table_offline.js), if any."""
+    """The id the phone's page made for this save or call (static/js/table_offline.js,
+    table_problem.js), if any."""
     value = request.POST.get("client_id", "")
     return value if 8 <= len(value) <= 40 and value.replace("-", "").isalnum() else ""
 
