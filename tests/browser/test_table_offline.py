@@ -57,7 +57,9 @@ def test_offline_in_the_middle_of_a_smazzata_the_entry_arrives_once(phones):
     assert [s["eo"]["cards"] for s in entry.smazzate] == [45, 185, 30]
 
 
-def test_a_box_corrected_after_an_unsent_save_is_what_arrives(phones):
+def _saved_without_network(phones):
+    """NS has entered the whole scorecard and pressed "Salva" with no network: the phone's
+    page, the table, its link."""
     tournament, turno, table, token = room(auto_accept=False)
     ns, _ = phones
     join(ns, token, "ns")
@@ -65,6 +67,11 @@ def test_a_box_corrected_after_an_unsent_save_is_what_arrives(phones):
     ns.context.set_offline(True)
     ns.get_by_role("button", name="Salva lo score").click()
     expect(ns.locator('#offline-notice [data-when="unsent"]')).to_contain_text("Non inviato")
+    return ns, table, token
+
+
+def test_a_box_corrected_after_an_unsent_save_is_what_arrives(phones):
+    ns, table, token = _saved_without_network(phones)
     # Corrected while the save waits for the network, without pressing "Salva" again.
     ns.fill("[name=s3_eo_cards]", "35")
     ns.fill("[name=s2_ns_cards]", "65")
@@ -83,13 +90,7 @@ def test_a_box_corrected_after_an_unsent_save_is_what_arrives(phones):
 
 
 def test_the_phone_says_it_is_sending_until_the_answer_comes(phones):
-    tournament, turno, table, token = room(auto_accept=False)
-    ns, _ = phones
-    join(ns, token, "ns")
-    fill_scorecard(ns)
-    ns.context.set_offline(True)
-    ns.get_by_role("button", name="Salva lo score").click()
-    expect(ns.locator('#offline-notice [data-when="unsent"]')).to_contain_text("Non inviato")
+    ns, table, token = _saved_without_network(phones)
     held = []
 
     def hold_the_save(route):
