@@ -1,9 +1,9 @@
 """Pieces of a page drawn once for what they show, kept by the server process.
 
 A page polled every few seconds while the room plays (the room board's tiles, the projector's
-panels) is made of many pieces, and a save changes one or two of them: a piece is drawn again only
-when what it shows changed. ``shown`` is every value the piece's template reads (and the
-language), as a string; the last few thousand pieces are kept.
+panels, a pair's turni) is made of many pieces, and a save changes one or two of them: a piece is
+drawn again only when what it shows changed. ``shown`` is every value the piece's template reads
+(and the language), as a string; the last few thousand pieces are kept.
 """
 
 from __future__ import annotations

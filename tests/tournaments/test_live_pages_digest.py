@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 
-from burraco_tourney.tournaments import live_cache
+from burraco_tourney.tournaments import fragments, live_cache
 from burraco_tourney.tournaments.services.entrants import entrant_update
 from burraco_tourney.tournaments.services.scores import table_record_totals
 from burraco_tourney.tournaments.views import pair_page
@@ -102,3 +102,54 @@ def test_a_page_built_after_a_later_save_is_not_kept_as_the_earlier_version(
     monkeypatch.setattr(pair_page, "_digests", real)
     _correct(tournament, director, 2, 900, 900)
     assert _ranks(client.get(url).content.decode()) == first
+
+
+@pytest.fixture
+def sections_drawn(monkeypatch):
+    """The turni of the pairs' pages drawn from their template, as (pair, turno)."""
+    fragments._kept.clear()
+    drawn = []
+    real = pair_page.render_to_string
+
+    def counted(template, context=None, *args, **kwargs):
+        if template == "tournaments/live/_pair_turno.html":
+            drawn.append((context["pair"].number, context["t"].number))
+        return real(template, context, *args, **kwargs)
+
+    monkeypatch.setattr(pair_page, "render_to_string", counted)
+    yield drawn
+    fragments._kept.clear()
+
+
+def _figures(page) -> list[str]:
+    return re.findall(r'<dd class="num">(\d+) – (\d+)</dd>', page)
+
+
+def test_a_save_in_the_turno_being_played_draws_only_that_turno_of_a_pairs_page(
+    client,
+    room,  # noqa: F811
+    public_cache,  # noqa: F811
+    sections_drawn,
+):
+    """A pair's page is made of its turni, each drawn once for what it shows: a save in turno 2
+    leaves turno 1 of the page as it was, and a correction of turno 1 draws turno 1 again."""
+    tournament, director = room
+    first = client.get(_url(tournament, 1)).content.decode()
+    assert sections_drawn == [(1, 1), (1, 2)]
+    assert "nessun risultato" in first
+    # Pair 1 (NS) against pair 3 in turno 2.
+    row = tournament.turni.get(number=2).tables.get(number=1)
+    table_record_totals(table=row, user=director, ns_mp=1400, eo_mp=700, version=row.version)
+    saved = _live(client, _url(tournament, 1)).content.decode()
+    assert sections_drawn == [(1, 1), (1, 2), (1, 2)]
+    assert _figures(saved)[1] == ("1400", "700")
+    assert _figures(saved)[0] == _figures(first)[0]
+    # A correction of turno 1 draws turno 1 again, and turno 2 (its rank after) too.
+    _correct(tournament, director, 1, 1300, 800)
+    corrected = _live(client, _url(tournament, 1)).content.decode()
+    assert sorted(sections_drawn[3:]) == [(1, 1), (1, 2)]
+    assert _figures(corrected)[0] == ("1300", "800")
+    # Each pair's page draws its own turni: pair 3's turno 2 is not pair 1's.
+    three = _live(client, _url(tournament, 3)).content.decode()
+    assert sorted(sections_drawn[5:]) == [(3, 1), (3, 2)]
+    assert _figures(three)[1] == ("700", "1400")

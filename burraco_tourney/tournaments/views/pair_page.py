@@ -6,8 +6,10 @@ Thin: read with the selectors (``pair_page``, ``seating``), render through ``liv
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from ..fragments import kept_piece
 from ..live_digest import content_digest
 from ..live_pages import LivePage, cached, live_not_modified, live_response, page_menu, render_parts
 from ..selectors import tournaments as selectors
@@ -30,14 +32,19 @@ def pair_own_page(request: HttpRequest, tournament, number: int) -> HttpResponse
         if pair is None:
             raise Http404
         turni = pair_turni(pair=pair, by_turno=_ranks(tournament), play=play)
+        shown = [content_digest(t) for t in turni]
+        sections = [
+            _turno_section(tournament, pair, t, digest)
+            for t, digest in zip(turni, shown, strict=True)
+        ]
         return render_parts(
             request,
             tournament=tournament,
             title=_("Pair %(number)s") % {"number": number} + f" · {tournament.name}",
             body_template="tournaments/live/pair.html",
-            context={"pair": pair, "turni": turni},
+            context={"pair": pair, "sections": sections},
             section="pair",
-            shows=_shows(request, tournament, pair, turni),
+            shows=_shows(request, tournament, pair, shown),
         )
 
     def digest():
@@ -66,17 +73,35 @@ def _ranks(tournament):
     )
 
 
-def _shows(request: HttpRequest, tournament, pair, turni) -> tuple:
-    """What a pair's page is built from: its digest says whether the page changed."""
+def _turno_section(tournament, pair, t, shown: str):
+    """One turno of the pair's page, drawn again only when what it shows changed (``shown``, the
+    digest of ``t``): after a save the turni before the one being played are as they were."""
+    return kept_piece(
+        "pair-turno",
+        (tournament.slug, pair.number, shown),
+        lambda: render_to_string(
+            "tournaments/live/_pair_turno.html", {"tournament": tournament, "pair": pair, "t": t}
+        ),
+    )
+
+
+def _shows(request: HttpRequest, tournament, pair, turni_shown: list[str]) -> tuple:
+    """What a pair's page is built from (``turni_shown``: each turno's digest): its digest says
+    whether the page changed."""
     menu = page_menu(request, tournament=tournament, section="pair")
-    return (tournament.name, tournament.slug, pair, turni, menu)
+    return (tournament.name, tournament.slug, pair, turni_shown, menu)
 
 
 def _digests(request: HttpRequest, tournament) -> dict[int, str]:
     play, ranks = _play(tournament), _ranks(tournament)
     return {
         number: content_digest(
-            _shows(request, tournament, pair, pair_turni(pair=pair, by_turno=ranks, play=play))
+            _shows(
+                request,
+                tournament,
+                pair,
+                [content_digest(t) for t in pair_turni(pair=pair, by_turno=ranks, play=play)],
+            )
         )
         for number, pair in play.pairs.items()
     }
