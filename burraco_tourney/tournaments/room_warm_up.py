@@ -8,7 +8,8 @@ seconds, all come to it at once: a server started or restarted while a turno is 
 the same values in each of its processes for the first phones, which waited a second or more
 (the room benchmark's first requests). Read here by each process, before it takes requests,
 through the site's own pages, the first phones get them as fast as the others. The tiles of the
-director's room board (drawn once per process, ``room_tiles``) are drawn too.
+director's room board (drawn once per process, ``room_tiles``) are drawn too, and then every
+pair's page, whose turni a process keeps (``fragments``) for the pages it builds after a save.
 
 Only the turni being played (published, not closed), of at most ``ROOMS`` tournaments, and for
 at most ``SECONDS``: a process never waits long for pages nobody may ask for.
@@ -56,7 +57,8 @@ def _read(application: Callable) -> int:
     deadline = time.monotonic() + SECONDS
     answered = 0
     try:
-        for turno in turni_in_play(limit=ROOMS):
+        rooms = list(turni_in_play(limit=ROOMS))
+        for turno in rooms:
             for path in _room_pages(turno):
                 if time.monotonic() > deadline:
                     return answered
@@ -65,6 +67,14 @@ def _read(application: Callable) -> int:
             # session: its tiles are drawn here, in the site's language, as the board would.
             if turno.tournament.players_enter and time.monotonic() <= deadline:
                 _tiles(turno)
+        # Then every other entrant's page, each a phone's first page (its turni drawn and kept
+        # for the pages built after a save): what they share was read with the first one.
+        tournaments = {turno.tournament_id: turno.tournament for turno in rooms}
+        for tournament in tournaments.values():
+            for path in _entrant_pages(tournament)[1:]:
+                if time.monotonic() > deadline:
+                    return answered
+                answered += _get(application, path) == 200
     except DatabaseError as error:  # e.g. a site whose database is not made yet
         logger.warning("warm-up of the rooms: %s", error)
     finally:
@@ -91,10 +101,15 @@ def _room_pages(turno) -> list[str]:
     ]
     # One entrant's page reads what every entrant's page reads (their tables, the ranks, the
     # digest of each page).
-    first = tournament.fmt.entrants.of(tournament).order_by("number").first()
-    if first is not None:
-        pages.append(reverse("tournaments:pair", args=[slug, first.number]))
-    return pages
+    return pages + _entrant_pages(tournament)[:1]
+
+
+def _entrant_pages(tournament) -> list[str]:
+    numbers = tournament.fmt.entrants.of(tournament).order_by("number")
+    return [
+        reverse("tournaments:pair", args=[tournament.slug, number])
+        for number in numbers.values_list("number", flat=True)
+    ]
 
 
 def _get(application: Callable, path: str) -> int:

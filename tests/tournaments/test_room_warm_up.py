@@ -67,7 +67,7 @@ def test_the_first_phones_get_the_pages_the_warm_up_read(client, room, public_ca
     cold = _first_visits(client, pages)
 
     _fresh_process()
-    assert rooms_ready(WSGIHandler()) == 5
+    assert rooms_ready(WSGIHandler()) == 10  # four pages, and the six pairs' pages
     warm = _first_visits(client, pages)
 
     for url, (cold_queries, cold_body), (warm_queries, warm_body) in zip(
@@ -121,10 +121,47 @@ def _tiles_kept() -> int:
     return sum(1 for key in fragments._kept if key.startswith("room-tile:"))
 
 
+def test_every_pairs_page_is_read_and_its_turni_kept(client, room, public_cache):  # noqa: F811
+    """A process keeps the turni of every pair's page it read: after a save it draws again only
+    the turno that changed, even for a page no phone asked it for yet."""
+    tournament, _director = room
+    _fresh_process()
+    fragments._kept.clear()
+    rooms_ready(WSGIHandler())
+    kept = [key for key in fragments._kept if key.startswith("pair-turno:")]
+    assert len(kept) == 12  # six pairs, two turni each
+    client.cookies.clear()
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(reverse("tournaments:pair", args=[tournament.slug, 6]))
+    assert response.status_code == 200
+    assert len(queries) == 1  # the tournament's row: the page is the one the warm-up built
+
+
+def test_pairs_pages_come_after_every_rooms_other_pages(room, public_cache, monkeypatch):  # noqa: F811
+    """Within its few seconds the warm-up reads first what every phone of every room follows."""
+    tournament, director = room
+    other = make_tournament(name="Sera", owner=director)
+    make_pairs(other, 4)
+    make_turno(other, 1, [(1, 2), (3, 4)])
+    read = []
+    handler = WSGIHandler()
+
+    def application(environ, start_response):
+        read.append(environ["PATH_INFO"])
+        return handler(environ, start_response)
+
+    rooms_ready(application)
+    pairs = [i for i, path in enumerate(read) if "/coppia/" in path]
+    others = [i for i, path in enumerate(read) if "/coppia/" not in path]
+    assert len(others) == 8 and len(pairs) == 10
+    # One pair's page in each room (what they share), then the other pairs' pages.
+    assert max(others) < sorted(pairs)[2]
+
+
 def test_no_tiles_where_the_players_do_not_enter_their_tables(room, public_cache):  # noqa: F811
     # The director's page of results has no room board to open then.
     fragments._kept.clear()
-    assert rooms_ready(WSGIHandler()) == 5
+    assert rooms_ready(WSGIHandler()) == 10
     assert _tiles_kept() == 0
 
 
@@ -140,7 +177,8 @@ def test_tiles_that_fail_leave_the_other_rooms_read(room, public_cache, monkeypa
 
     monkeypatch.setattr(room_warm_up, "tiles_ready", broken)
     with caplog.at_level(logging.WARNING, logger=room_warm_up.__name__):
-        assert rooms_ready(WSGIHandler()) == 10  # both rooms' five pages
+        # Both rooms' four pages, and their six and four pairs' pages.
+        assert rooms_ready(WSGIHandler()) == 18
     failed = [r for r in caplog.records if "the tiles of" in r.getMessage()]
     assert len(failed) == 2 and "a tile that cannot be drawn" in caplog.text
 
@@ -207,5 +245,5 @@ def test_a_page_that_fails_leaves_the_others_read(room, public_cache, caplog):  
         return handler(environ, start_response)
 
     with caplog.at_level(logging.WARNING, logger=room_warm_up.__name__):
-        assert rooms_ready(application) == 4
+        assert rooms_ready(application) == 9
     assert standings in caplog.text
