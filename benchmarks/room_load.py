@@ -326,12 +326,7 @@ def main(argv: list[str] | None = None) -> None:
         try:
             print("Preparing the database ...", flush=True)
             tables = prepare(args, env)
-            if not (ROOT / "staticfiles" / "staticfiles.json").exists():
-                subprocess.run(
-                    [".venv/bin/python", "manage.py", "collectstatic", "--no-input", "-v0"],
-                    cwd=ROOT,
-                    check=True,
-                )
+            setup.collect_static()
             workers = gunicorn_conf.workers  # WEB_CONCURRENCY, or bin/run's own count
             if args.servers > 1:
                 redis, env["REDIS_URL"] = room_servers.start_redis(folder)

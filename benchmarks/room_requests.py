@@ -20,6 +20,8 @@ Usage, from the repository root::
 
     python -m benchmarks.room_requests [--pairs 200] [--turni 3] [--saves 5] [--profile KIND]
 
+The static files are collected first (``manage.py collectstatic``), as for the room benchmark.
+
 ``--profile KIND``: the costliest functions (cProfile, cumulative; ``SORT=tottime`` otherwise) of
 that kind of request, only those whose file name holds ``PROFILE_FILTER`` when set
 (``PROFILE_FILTER=burraco_tourney``: the project's own).
@@ -102,9 +104,11 @@ def main(argv: list[str] | None = None) -> None:
         # Every save shows at once: the figures after a save are those of a coalescing window.
         os.environ["PUBLIC_PAGES_COALESCE_SECONDS"] = "0"
         from benchmarks.room_load import prepare
+        from benchmarks.setup import collect_static
 
         ns = argparse.Namespace(pairs=args.pairs, turni=args.turni)
         tokens = prepare(ns, {})
+        collect_static()  # the pages name the static files by the manifest's names
         run(args, tokens)
 
 
