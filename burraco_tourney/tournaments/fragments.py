@@ -3,7 +3,7 @@
 A page polled every few seconds while the room plays (the room board's tiles, the projector's
 panels, a pair's turni) is made of many pieces, and a save changes one or two of them: a piece is
 drawn again only when what it shows changed. ``shown`` is every value the piece's template reads
-(and the language), as a string; the last few thousand pieces are kept.
+(and the language), as a string; the last ``KEPT`` pieces are kept.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from collections.abc import Callable
 from django.utils import translation
 from django.utils.safestring import SafeString
 
-KEPT = 4096
+# Enough for the rooms a process warms up (``room_warm_up``: five rooms of 200 pairs, five turni
+# each, are 5,000 pairs' turni besides the tiles and panels), about 1 to 2 KB each.
+KEPT = 8192
 
 _kept: OrderedDict[str, str] = OrderedDict()
 _lock = threading.Lock()

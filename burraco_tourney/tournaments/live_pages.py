@@ -27,7 +27,8 @@ every pair) is kept under the digest of that instead (``live_digest``): after a 
 pages that changed are built, not the two hundred pairs' pages of the tournament.
 
 Directors (logged in) see links the players do not: their pages are built every time, never
-cached. Without JavaScript the whole page still works; it just does not update by itself.
+cached (from the same kept pieces, ``fragments``, where a page has them). Without JavaScript the
+whole page still works; it just does not update by itself.
 
 Reads only: the parts are built by the views' ``build`` functions from the selectors.
 """

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.core.cache import caches
+from django.template import Context, Template
 from django.urls import reverse
 
 from burraco_tourney.tournaments import fragments, live_cache
@@ -153,3 +154,30 @@ def test_a_save_in_the_turno_being_played_draws_only_that_turno_of_a_pairs_page(
     three = _live(client, _url(tournament, 3)).content.decode()
     assert sorted(sections_drawn[5:]) == [(3, 1), (3, 2)]
     assert _figures(three)[1] == ("700", "1400")
+
+
+def test_a_page_drawn_from_kept_turni_is_the_page_drawn_afresh(
+    client,
+    room,  # noqa: F811
+    public_cache,  # noqa: F811
+):
+    """After a result, a correction and a renamed opponent, the pair's page drawn from what the
+    process kept shows each turno exactly as the turno's template draws it now."""
+    tournament, director = room
+    client.get(_url(tournament, 1))  # every turno drawn and kept
+    row = tournament.turni.get(number=2).tables.get(number=1)
+    table_record_totals(table=row, user=director, ns_mp=1400, eo_mp=700, version=row.version)
+    _correct(tournament, director, 1, 1300, 800)
+    _rename(tournament, director, 3, "Zanardelli")  # pair 1's opponents in turno 2
+    page = _live(client, _url(tournament, 1)).content.decode()
+    play = pair_page.play_by_pair(tournament=tournament)
+    turni = pair_page.pair_turni(
+        pair=play.pairs[1],
+        by_turno=pair_page.standings_by_turno(tournament=tournament),
+        play=play,
+    )
+    fresh = Template(
+        "{% for t in turni %}\n{% include 'tournaments/live/_pair_turno.html' %}{% endfor %}"
+    ).render(Context({"tournament": tournament, "pair": play.pairs[1], "turni": turni}))
+    assert "Zanardelli" in fresh and "1300" in fresh
+    assert fresh in page

@@ -21,6 +21,7 @@ from burraco_tourney.tournaments import fragments, live_cache, room_tiles, room_
 from burraco_tourney.tournaments.models import Tournament, Turno
 from burraco_tourney.tournaments.room_warm_up import rooms_ready
 from burraco_tourney.tournaments.selectors.tournaments import turni_in_play
+from burraco_tourney.tournaments.views import pair_page
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 from tests.tournaments.test_live_pages import public_cache, room  # noqa: F401
 
@@ -121,20 +122,44 @@ def _tiles_kept() -> int:
     return sum(1 for key in fragments._kept if key.startswith("room-tile:"))
 
 
-def test_every_pairs_page_is_read_and_its_turni_kept(client, room, public_cache):  # noqa: F811
-    """A process keeps the turni of every pair's page it read: after a save it draws again only
-    the turno that changed, even for a page no phone asked it for yet."""
+def test_every_pairs_page_is_read_and_its_turni_kept(client, room, public_cache, monkeypatch):  # noqa: F811
+    """A process keeps the turni of every pair's page it read: a page it builds later (after a
+    save, or once the kept page is gone) draws none of them again while they are as they were,
+    even for a pair whose page no phone asked it for yet."""
     tournament, _director = room
     _fresh_process()
     fragments._kept.clear()
     rooms_ready(WSGIHandler())
     kept = [key for key in fragments._kept if key.startswith("pair-turno:")]
     assert len(kept) == 12  # six pairs, two turni each
+    _fresh_process()  # the pages and the values they share gone; the pieces kept
+    drawn = []
+    real = pair_page.render_to_string
+
+    def counted(template, *args, **kwargs):
+        drawn.append(template)
+        return real(template, *args, **kwargs)
+
+    monkeypatch.setattr(pair_page, "render_to_string", counted)
     client.cookies.clear()
-    with CaptureQueriesContext(connection) as queries:
-        response = client.get(reverse("tournaments:pair", args=[tournament.slug, 6]))
+    response = client.get(reverse("tournaments:pair", args=[tournament.slug, 6]))
     assert response.status_code == 200
-    assert len(queries) == 1  # the tournament's row: the page is the one the warm-up built
+    assert drawn == []
+    assert response.content.decode().count('class="card pair-turno"') == 2
+
+
+def test_the_entrants_pages_read_are_the_ones_their_kind_keeps(room):  # noqa: F811
+    """Every pair still playing; no player's page (an individual tournament has none) and no
+    team's (drawn for each request: nothing to read before)."""
+    tournament, _director = room
+    tournament.entrants.filter(number=5).update(withdrawn=True)
+    pages = tournament.fmt.entrants.warm_pages(tournament)
+    assert pages == [
+        reverse("tournaments:pair", args=[tournament.slug, n]) for n in (1, 2, 3, 4, 6)
+    ]
+    for kind in ("individual", "teams"):
+        other = make_tournament(name=f"Sera {kind}", kind=kind)
+        assert other.fmt.entrants.warm_pages(other) == []
 
 
 def test_pairs_pages_come_after_every_rooms_other_pages(room, public_cache, monkeypatch):  # noqa: F811

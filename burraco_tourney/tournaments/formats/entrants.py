@@ -76,6 +76,18 @@ class PairEntrants:
 
         return pair_own_page(request, tournament, number)
 
+    def warm_pages(self, tournament: Any) -> list[str]:
+        """The entrants' own pages a server process reads before its first request
+        (``room_warm_up``), the first reading what they all share: every pair still playing,
+        whose page is kept and its turni too (``views/pair_page.py``)."""
+        from django.urls import reverse
+
+        numbers = self.of(tournament).filter(withdrawn=False).order_by("number")
+        return [
+            reverse("tournaments:pair", args=[tournament.slug, number])
+            for number in numbers.values_list("number", flat=True)
+        ]
+
     def turno_part(self, turno: Any) -> tuple[str, dict[str, Any]]:
         """The public turno page's body template and its own context: its tables."""
         from ..selectors.tournaments import turno_tables

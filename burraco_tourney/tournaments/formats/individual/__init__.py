@@ -109,6 +109,9 @@ class PlayerEntrants(PairEntrants):
     def own_page(self, request: Any, tournament: Any, number: int) -> Any:
         raise Http404  # an individual tournament has players, not pairs
 
+    def warm_pages(self, tournament: Any) -> list[str]:
+        return []  # no page of a player's own
+
     def seating_part(self, turno: Any, director: bool) -> tuple[str, dict[str, Any]]:
         from .seating import individual_seating
 

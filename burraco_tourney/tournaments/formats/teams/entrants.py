@@ -91,6 +91,9 @@ class TeamEntrants(PairEntrants):
         context = {"tournament": tournament, "teams": teams}
         return render(request, "tournaments/team_list.html", context)
 
+    def warm_pages(self, tournament: Any) -> list[str]:
+        return []  # a team's page is drawn for each request, nothing kept to read before
+
     def own_page(self, request: Any, tournament: Any, number: int) -> Any:
         """A team's own page: its roster and its matches with both rooms."""
         from django.http import Http404
