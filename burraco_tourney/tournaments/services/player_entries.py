@@ -54,7 +54,6 @@ from .player_lines import (
 )
 from .submissions import SavedResult, ScorecardInvalid, submission_accept
 from .table_links import table_links_revoke, turno_links_ensure
-from .table_lock import lock_table_row
 
 PLAYER_ENTER = "player_enter"
 PLAYER_CONFIRM = "player_confirm"
@@ -101,7 +100,7 @@ def _open_access(access: TableAccess) -> TableAccess:
     """The link, its table and turno read again once the table's row is locked for the
     transaction (read before the lock, a result the director saved meanwhile would go unseen);
     refused when closed."""
-    lock_table_row(access.table_id)
+    Table.objects.select_for_update().filter(pk=access.table_id).first()
     fresh = TableAccess.objects.select_related(
         "table__turno__tournament", "table__ns", "table__eo"
     ).get(pk=access.pk)
@@ -233,7 +232,7 @@ def _resent(access: TableAccess, line: str, client_id: str) -> PlayerSaved | Non
     first, so that the same save arriving twice at once is stored by one request only."""
     if not client_id:
         return None
-    lock_table_row(access.table_id)
+    Table.objects.select_for_update().filter(pk=access.table_id).first()
     entry = (
         Submission.objects.lines()
         .filter(table_id=access.table_id, source=line, client_id=client_id)

@@ -32,7 +32,6 @@ from ..models import Submission, SubmissionSource, SubmissionState, Table
 from ..results_bridge import table_outcome_for, tournament_ruleset
 from ..selectors.player_entries import box_differences
 from .audit import Note, audit_record
-from .table_lock import lock_table_row
 
 OTHER = {"ns": "eo", "eo": "ns"}
 LINE_FREE = "player_line_free"
@@ -43,7 +42,7 @@ DRAFT_CLEAR = "player_draft_clear"
 def locked_table(pk: int) -> Table:
     """The table with its row locked for the transaction, read after the lock is taken (its
     result and version as the last writer left them), with its turno and tournament."""
-    lock_table_row(pk)
+    Table.objects.select_for_update().filter(pk=pk).first()
     return Table.objects.select_related("turno__tournament", "ns", "eo").get(pk=pk)
 
 

@@ -79,7 +79,6 @@ from ..results_bridge import (
 )
 from ..selectors.scores import RESULT_CORRECT, RESULT_CORRECT_CLOSED
 from .audit import Note, audit_record
-from .table_lock import lock_table_row
 
 RESULT_ENTER = "result_enter"
 RESULT_CLEAR = "result_clear"
@@ -154,7 +153,7 @@ def _current(table: Table, rules_seen: str = "") -> Table:
     table's row is locked before the rules are read, so a rule change (which locks every
     table first) never lands between the check and the save; rows are always locked table
     first, tournament after (the KO's ``ko_after_result``)."""
-    lock_table_row(table.pk)
+    Table.objects.select_for_update().filter(pk=table.pk).first()
     current = (
         Table.objects.select_related("turno__tournament", "ns", "eo", "match")
         .prefetch_related("smazzate")

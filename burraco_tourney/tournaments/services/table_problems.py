@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from ..audit_text import table_subject
 from ..models import Table, TableAccess, TableProblem
 from .audit import audit_record
-from .table_lock import lock_table_row
 
 TABLE_PROBLEM = "table_problem"
 TABLE_PROBLEM_CLEAR = "table_problem_clear"
@@ -32,7 +31,7 @@ def table_problem_report(
     ``client_id`` is the id the phone made for this call: sent again (the answer was lost), the
     call already kept is returned and nothing is written. The table's row is locked first, so
     that the same call arriving twice at once is kept by one request only."""
-    lock_table_row(access.table_id)
+    Table.objects.select_for_update().filter(pk=access.table_id).first()
     if client_id:
         kept = TableProblem.objects.filter(table_id=access.table_id, client_id=client_id).first()
         if kept is not None:
