@@ -1,9 +1,10 @@
 """The words of "why is A above B": the engine's steps (``rules/standings_explain.py``) turned
 into translated sentences. The engine gives codes and numbers; only this module speaks.
 
-The entrants are pairs or players (a format's ``registers``): each has its own whole sentences
-(``WORDS``), since Italian changes more than the noun ("la coppia 3 è avanti", "il giocatore 3
-è avanti"); head-to-head only ever speaks of pairs."""
+The entrants are pairs, players or teams: each kind has its own whole sentences (an
+``EntrantWords``, handed out by the kind's standings as ``explain_words``), since Italian changes
+more than the noun ("la coppia 3 è avanti", "il giocatore 3 è avanti"); head-to-head only ever
+speaks of pairs."""
 
 from __future__ import annotations
 
@@ -34,9 +35,13 @@ VERDICTS = {
 
 @dataclass(frozen=True)
 class EntrantWords:
-    """The sentences of the page that name the entrants, for pairs or for players."""
+    """The sentences of the page that name the entrants, for pairs, players or teams."""
 
     verdicts: dict
+    # The form's boxes and its refusal: "Pair", "and pair", "Pick two different pairs."
+    first_label: object
+    second_label: object
+    same_message: object
     equal: object
     ahead: object
     shared_rank: object
@@ -45,6 +50,9 @@ class EntrantWords:
     intro: object
     heading: object
     ranks: object
+    # A ``girone`` step (``rules.gironi_explain``): in different gironi the higher girone
+    # decides ("decides"); in the same one the girone's own standings go on ("equal").
+    girone: dict
     # Italian ranks agree with the noun: "la coppia 3 è 10ª", "il giocatore 3 è 10°".
     feminine: bool = False
 
@@ -73,29 +81,25 @@ PLAYER_VERDICTS = {
     ),
 }
 
-# A ``girone`` step (``rules.gironi_explain``), by registers: in different gironi the higher
-# girone decides; in the same one the girone's own standings go on.
-GIRONE_SENTENCES = {
-    "pairs": {
-        "decides": gettext_lazy(
-            "Pair %(a)s plays in girone %(ga)s, pair %(b)s in girone %(gb)s: the final "
-            "standings list girone %(top)s first, whatever the VP."
-        ),
-        "equal": gettext_lazy(
-            "Pairs %(a)s and %(b)s both play in girone %(ga)s: they are ranked as in its own "
-            "standings, %(counting)s."
-        ),
-    },
-    "players": {
-        "decides": gettext_lazy(
-            "Player %(a)s plays in girone %(ga)s, player %(b)s in girone %(gb)s: the final "
-            "standings list girone %(top)s first, whatever the VP."
-        ),
-        "equal": gettext_lazy(
-            "Players %(a)s and %(b)s both play in girone %(ga)s: they are ranked as in its own "
-            "standings, %(counting)s."
-        ),
-    },
+PAIR_GIRONE_SENTENCES = {
+    "decides": gettext_lazy(
+        "Pair %(a)s plays in girone %(ga)s, pair %(b)s in girone %(gb)s: the final "
+        "standings list girone %(top)s first, whatever the VP."
+    ),
+    "equal": gettext_lazy(
+        "Pairs %(a)s and %(b)s both play in girone %(ga)s: they are ranked as in its own "
+        "standings, %(counting)s."
+    ),
+}
+PLAYER_GIRONE_SENTENCES = {
+    "decides": gettext_lazy(
+        "Player %(a)s plays in girone %(ga)s, player %(b)s in girone %(gb)s: the final "
+        "standings list girone %(top)s first, whatever the VP."
+    ),
+    "equal": gettext_lazy(
+        "Players %(a)s and %(b)s both play in girone %(ga)s: they are ranked as in its own "
+        "standings, %(counting)s."
+    ),
 }
 GIRONE_COUNTING = {
     "since_turno_1": gettext_lazy("counting every turno since turno 1"),
@@ -109,73 +113,77 @@ TEAM_VERDICTS = {
     "mp": gettext_lazy("Team %(ahead)s is above team %(below)s: the own MP decide."),
 }
 
-WORDS = {
-    "pairs": EntrantWords(
-        verdicts=VERDICTS,
-        equal=gettext_lazy(
-            "Pair %(a)s %(va)s, pair %(b)s %(vb)s: equal, the next criterion decides."
-        ),
-        ahead=gettext_lazy("Pair %(a)s %(va)s, pair %(b)s %(vb)s: pair %(ahead)s is ahead."),
-        shared_rank=gettext_lazy(
-            "Pairs %(a)s and %(b)s are equal on VP and on every tie-break: "
-            "they share rank %(rank)s."
-        ),
-        shared=gettext_lazy(
-            "Pairs %(a)s and %(b)s are equal on VP and on every tie-break: they share the rank."
-        ),
-        title=gettext_lazy("Why is a pair above another?"),
-        intro=gettext_lazy(
-            "Pick two pairs: the standings' criteria are followed one by one, in the "
-            "tournament's order, until one separates them."
-        ),
-        heading=gettext_lazy("Pair %(a)s and pair %(b)s"),
-        ranks=gettext_lazy("pair %(a)s is %(ra)s, pair %(b)s is %(rb)s"),
-        feminine=True,
+PAIR_EXPLAIN_WORDS = EntrantWords(
+    verdicts=VERDICTS,
+    first_label=gettext_lazy("Pair"),
+    second_label=gettext_lazy("and pair"),
+    same_message=gettext_lazy("Pick two different pairs."),
+    equal=gettext_lazy("Pair %(a)s %(va)s, pair %(b)s %(vb)s: equal, the next criterion decides."),
+    ahead=gettext_lazy("Pair %(a)s %(va)s, pair %(b)s %(vb)s: pair %(ahead)s is ahead."),
+    shared_rank=gettext_lazy(
+        "Pairs %(a)s and %(b)s are equal on VP and on every tie-break: they share rank %(rank)s."
     ),
-    "players": EntrantWords(
-        verdicts=PLAYER_VERDICTS,
-        equal=gettext_lazy(
-            "Player %(a)s %(va)s, player %(b)s %(vb)s: equal, the next criterion decides."
-        ),
-        ahead=gettext_lazy("Player %(a)s %(va)s, player %(b)s %(vb)s: player %(ahead)s is ahead."),
-        shared_rank=gettext_lazy(
-            "Players %(a)s and %(b)s are equal on VP and on every tie-break: "
-            "they share rank %(rank)s."
-        ),
-        shared=gettext_lazy(
-            "Players %(a)s and %(b)s are equal on VP and on every tie-break: they share the rank."
-        ),
-        title=gettext_lazy("Why is a player above another?"),
-        intro=gettext_lazy(
-            "Pick two players: the standings' criteria are followed one by one, in the "
-            "tournament's order, until one separates them."
-        ),
-        heading=gettext_lazy("Player %(a)s and player %(b)s"),
-        ranks=gettext_lazy("player %(a)s is %(ra)s, player %(b)s is %(rb)s"),
+    shared=gettext_lazy(
+        "Pairs %(a)s and %(b)s are equal on VP and on every tie-break: they share the rank."
     ),
-    "teams": EntrantWords(
-        verdicts=TEAM_VERDICTS,
-        equal=gettext_lazy(
-            "Team %(a)s %(va)s, team %(b)s %(vb)s: equal, the next criterion decides."
-        ),
-        ahead=gettext_lazy("Team %(a)s %(va)s, team %(b)s %(vb)s: team %(ahead)s is ahead."),
-        shared_rank=gettext_lazy(
-            "Teams %(a)s and %(b)s are equal on VP and on every tie-break: "
-            "they share rank %(rank)s."
-        ),
-        shared=gettext_lazy(
-            "Teams %(a)s and %(b)s are equal on VP and on every tie-break: they share the rank."
-        ),
-        title=gettext_lazy("Why is a team above another?"),
-        intro=gettext_lazy(
-            "Pick two teams: the standings' criteria are followed one by one, in the "
-            "tournament's order, until one separates them."
-        ),
-        heading=gettext_lazy("Team %(a)s and team %(b)s"),
-        ranks=gettext_lazy("team %(a)s is %(ra)s, team %(b)s is %(rb)s"),
-        feminine=True,
+    title=gettext_lazy("Why is a pair above another?"),
+    intro=gettext_lazy(
+        "Pick two pairs: the standings' criteria are followed one by one, in the "
+        "tournament's order, until one separates them."
     ),
-}
+    heading=gettext_lazy("Pair %(a)s and pair %(b)s"),
+    ranks=gettext_lazy("pair %(a)s is %(ra)s, pair %(b)s is %(rb)s"),
+    girone=PAIR_GIRONE_SENTENCES,
+    feminine=True,
+)
+PLAYER_EXPLAIN_WORDS = EntrantWords(
+    verdicts=PLAYER_VERDICTS,
+    first_label=gettext_lazy("Player"),
+    second_label=gettext_lazy("and player"),
+    same_message=gettext_lazy("Pick two different players."),
+    equal=gettext_lazy(
+        "Player %(a)s %(va)s, player %(b)s %(vb)s: equal, the next criterion decides."
+    ),
+    ahead=gettext_lazy("Player %(a)s %(va)s, player %(b)s %(vb)s: player %(ahead)s is ahead."),
+    shared_rank=gettext_lazy(
+        "Players %(a)s and %(b)s are equal on VP and on every tie-break: they share rank %(rank)s."
+    ),
+    shared=gettext_lazy(
+        "Players %(a)s and %(b)s are equal on VP and on every tie-break: they share the rank."
+    ),
+    title=gettext_lazy("Why is a player above another?"),
+    intro=gettext_lazy(
+        "Pick two players: the standings' criteria are followed one by one, in the "
+        "tournament's order, until one separates them."
+    ),
+    heading=gettext_lazy("Player %(a)s and player %(b)s"),
+    ranks=gettext_lazy("player %(a)s is %(ra)s, player %(b)s is %(rb)s"),
+    girone=PLAYER_GIRONE_SENTENCES,
+)
+# A team tournament is not played in gironi: its girone sentences are never asked for.
+TEAM_EXPLAIN_WORDS = EntrantWords(
+    verdicts=TEAM_VERDICTS,
+    first_label=gettext_lazy("Team"),
+    second_label=gettext_lazy("and team"),
+    same_message=gettext_lazy("Pick two different teams."),
+    equal=gettext_lazy("Team %(a)s %(va)s, team %(b)s %(vb)s: equal, the next criterion decides."),
+    ahead=gettext_lazy("Team %(a)s %(va)s, team %(b)s %(vb)s: team %(ahead)s is ahead."),
+    shared_rank=gettext_lazy(
+        "Teams %(a)s and %(b)s are equal on VP and on every tie-break: they share rank %(rank)s."
+    ),
+    shared=gettext_lazy(
+        "Teams %(a)s and %(b)s are equal on VP and on every tie-break: they share the rank."
+    ),
+    title=gettext_lazy("Why is a team above another?"),
+    intro=gettext_lazy(
+        "Pick two teams: the standings' criteria are followed one by one, in the "
+        "tournament's order, until one separates them."
+    ),
+    heading=gettext_lazy("Team %(a)s and team %(b)s"),
+    ranks=gettext_lazy("team %(a)s is %(ra)s, team %(b)s is %(rb)s"),
+    girone=PAIR_GIRONE_SENTENCES,
+    feminine=True,
+)
 
 
 @dataclass(frozen=True)
@@ -191,8 +199,8 @@ def _signed(key: str, value: int | None) -> str:
     return f"{value:+d}" if key == "scarto" and value is not None else str(value)
 
 
-def _girone_sentence(step: Step, first: int, second: int, registers: str) -> str:
-    sentences = GIRONE_SENTENCES.get(registers, GIRONE_SENTENCES["pairs"])
+def _girone_sentence(step: Step, first: int, second: int, words: EntrantWords) -> str:
+    sentences = words.girone
     ga, gb = (name or "—" for name in step.gironi)
     top = min((name for name in step.gironi if name), default="—")
     return str(sentences[step.outcome]) % {
@@ -205,11 +213,12 @@ def _girone_sentence(step: Step, first: int, second: int, registers: str) -> str
     }
 
 
-def step_sentence(step: Step, first: int, second: int, registers: str = "pairs") -> str:
-    """The sentence of one step; the entrants are named by number."""
+def step_sentence(
+    step: Step, first: int, second: int, words: EntrantWords = PAIR_EXPLAIN_WORDS
+) -> str:
+    """The sentence of one step; the entrants are named by number, in the kind's ``words``."""
     if step.key == "girone":
-        return _girone_sentence(step, first, second, registers)
-    words = WORDS[registers]
+        return _girone_sentence(step, first, second, words)
     a, b = _signed(step.key, step.first), _signed(step.key, step.second)
     names = {"a": first, "b": second, "va": a, "vb": b}
     if step.outcome == "not_applicable":
@@ -238,11 +247,13 @@ def step_sentence(step: Step, first: int, second: int, registers: str = "pairs")
     return str(words.ahead) % {**names, "ahead": ahead}
 
 
-def explained_steps(explanation: Explanation, registers: str = "pairs") -> list[ExplainedStep]:
+def explained_steps(
+    explanation: Explanation, words: EntrantWords = PAIR_EXPLAIN_WORDS
+) -> list[ExplainedStep]:
     return [
         ExplainedStep(
             title=str(TIEBREAK_NAMES.get(step.key, step.key)),
-            sentence=step_sentence(step, explanation.first, explanation.second, registers),
+            sentence=step_sentence(step, explanation.first, explanation.second, words),
             decides=step.outcome == "decides",
         )
         for step in explanation.steps
@@ -250,10 +261,9 @@ def explained_steps(explanation: Explanation, registers: str = "pairs") -> list[
 
 
 def verdict_sentence(
-    explanation: Explanation, rank: int | None = None, registers: str = "pairs"
+    explanation: Explanation, rank: int | None = None, words: EntrantWords = PAIR_EXPLAIN_WORDS
 ) -> str:
     """The answer in one sentence: who is above, or why the rank is shared."""
-    words = WORDS[registers]
     if explanation.ahead is None:
         if rank is not None:
             return str(words.shared_rank) % {

@@ -1,7 +1,8 @@
-"""What the "why is A above B" page reads, by who a tournament ranks: the entrants to pick from,
-the standings (for their ranks) and the engine's explanation, from the one standings selector.
-The page asks the kind's standings (``tournament.fmt.standings.explainer()``) instead of testing
-the kind; only the way the entrants are listed differs."""
+"""What the "why is A above B" page reads: the entrants to pick from, the standings (for their
+ranks) and the engine's explanation, from the one standings selector. The page asks the kind's
+standings (``tournament.fmt.standings.explainer()``, with its words: ``explain_words``); every kind
+with VP standings hands out this one, since pairs, players and teams are listed, ranked and
+explained alike."""
 
 from __future__ import annotations
 
@@ -24,12 +25,9 @@ class Explainer:
     explanation: Callable[..., Any]
 
 
-def _pairs(tournament) -> list[tuple[int, str]]:
-    return [(p.number, f"{p.number} · {p.players}") for p in tournament.entrants.order_by("number")]
-
-
-def _players(tournament) -> list[tuple[int, str]]:
-    return [(p.number, f"{p.number} · {p.name}") for p in tournament.entrants.order_by("number")]
+def _entrants(tournament) -> list[tuple[int, str]]:
+    """Every entrant as "3 · Rossi – Bianchi" (a pair) or "3 · Anna Neri" (a player, a team)."""
+    return [(e.number, f"{e.number} · {e.players}") for e in tournament.entrants.order_by("number")]
 
 
 def _ranks(tournament, after_turno: int | None, within_girone: bool = False) -> dict[int, int]:
@@ -41,8 +39,4 @@ def _ranks(tournament, after_turno: int | None, within_girone: bool = False) -> 
     return {row.entrant.number: row.rank for row in rows}
 
 
-EXPLAINERS: dict[str, Explainer] = {
-    "pairs": Explainer(_pairs, _ranks, selectors.standings_explanation),
-    "players": Explainer(_players, _ranks, selectors.standings_explanation),
-    "teams": Explainer(_players, _ranks, selectors.standings_explanation),
-}
+EXPLAINER = Explainer(_entrants, _ranks, selectors.standings_explanation)

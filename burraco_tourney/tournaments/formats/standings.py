@@ -15,14 +15,15 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy
 
+from burraco_tourney.core.explain_sentences import PAIR_EXPLAIN_WORDS, EntrantWords
 from burraco_tourney.rules.standings_tally import PAIRS, EntrantKind
 
 
 class PairStandings:
     """Pairs ranked by VP (``selectors/standings.py``)."""
 
-    # The key of the words that name the entrants on the explain page (``explain_sentences``).
-    words = "pairs"
+    # The sentences of "why is A above B" that name the entrants (``core.explain_sentences``).
+    explain_words: EntrantWords = PAIR_EXPLAIN_WORDS
     # Who the engine ranks: a pair a line, every tie-break.
     kind: EntrantKind = PAIRS
 
@@ -113,9 +114,9 @@ class PairStandings:
 
     def explainer(self) -> Any:
         """What the "why is A above B" page reads (``standings_explainers.Explainer``)."""
-        from ..standings_explainers import EXPLAINERS
+        from ..standings_explainers import EXPLAINER
 
-        return EXPLAINERS[self.words]
+        return EXPLAINER
 
     def changes(self, candidate: Any, outcomes: Any) -> tuple:
         """The standings lines a rule change moves (its dry run)."""

@@ -6,14 +6,6 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-# The form's words that name the entrants, by a format's ``registers``.
-LABELS = {
-    "pairs": (_("Pair"), _("and pair"), _("Pick two different pairs.")),
-    "players": (_("Player"), _("and player"), _("Pick two different players.")),
-    "teams": (_("Team"), _("and team"), _("Pick two different teams.")),
-}
-
-
 # ``classifica=girone``: the question is about a girone's own standings.
 GIRONE = "girone"
 
@@ -27,11 +19,10 @@ class ExplainForm(forms.Form):
         label=_("After turno"), coerce=int, required=False, empty_value=None
     )
 
-    def __init__(
-        self, data=None, *, entrants, turni, registers="pairs", initial=None, gironi=False
-    ):
-        """``entrants``: (number, "number · names") of every pair or player; ``gironi``: the
-        tournament is played in gironi, so the girone standings can be asked about too."""
+    def __init__(self, data=None, *, entrants, turni, words, initial=None, gironi=False):
+        """``entrants``: (number, "number · names") of every pair or player; ``words``: the
+        kind's sentences that name them (``core.explain_sentences.EntrantWords``); ``gironi``:
+        the tournament is played in gironi, so the girone standings can be asked about too."""
         super().__init__(data, initial=initial)
         if gironi:
             self.fields["classifica"] = forms.ChoiceField(
@@ -42,12 +33,12 @@ class ExplainForm(forms.Form):
                     (GIRONE, _("the standings of their girone")),
                 ],
             )
-        first, second, self.same_message = LABELS[registers]
+        self.same_message = words.same_message
         choices = list(entrants)
         self.fields["a"].choices = choices
-        self.fields["a"].label = first
+        self.fields["a"].label = words.first_label
         self.fields["b"].choices = choices
-        self.fields["b"].label = second
+        self.fields["b"].label = words.second_label
         self.fields["dopo"].choices = [("", _("the latest standings"))] + [
             (n, str(n)) for n in turni
         ]

@@ -12,7 +12,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from burraco_tourney.core.explain_sentences import (
-    WORDS,
     explained_steps,
     rank_ordinal,
     verdict_sentence,
@@ -31,9 +30,7 @@ def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
     elsewhere = kind_standings.elsewhere(tournament)
     if elsewhere:
         return redirect(elsewhere)
-    registers = kind_standings.words
-    explainer = kind_standings.explainer()
-    words = WORDS[registers]
+    explainer, words = kind_standings.explainer(), kind_standings.explain_words
     choice = standings_selectors.standings_choice(tournament=tournament)
     entrants = explainer.entrants(tournament)
     gironi = tournament.gironi_from is not None
@@ -42,7 +39,7 @@ def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
             request.GET,
             entrants=entrants,
             turni=choice.turni,
-            registers=registers,
+            words=words,
             gironi=gironi,
         )
     else:
@@ -52,7 +49,7 @@ def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
             initial=_first_two(explainer, tournament, choice, request.GET),
             entrants=entrants,
             turni=choice.turni,
-            registers=registers,
+            words=words,
             gironi=gironi,
         )
     context = {"tournament": tournament, "form": form, "words": words}
@@ -86,8 +83,8 @@ def standings_explain(request: HttpRequest, slug: str) -> HttpResponse:
                     "b": second,
                     "rb": rank_ordinal(rank_b, feminine=words.feminine),
                 },
-                steps=explained_steps(explanation, registers),
-                verdict=verdict_sentence(explanation, rank_a, registers),
+                steps=explained_steps(explanation, words),
+                verdict=verdict_sentence(explanation, rank_a, words),
                 after_turno=after or choice.shown_turno(None),
                 provisional=choice.provisional(after),
             )

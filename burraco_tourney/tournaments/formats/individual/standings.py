@@ -14,6 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tourney.core.explain_sentences import PLAYER_EXPLAIN_WORDS
 from burraco_tourney.rules.standings_tally import EntrantKind
 
 from ..standings import PairStandings
@@ -30,7 +31,7 @@ PLAYERS = EntrantKind(
 class PlayerStandings(PairStandings):
     """Players ranked on the VP of the lines they sat in (the one ``selectors/standings.py``)."""
 
-    words = "players"
+    explain_words = PLAYER_EXPLAIN_WORDS
     kind = PLAYERS
 
     explain_label = _("Why is a player above another?")

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from burraco_tourney.core.explain_sentences import TEAM_EXPLAIN_WORDS
 from burraco_tourney.rules.standings import Value
 from burraco_tourney.rules.standings_tally import EntrantKind
 
@@ -22,7 +23,7 @@ TEAMS = EntrantKind(noun="team")
 class TeamStandings(PairStandings):
     """Teams ranked on their matches' VP."""
 
-    words = "teams"
+    explain_words = TEAM_EXPLAIN_WORDS
     kind = TEAMS
 
     explain_label = _("Why is a team above another?")
