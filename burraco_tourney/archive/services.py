@@ -107,7 +107,7 @@ def tournament_import(
             action="tournament_import",
             subject=tournament_subject(tournament),
             reason=IMPORT_REASON if archive.version == 1 else IMPORT_LOG_REASON,
-            after=_import_counts(archive),
+            after=_import_counts(tournament, archive),
         )
         if archive.log and entry.at < archive.log[-1].at:
             # A laptop whose clock is behind the file's: the import still reads after the file.
@@ -116,12 +116,11 @@ def tournament_import(
     return tournament
 
 
-def _import_counts(archive: Archive) -> dict[str, int]:
-    if archive.players:
-        return {"players": len(archive.players), "turni": len(archive.turni)}
-    if archive.teams:
-        return {"teams": len(archive.teams), "turni": len(archive.turni)}
-    return {"pairs": len(archive.pairs), "turni": len(archive.turni)}
+def _import_counts(tournament: Tournament, archive: Archive) -> dict[str, int]:
+    """What the change log's import entry counts: the entrants, under the kind's archive key
+    ("pairs", "players", "teams"), and the turni."""
+    key = tournament.fmt.archive.entrants_key
+    return {key: len(archive.entrants), "turni": len(archive.turni)}
 
 
 def _planned_turni(turni: tuple[ArchiveTurno, ...]) -> int | None:

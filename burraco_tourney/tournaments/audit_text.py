@@ -90,20 +90,15 @@ def lineup_subject(*, turno: int, match: int, team: int) -> Subject:
 
 
 def entrant_subject(entrant) -> Subject:
-    """An entrant as its kind's change log names it (``fmt.entrants.key``)."""
-    subjects = {"pair": pair_subject, "player": player_subject, "team": team_subject}
-    return subjects[entrant.tournament.fmt.entrants.key](entrant)
+    """An entrant as its kind's change log names it (``fmt.entrants.subject``)."""
+    return entrant.tournament.fmt.entrants.subject(entrant)
 
 
-# The subject code of a penalty by the entrant's key (``fmt.entrants.key``): stored
-# codes are never renamed.
-PENALTY_CODES = {"pair": "penalty", "player": "player_penalty", "team": "team_penalty"}
-
-
-def penalty_subject(penalty: Penalty, entrant_key: str) -> Subject:
-    """A penalty: its entrant (a pair, a player) and its turno, by number."""
-    params = {entrant_key: penalty.entrant.number, "turno": penalty.turno.number}
-    return Subject(PENALTY_CODES[entrant_key], params)
+def penalty_subject(penalty: Penalty, entrants) -> Subject:
+    """A penalty: its entrant (a pair, a player, a team) and its turno, by number, under the
+    code the kind's ``entrants`` give it (``penalty_code``)."""
+    params = {entrants.key: penalty.entrant.number, "turno": penalty.turno.number}
+    return Subject(entrants.penalty_code, params)
 
 
 def ko_match_subject(*, round: int, table: int, ns: int, eo: int) -> Subject:

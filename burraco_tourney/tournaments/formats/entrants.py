@@ -22,10 +22,18 @@ class PairEntrants:
     # The word the change log and the archive use for an entrant's number ("pair", "player"):
     # a penalty's or a riposo's entrant, the log's subjects and actions ("pair_withdraw").
     key = "pair"
+    # The change log's code of a penalty to one of these entrants (stored: never renamed).
+    penalty_code = "penalty"
     # The ``Entrant`` fields that hold its names; the entrants' services write and log these.
     names: tuple[str, ...] = ("player1", "player2")
     # How many entrants one table seats (two pairs, four players).
     per_table = 2
+
+    def subject(self, entrant: Any) -> Any:
+        """The entrant as the change log names it (``audit_text``)."""
+        from ..audit_text import pair_subject
+
+        return pair_subject(entrant)
 
     def enough_to_draw(self, count: int) -> bool:
         """``count`` active entrants fill at least one table (the dashboard's next step)."""

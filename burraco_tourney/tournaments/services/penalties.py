@@ -76,14 +76,14 @@ def penalty_add(
         reason=reason,
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
-    key = tournament.fmt.entrants.key
+    entrants = tournament.fmt.entrants
     audit_record(
         tournament=tournament,
         user=user,
         action=ADD_ACTION,
-        subject=penalty_subject(penalty, key),
+        subject=penalty_subject(penalty, entrants),
         reason=reason,
-        after=penalty_snapshot(penalty, key),
+        after=penalty_snapshot(penalty, entrants.key),
     )
     return penalty
 
@@ -92,9 +92,9 @@ def penalty_add(
 def penalty_delete(*, penalty: Penalty, user, reason: str) -> None:
     """Delete a penalty; the change log keeps what it was and why it went."""
     tournament = penalty.turno.tournament
-    key = tournament.fmt.entrants.key
-    before = penalty_snapshot(penalty, key)
-    subject = penalty_subject(penalty, key)
+    entrants = tournament.fmt.entrants
+    before = penalty_snapshot(penalty, entrants.key)
+    subject = penalty_subject(penalty, entrants)
     penalty.delete()
     audit_record(
         tournament=tournament,

@@ -93,8 +93,14 @@ class PlayerEntrants(PairEntrants):
 
     words = PLAYER_WORDS
     key = "player"
+    penalty_code = "player_penalty"
     names = ("name",)
     per_table = 4
+
+    def subject(self, entrant: Any) -> Any:
+        from ...audit_text import player_subject
+
+        return player_subject(entrant)
 
     def of(self, tournament: Any) -> Any:
         return tournament.entrants

@@ -17,7 +17,13 @@ from .words import ROSTER_MAX, ROSTER_MIN, TEAM_WORDS
 class TeamEntrants(PairEntrants):
     words = TEAM_WORDS
     key = "team"
+    penalty_code = "team_penalty"
     names = ("name",)
+
+    def subject(self, entrant: Any) -> Any:
+        from ...audit_text import team_subject
+
+        return team_subject(entrant)
 
     # The printed seating of a turno: each match's two tables (``exports.teams``).
     seating_templates = {"tables": "pdf/team_seating.html"}
