@@ -123,7 +123,7 @@ class _Reader(TournamentSection, EntrantsSection):
         self.people = PersonReader(version=version, year=tournament.date.year)
         entrants = self.entrants = self._entrants(root[entrants_key])
         turni = self._turni(root["turni"])
-        check_withdrawals(entrants, self.seated, self.entrant_key)
+        check_withdrawals(entrants, self.seated, self.section)
         check_late_pairs(
             tournament.late_pairs,
             path=LATE_PAIRS_PATH,

@@ -4,7 +4,7 @@ that a kind's archive section (``tournament.fmt.archive``, ``formats/archive.py`
 The section names the file's list of entrants (``pairs``; ``players`` in an individual file),
 reads one entrant of it (``read_pair``, ``read_player`` below) and says how many entrants sit in
 one line of a table: a pair (its number), or two players (a list of their numbers). The words of
-a fault follow the kind's word for an entrant (``fmt.entrants.key``). Everything else
+a fault are the kind's (``fmt.archive.faults``). Everything else
 — numbering, a number listed twice or unknown, an entrant seated twice in a turno — is read the
 same way for every kind. Never touches the database.
 """
@@ -15,30 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from .checks import at, json_int, json_list, json_object, json_text
 from .reader_v2 import read_withdrawn
 from .records import ArchiveError, ArchivePair, ArchivePlayer
 
 PLAYER_MAX = 120
-
-# The faults about an entrant, by the kind's word for one ("pair", "player").
-LISTED_TWICE = {
-    "pair": gettext_lazy("pair %(number)s is already listed at pairs[%(index)s]"),
-    "player": gettext_lazy("player %(number)s is already listed at players[%(index)s]"),
-    "team": gettext_lazy("team %(number)s is already listed at teams[%(index)s]"),
-}
-UNKNOWN = {
-    "pair": gettext_lazy("there is no pair %(pair)s in pairs"),
-    "player": gettext_lazy("there is no player %(player)s in players"),
-    "team": gettext_lazy("there is no team %(pair)s in teams"),
-}
-SEATED_TWICE = {
-    "pair": gettext_lazy("pair %(pair)s appears twice in this turno (it already %(where)s)"),
-    "player": gettext_lazy("player %(player)s appears twice in this turno (he already %(where)s)"),
-    "team": gettext_lazy("team %(pair)s appears twice in this turno (it already %(where)s)"),
-}
 
 
 class EntrantsSection:
@@ -66,7 +48,7 @@ class EntrantsSection:
         if number in self.pair_index:
             raise ArchiveError(
                 at(path, "number"),
-                LISTED_TWICE[self.entrant_key]
+                self.section.faults.listed_twice
                 % {"number": number, "index": self.pair_index[number]},
             )
         return number
@@ -91,15 +73,16 @@ class EntrantsSection:
         if number in seated:
             raise ArchiveError(
                 path,
-                SEATED_TWICE[self.entrant_key]
-                % {"pair": number, "player": number, "where": seated[number]},
+                self.section.faults.seated_twice
+                % {"pair": number, "player": number, "team": number, "where": seated[number]},
             )
         seated[number] = where
         return number
 
     def _known_pair(self, number: int, path: str) -> None:
         if number not in self.pair_index:
-            raise ArchiveError(path, UNKNOWN[self.entrant_key] % {"pair": number, "player": number})
+            unknown = self.section.faults.unknown
+            raise ArchiveError(path, unknown % {"pair": number, "player": number, "team": number})
 
     def _v2(self, where: str) -> tuple[str, ...]:
         raise NotImplementedError

@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.ko_length import ko_round_lengths
@@ -160,27 +159,11 @@ def read_withdrawn(value: Any, path: str) -> tuple[int, str]:
     return after, reason
 
 
-# A withdrawn entrant seated after its withdrawal, by the file's word for the entrants.
-WITHDRAWN_THEN_SEATED = {
-    "pair": gettext_lazy(
-        "pair %(pair)s withdrew after turno %(after)s but is seated in turno %(turno)s"
-    ),
-    "player": gettext_lazy(
-        "player %(player)s withdrew after turno %(after)s but plays in turno %(turno)s"
-    ),
-    "team": gettext_lazy(
-        "team %(team)s withdrew after turno %(after)s but plays in turno %(turno)s"
-    ),
-}
-
-
 def check_withdrawals(
-    entrants: Sequence[ArchivePair | ArchivePlayer],
-    seated: Mapping[int, set[int]],
-    key: str = "pair",
+    entrants: Sequence[ArchivePair | ArchivePlayer], seated: Mapping[int, set[int]], section: Any
 ) -> None:
-    """A withdrawn entrant (a pair, a player: ``key``) plays no turno after the one it withdrew
-    after."""
+    """A withdrawn entrant plays no turno after the one it withdrew after; ``section``: the
+    kind's archive section (its list's key and its words)."""
     for index, entrant in enumerate(entrants):
         after = entrant.withdrawn_after_turno
         if after is None:
@@ -190,9 +173,15 @@ def check_withdrawals(
         )
         if later:
             raise ArchiveError(
-                at(at(at(f"{key}s", index), "withdrawn"), "after_turno"),
-                WITHDRAWN_THEN_SEATED[key]
-                % {key: entrant.number, "after": after, "turno": later[0]},
+                at(at(at(section.entrants_key, index), "withdrawn"), "after_turno"),
+                section.faults.withdrawn_then_seated
+                % {
+                    "pair": entrant.number,
+                    "player": entrant.number,
+                    "team": entrant.number,
+                    "after": after,
+                    "turno": later[0],
+                },
             )
 
 

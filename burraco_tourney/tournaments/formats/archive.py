@@ -11,7 +11,33 @@ readers are imported when called.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
+
+from django.utils.translation import gettext_lazy
+
+
+@dataclass(frozen=True)
+class EntrantFaults:
+    """What the reader says of a file's entrant in the kind's words: a number listed twice
+    (``number``, ``index``), a number not in the list, an entrant seated twice in a turno
+    (``where``), a withdrawn entrant seated later (``after``, ``turno``); the entrant's number is
+    given under ``pair``, ``player`` and ``team``."""
+
+    listed_twice: Any
+    unknown: Any
+    seated_twice: Any
+    withdrawn_then_seated: Any
+
+
+PAIR_FAULTS = EntrantFaults(
+    listed_twice=gettext_lazy("pair %(number)s is already listed at pairs[%(index)s]"),
+    unknown=gettext_lazy("there is no pair %(pair)s in pairs"),
+    seated_twice=gettext_lazy("pair %(pair)s appears twice in this turno (it already %(where)s)"),
+    withdrawn_then_seated=gettext_lazy(
+        "pair %(pair)s withdrew after turno %(after)s but is seated in turno %(turno)s"
+    ),
+)
 
 
 class PairsArchive:
@@ -24,6 +50,8 @@ class PairsArchive:
     tournament_keys: tuple[str, ...] = ()
     # What a turno lists: its tables (a team turno: its matches, each of two tables).
     turno_key: str = "tables"
+    # The reader's faults about an entrant, in this kind's words.
+    faults: EntrantFaults = PAIR_FAULTS
 
     def export(self, tournament: Any, ruleset: Any) -> dict[str, Any]:
         """The whole tournament as an archive."""

@@ -6,7 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..archive import PairsArchive
+from django.utils.translation import gettext_lazy
+
+from ..archive import EntrantFaults, PairsArchive
+
+PLAYER_FAULTS = EntrantFaults(
+    listed_twice=gettext_lazy("player %(number)s is already listed at players[%(index)s]"),
+    unknown=gettext_lazy("there is no player %(player)s in players"),
+    seated_twice=gettext_lazy(
+        "player %(player)s appears twice in this turno (he already %(where)s)"
+    ),
+    withdrawn_then_seated=gettext_lazy(
+        "player %(player)s withdrew after turno %(after)s but plays in turno %(turno)s"
+    ),
+)
 
 
 class IndividualArchive(PairsArchive):
@@ -14,6 +27,7 @@ class IndividualArchive(PairsArchive):
 
     entrants_key = "players"
     line_seats = 2
+    faults = PLAYER_FAULTS
 
     def read_entrant(
         self, item: Any, path: str, v2_keys: tuple[str, ...], number: Any, people: Any

@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..archive import PairsArchive
+from django.utils.translation import gettext_lazy
+
+from ..archive import EntrantFaults, PairsArchive
+
+TEAM_FAULTS = EntrantFaults(
+    listed_twice=gettext_lazy("team %(number)s is already listed at teams[%(index)s]"),
+    unknown=gettext_lazy("there is no team %(pair)s in teams"),
+    seated_twice=gettext_lazy("team %(pair)s appears twice in this turno (it already %(where)s)"),
+    withdrawn_then_seated=gettext_lazy(
+        "team %(team)s withdrew after turno %(after)s but plays in turno %(turno)s"
+    ),
+)
 
 
 class TeamsArchive(PairsArchive):
@@ -21,6 +32,7 @@ class TeamsArchive(PairsArchive):
     turno_key = "matches"
     entrants_key = "teams"
     line_seats = 1
+    faults = TEAM_FAULTS
 
     def read_entrant(
         self, item: Any, path: str, v2_keys: tuple[str, ...], number: Any, people: Any
