@@ -17,7 +17,11 @@ What counts (Python, templates, JavaScript), each line once:
   ``plans_turni``, ``bye_needs_value``, ``draws_turni``, ``feeds_knockout``), any
   ``.knockout`` (a form's, a preview's, the rules'), a comparison of a kind (``kind == "ko"``,
   ``tournament.kind in ...``, ``.get("kind") == ...``), a comparison with a ``TournamentKind``
-  member, ``kinds_where(...)`` and an ``isinstance`` test of a format.
+  member, ``kinds_where(...)`` and an ``isinstance`` test of a format;
+- a table looked up by the kind's word (``SUBJECTS[fmt.entrants.key]``,
+  ``WORDS[registers]``, ``FAULTS[entrant_key]``): each kind's entry in a table outside its
+  format is the kind's behaviour written elsewhere (its words, its change log's subjects, its
+  archive's faults are what its format hands out).
 
 What does not: melds, scorecard readings and audit changes have a ``kind`` too (a burraco's
 kind), and a model's or a form's default (``default=TournamentKind.PAIRS``) compares nothing.
@@ -62,6 +66,8 @@ ASKS_A_KIND = re.compile(
     r"|TournamentKind\.[A-Z]+\s*(==|!=)"
     r"|\bkinds_where\("
     r"|isinstance\([^)]*Format\b"
+    r"|\w\[[\w.]*\bfmt\.\w+\.(key|entrants_key|words)\s*\]"
+    r"|\b[A-Z][A-Z_]*\[\s*[\w.]*\b(entrant_key|entrants_key|registers)\s*\]"
 )
 # A burraco's kind (sporco, pulito ...), a scorecard reading's, an audit change's: not a
 # tournament's.
@@ -182,6 +188,10 @@ def test_the_pattern_sees_every_way_of_asking_a_kind():
         "label = format_of(kind).forfeit_help",
         "if tournament.fmt.standings is None:",
         "if kind_standings is not None:",
+        "return subjects[entrant.tournament.fmt.entrants.key](entrant)",
+        "words = WORDS[registers]",
+        "LISTED_TWICE[self.entrant_key]",
+        "return EXPLAINERS[tournament.fmt.standings.words]",
     ]
     not_asked = [
         'if meld.kind == "sequence":',
@@ -196,6 +206,9 @@ def test_the_pattern_sees_every_way_of_asking_a_kind():
         "if key in fmt.standings.refused_tiebreaks:",
         "{% include tournament.fmt.templates.dashboard_next %}",
         "return tournament.fmt.planned_turni(tournament)",
+        "entrants = self._entrants(root[entrants_key])",
+        'action=f"{tournament.fmt.entrants.key}_create",',
+        "if count > _RAW_FACTOR * MAX_COUNTS[key]:",
     ]
     assert [line for line in asked if not asks_a_kind(line)] == []
     assert [line for line in not_asked if asks_a_kind(line)] == []
