@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.services.results import tournament_recompute_results
+from tests.browser.boxes import set_ticked
 from tests.browser.conftest import _new_page
 from tests.browser.login_support import log_in
 from tests.browser.test_players_at_the_table import fill_scorecard, join, press, room
@@ -42,7 +43,7 @@ def _saved_by_ns(narrow):
 def test_the_phone_page_after_an_edit_fits_360px(narrow):
     _saved_by_ns(narrow)
     # The edit: the first row's end is left to the engine, which says what it reads there.
-    narrow.uncheck("[name=s1_ns_chiusura]")
+    set_ticked(narrow.locator("[name=s1_ns_chiusura]"), False)
     narrow.fill("[name=s1_ns_cards]", "130")
     expect(narrow.locator("#scorecard-grid .auto").first).to_contain_text("automatico")
     expect_no_wider_than(narrow, 360)

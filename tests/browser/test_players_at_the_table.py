@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Submission, Table
 from burraco_tourney.tournaments.services.table_links import turno_links_ensure
+from tests.browser.boxes import set_ticked
 from tests.browser.conftest import _new_page
 from tests.browser.login_support import log_in
 from tests.browser.test_csp import _violations
@@ -75,12 +76,7 @@ def fill_scorecard(phone, rows=ROWS) -> None:
         phone.fill(f"[name=s{n}_ns_cards]", str(ns))
         phone.fill(f"[name=s{n}_eo_cards]", str(eo))
         phone.fill(f"[name=s{n}_{closer}_pulito]", "1")
-        # Ticked with the keyboard: the live totals' answer to the boxes just typed can move the
-        # rows under a click, which then lands beside the box (seen with the cores busy).
-        closed = phone.locator(f"[name=s{n}_{closer}_chiusura]")
-        if not closed.is_checked():
-            closed.press("Space")
-        expect(closed).to_be_checked()
+        set_ticked(phone.locator(f"[name=s{n}_{closer}_chiusura]"))
 
 
 def press(phone, button: str, *, ns_mp: int, eo_mp: int) -> None:

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from burraco_tourney.tournaments.models import AuditEntry, Table, Tournament, Turno
 from burraco_tourney.tournaments.services.closing import turno_close
 from burraco_tourney.tournaments.services.matches import tables_create
+from tests.browser.boxes import set_ticked
 from tests.browser.login_support import log_in
 from tests.factories import make_director
 
@@ -216,7 +217,7 @@ def test_the_scorecard_works_without_javascript(no_js_page, turno4):
     page.goto(table_url(page, turno4, 1))
     page.fill("[name=s1_ns_cards]", "245")
     page.fill("[name=s1_ns_pulito]", "1")
-    page.check("[name=s1_ns_chiusura]")
+    set_ticked(page.locator("[name=s1_ns_chiusura]"))
     page.fill("[name=s1_eo_cards]", "120")
     # Enter in a box submits the form, as in any HTML form: with the others not played, the
     # server asks whether the turno ended early and keeps what was typed.
@@ -224,7 +225,7 @@ def test_the_scorecard_works_without_javascript(no_js_page, turno4):
     expect(page.locator("#err-ended_early")).to_contain_text("È compilata solo 1 delle 3")
     expect(page.locator("[name=s1_ns_cards]")).to_have_value("245")
     assert not turno4.tables.get(number=1).has_result
-    page.check("[name=ended_early]")
+    set_ticked(page.locator("[name=ended_early]"))
     page.locator("[name=s1_eo_cards]").press("Enter")
     expect(page).to_have_url(table_url(page, turno4, 2))
     expect(page.locator(".msg.success")).to_contain_text("545")

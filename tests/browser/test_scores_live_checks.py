@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.services.scores import table_record_totals
+from tests.browser.boxes import set_ticked
 from tests.browser.login_support import log_in
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
@@ -46,9 +47,10 @@ def test_the_live_totals_show_why_a_smazzata_cannot_be_saved(page, turno):
     page.goto(entry_url(page, turno, 1))
     vp = page.locator('[data-turno="vp"]')
     note = page.locator('[data-turno="note"]')
-    page.check("[name=ended_early]")  # one or two smazzate only: the turno ended early
+    # One or two smazzate only: the turno ended early.
+    set_ticked(page.locator("[name=ended_early]"))
     page.fill("[name=s1_ns_pulito]", "1")
-    page.check("[name=s1_ns_chiusura]")
+    set_ticked(page.locator("[name=s1_ns_chiusura]"))
     page.fill("[name=s1_ns_cards]", "245")
     page.fill("[name=s1_eo_sporco]", "1")
     page.fill("[name=s1_eo_cards]", "120")
@@ -59,13 +61,13 @@ def test_the_live_totals_show_why_a_smazzata_cannot_be_saved(page, turno):
 
     # Both lines ticked "Chiusura": no VP split; the server's refusal next to the box, and
     # beside the totals.
-    page.check("[name=s1_eo_chiusura]")
+    set_ticked(page.locator("[name=s1_eo_chiusura]"))
     expect(page.locator("#err-s1_eo_chiusura")).to_have_text(
         "Una sola linea può chiudere una smazzata."
     )
     expect(note).to_have_text("Smazzata 1: Una sola linea può chiudere una smazzata.")
     expect(vp).to_have_text("")
-    page.uncheck("[name=s1_eo_chiusura]")
+    set_ticked(page.locator("[name=s1_eo_chiusura]"), False)
     expect(note).to_be_hidden()
     expect(page.locator("#err-s1_eo_chiusura")).to_have_count(0)
     expect(vp).to_have_text("13 \u2013 7")
@@ -80,7 +82,7 @@ def test_the_live_totals_show_why_a_smazzata_cannot_be_saved(page, turno):
     page.fill("[name=s1_eo_cards]", "120")
 
     # A closer without a burraco, in the second smazzata.
-    page.check("[name=s2_ns_chiusura]")
+    set_ticked(page.locator("[name=s2_ns_chiusura]"))
     page.fill("[name=s2_ns_cards]", "50")
     page.fill("[name=s2_eo_cards]", "10")
     expect(note).to_contain_text("Smazzata 2: NS ha chiuso senza un burraco")
@@ -109,7 +111,7 @@ def test_an_empty_smazzata_before_a_played_one_gets_the_server_refusal(page, tur
     page.goto(entry_url(page, turno, 1))
     vp = page.locator('[data-turno="vp"]')
     note = page.locator('[data-turno="note"]')
-    page.check("[name=ended_early]")
+    set_ticked(page.locator("[name=ended_early]"))
     page.fill("[name=s2_ns_cards]", "300")
     page.fill("[name=s2_eo_cards]", "100")
     refusal = (
@@ -142,7 +144,7 @@ def test_a_line_without_card_points_says_what_is_missing(page, turno):
     expect(page.locator('[data-total="1-ns"]')).to_have_text("200")
     expect(note).to_contain_text("È compilata solo 1 delle 3 smazzate")
     expect(page.locator('[data-turno="ns"]')).to_have_text("")
-    page.check("[name=ended_early]")
+    set_ticked(page.locator("[name=ended_early]"))
     expect(note).to_be_hidden()
     expect(page.locator('[data-turno="ns"]')).to_have_text("200")
 
@@ -152,7 +154,7 @@ def test_card_points_with_any_minus_sign_count_as_negative(page, turno, minus):
     """The server saves them negative too (tests/tournaments/test_scores_typed_numbers.py)."""
     log_in(page)
     page.goto(entry_url(page, turno, 1))
-    page.check("[name=ended_early]")
+    set_ticked(page.locator("[name=ended_early]"))
     page.fill("[name=s1_ns_cards]", f"{minus}40")
     page.fill("[name=s1_eo_cards]", "100")
     expect(page.locator('[data-total="1-ns"]')).to_have_text("-40")
@@ -169,8 +171,8 @@ def test_a_closer_needing_a_clean_burraco_is_told_what_it_lacks(page):
     log_in(page)
     page.goto(entry_url(page, turno, 1))
     note = page.locator('[data-turno="note"]')
-    page.check("[name=ended_early]")
-    page.check("[name=s1_ns_chiusura]")
+    set_ticked(page.locator("[name=ended_early]"))
+    set_ticked(page.locator("[name=s1_ns_chiusura]"))
     page.fill("[name=s1_ns_cards]", "50")
     page.fill("[name=s1_eo_cards]", "10")
     expect(note).to_have_text(

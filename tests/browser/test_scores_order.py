@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import Table
+from tests.browser.boxes import set_ticked
 from tests.browser.login_support import log_in
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 from tests.tournaments.ko_support import ko_tournament, start
@@ -92,7 +93,7 @@ def test_the_tab_order_is_the_paper_order_and_ctrl_enter_saves_from_the_button(p
     # Both lines typed: the server's totals of the smazzata.
     expect(page.locator('[data-total="1-ns"]')).to_have_text("545")
     expect(page.locator('[data-total="1-eo"]')).to_have_text("120")
-    page.check("[name=ended_early]")  # one smazzata of three
+    set_ticked(page.locator("[name=ended_early]"))  # one smazzata of three
     save = page.locator("#scorecard button[type=submit]")
     save.focus()
     keyboard.press("Control+Enter")
@@ -118,7 +119,7 @@ def test_a_ko_chiusura_is_the_last_move_and_a_tie_says_who_goes_through(page, ko
     page.fill("[name=s1_eo_cards]", "100")
     # Smazzata 2: NS closes with a sporco (0 + 100 + 100), EO 200: a 300-300 tie.
     page.fill("[name=s2_ns_sporco]", "1")
-    page.check("[name=s2_ns_chiusura]")
+    set_ticked(page.locator("[name=s2_ns_chiusura]"))
     page.fill("[name=s2_ns_cards]", "0")
     page.fill("[name=s2_eo_cards]", "200")
     # Beside the blank "last move", the closer, as the server will record it.

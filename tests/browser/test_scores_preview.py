@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import AuditEntry
+from tests.browser.boxes import set_ticked
 from tests.browser.login_support import log_in
 from tests.factories import make_director, make_pairs, make_tournament, make_turno
 
@@ -60,13 +61,13 @@ def test_the_live_figures_are_the_servers_and_nothing_is_saved(page):
         type_first_smazzata(page)
     expect(page.locator('[data-total="1-ns"]')).to_have_text("545")
     expect(page.locator('[data-total="1-eo"]')).to_have_text("220")
-    page.check("[name=ended_early]")
+    set_ticked(page.locator("[name=ended_early]"))
     expect(page.locator('[data-turno="ns"]')).to_have_text("545")
     expect(page.locator('[data-turno="diff"]')).to_have_text("NS +325")
     expect(page.locator('[data-turno="vp"]')).to_have_text("12 \u2013 8")
     # A refusal of the save, next to its box: the pozzetto of a closer.
     pozzetto = page.locator("[name=s1_ns_pozzetto]")
-    pozzetto.uncheck()
+    set_ticked(pozzetto, False)
     expect(page.locator("#errors-1-ns")).to_contain_text("NS ha chiuso senza prendere il pozzetto")
     expect(page.locator('[data-turno="vp"]')).to_have_text("")
     # The box is marked as refused, and says where its message is.
@@ -74,7 +75,7 @@ def test_the_live_figures_are_the_servers_and_nothing_is_saved(page):
     expect(pozzetto).to_have_attribute("aria-invalid", "true")
     expect(pozzetto).to_have_attribute("aria-describedby", refusal_id)
     expect(page.locator("td.check.bad")).to_have_count(1)
-    pozzetto.check()
+    set_ticked(pozzetto)
     expect(page.locator("#errors-1-ns")).to_be_hidden()
     expect(pozzetto).not_to_have_attribute("aria-invalid", "true")
     expect(page.locator("td.bad")).to_have_count(0)
