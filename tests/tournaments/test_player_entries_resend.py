@@ -93,6 +93,8 @@ def test_each_line_sees_a_receipt_of_what_it_entered_and_what_was_accepted(clien
     assert "(salvataggio 1)" in receipt
     # Smazzata 2 as NS entered it: EO closed with 185 card points and a burraco pulito.
     assert "punti carte 185, pulito 1, ha chiuso, ha preso il pozzetto" in receipt
+    # Smazzata 1: EO did not close and took its pozzetto; smazzata 3 below, it did not take it.
+    assert "punti carte 45, ha preso il pozzetto" in receipt
     assert 'data-receipt="waiting"' in receipt
     eo = Client()
     eo.post(reverse("table:line", args=[access.token]), {"line": "eo"})
@@ -105,3 +107,17 @@ def test_each_line_sees_a_receipt_of_what_it_entered_and_what_was_accepted(clien
         page = phone.get(url).content.decode()
         assert 'data-receipt="accepted"' in page
         assert f"NS {table.ns_mp} – EO {table.eo_mp}" in page
+
+
+@pytest.mark.django_db
+def test_a_receipt_says_a_line_did_not_take_its_pozzetto(client):
+    _, turno = players_turno(auto_accept=True)
+    access = _access(turno)
+    url = reverse("table:page", args=[access.token])
+    client.post(reverse("table:line", args=[access.token]), {"line": "ns"})
+    boxes = _boxes()
+    del boxes["s3_eo_pozzetto"]  # smazzata 3: NS closed, EO never took its pozzetto
+    client.post(url, boxes)
+    receipt = client.get(url).content.decode()
+    assert "punti carte 30, non ha preso il pozzetto" in receipt
+    assert "punti carte 45, ha preso il pozzetto" in receipt
