@@ -47,6 +47,9 @@ def test_a_call_shows_red_on_the_board_until_the_director_clears_it(client):
     assert 'data-table="1" data-state="entering" data-problem="1"' in board
     assert "Arbitro chiamato · EO: Manca una carta" in board
     assert 'data-table="2" data-state="not_started">' in board
+    # The legend counts the tables calling the arbitro, beside the states.
+    assert '<li class="tile-state state-problem">' in board
+    assert "Arbitro chiamato: <strong>1</strong>" in board
 
     table_page = reverse("manage:room_table", args=[tournament.slug, 1, 1])
     assert "Manca una carta" in arbitro.get(table_page).content.decode()
@@ -54,7 +57,9 @@ def test_a_call_shows_red_on_the_board_until_the_director_clears_it(client):
     assert arbitro.post(clear).status_code == 302
     problem.refresh_from_db()
     assert problem.cleared_by == director and problem.cleared_at is not None
-    assert 'data-problem="1"' not in arbitro.get(tiles).content.decode()
+    cleared = arbitro.get(tiles).content.decode()
+    assert 'data-problem="1"' not in cleared
+    assert "Arbitro chiamato: <strong>0</strong>" in cleared
     actions = list(AuditEntry.objects.order_by("pk").values_list("action", flat=True))
     assert actions[-2:] == [TABLE_PROBLEM, TABLE_PROBLEM_CLEAR]
 

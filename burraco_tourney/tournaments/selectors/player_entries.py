@@ -239,10 +239,14 @@ def open_problems(*, table: Table) -> list[TableProblem]:
 
 
 def state_counts(tiles: Sequence[Tile]) -> list[tuple[str, str, int]]:
-    """(state, label, how many tables) for the board's legend, every state listed."""
+    """(state, label, how many tables) for the board's legend, every state listed, then the
+    tables calling the arbitro (red whatever their state, ``problem``)."""
     return [
-        (state, str(STATE_LABELS[state]), sum(1 for t in tiles if t.state == state))
-        for state in STATE_ORDER
+        *(
+            (state, str(STATE_LABELS[state]), sum(1 for t in tiles if t.state == state))
+            for state in STATE_ORDER
+        ),
+        ("problem", str(_("Arbitro called")), sum(1 for t in tiles if t.problems)),
     ]
 
 
