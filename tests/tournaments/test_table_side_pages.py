@@ -54,7 +54,12 @@ def test_the_page_names_the_table_and_asks_for_the_line(client):
 
 def test_an_unknown_token_is_not_found_and_guessing_is_limited(client):
     players_turno()
-    for _ in range(11):
+    unknown = client.get(reverse("table:page", args=["x" * 43]))
+    assert unknown.status_code == 404
+    # Said to the player who scanned it, not the site's "page not found".
+    assert "Link del tavolo sconosciuto" in unknown.content.decode()
+    assert "chiedi all'arbitro il codice del tuo tavolo" in unknown.content.decode()
+    for _ in range(10):
         assert client.get(reverse("table:page", args=["x" * 43])).status_code == 404
     assert client.get(reverse("table:page", args=["y" * 43])).status_code == 429
 

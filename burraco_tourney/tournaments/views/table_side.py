@@ -47,6 +47,10 @@ class TooMany(Exception):
     pass
 
 
+class UnknownLink(Http404):
+    """No table has this link (mistyped, or from a tournament deleted since)."""
+
+
 def _access(request: HttpRequest, token: str) -> TableAccess:
     """The link of ``token``; 404 for an unknown one (counted), 429 when this address guesses
     or posts with one link more than a phone can."""
@@ -56,7 +60,7 @@ def _access(request: HttpRequest, token: str) -> TableAccess:
         record_miss(request)
         if too_many:
             raise TooMany
-        raise Http404
+        raise UnknownLink
     if request.method == "POST" and posting_too_often(request, token):
         raise TooMany
     return access
@@ -190,6 +194,9 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         access = _access(request, token)
     except TooMany:
         return _too_many(request)
+    except UnknownLink:
+        # The page a scanned code opens: said in the players' words, not the site's 404.
+        return render(request, "table_side/unknown.html", status=404)
     line = _line(request, access)
     form = None
     if request.method == "POST":
