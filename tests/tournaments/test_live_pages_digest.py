@@ -6,7 +6,9 @@ import re
 
 import pytest
 from django.core.cache import caches
+from django.db import connection
 from django.template import Context, Template
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from burraco_tourney.tournaments import fragments, live_cache
@@ -181,3 +183,29 @@ def test_a_page_drawn_from_kept_turni_is_the_page_drawn_afresh(
     ).render(Context({"tournament": tournament, "pair": play.pairs[1], "turni": turni}))
     assert "Zanardelli" in fresh and "1300" in fresh
     assert fresh in page
+
+
+def test_after_a_save_the_pages_it_left_as_they_were_answer_304_without_the_database(
+    client,
+    room,  # noqa: F811
+    public_cache,  # noqa: F811
+    builds,
+    django_capture_on_commit_callbacks,
+):
+    tournament, director = room
+    two = _live(client, _url(tournament, 2))
+    four = _live(client, _url(tournament, 4))
+    with django_capture_on_commit_callbacks(execute=True):  # the counter the 304s read
+        _rename(tournament, director, 6, "Zanardelli")
+    # The first poll after the save (pair 4's, whose page changed) reads every pair's digest ...
+    assert _live(client, _url(tournament, 4), four["ETag"]).status_code == 200
+    # ... and from then on pair 2's page, as it was, is known unchanged without its view.
+    with CaptureQueriesContext(connection) as queries:
+        again = _live(client, _url(tournament, 2), two["ETag"])
+    assert again.status_code == 304
+    assert len(queries) == 0, [q["sql"] for q in queries]
+    assert builds == [2, 4, 4]
+    # A page never built has no ETag to give: its first poll goes through its view.
+    with CaptureQueriesContext(connection) as queries:
+        assert _live(client, _url(tournament, 3)).status_code == 200
+    assert len(queries) > 0

@@ -7,11 +7,20 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ..fragments import kept_piece
 from ..live_digest import content_digest
-from ..live_pages import LivePage, cached, live_not_modified, live_response, page_menu, render_parts
+from ..live_pages import (
+    LivePage,
+    cached,
+    kept_etags_remember,
+    live_not_modified,
+    live_response,
+    page_menu,
+    render_parts,
+)
 from ..selectors import tournaments as selectors
 from ..selectors.pair_page import pair_turni, play_by_pair, standings_by_turno
 
@@ -57,8 +66,13 @@ def pair_own_page(request: HttpRequest, tournament, number: int) -> HttpResponse
             raise Http404
         return digests[number]
 
-    page = LivePage(name="pair", params={"number": str(number)}, stylesheets=("css/live.css",))
-    return live_response(request, tournament=tournament, page=page, build=build, digest=digest)
+    return live_response(
+        request, tournament=tournament, page=_page(number), build=build, digest=digest
+    )
+
+
+def _page(number: int) -> LivePage:
+    return LivePage(name="pair", params={"number": str(number)}, stylesheets=("css/live.css",))
 
 
 def _play(tournament):
@@ -93,8 +107,10 @@ def _shows(request: HttpRequest, tournament, pair, turni_shown: list[str]) -> tu
 
 
 def _digests(request: HttpRequest, tournament) -> dict[int, str]:
+    """Every pair's page's digest; the pages a save left as they were answer the phones' polls
+    with 304 from now on (``kept_etags_remember``)."""
     play, ranks = _play(tournament), _ranks(tournament)
-    return {
+    digests = {
         number: content_digest(
             _shows(
                 request,
@@ -105,6 +121,14 @@ def _digests(request: HttpRequest, tournament) -> dict[int, str]:
         )
         for number, pair in play.pairs.items()
     }
+    kept_etags_remember(
+        tournament,
+        (
+            (reverse("tournaments:pair", args=[tournament.slug, number]), _page(number), digest)
+            for number, digest in digests.items()
+        ),
+    )
+    return digests
 
 
 @live_not_modified
