@@ -300,3 +300,24 @@ def test_a_tile_kept_from_an_earlier_answer_shows_a_new_name_and_this_answers_to
     free = reverse("manage:room_free", args=[tournament.slug, 1, 1])
     assert desk.post(free, {"line": "ns", "csrfmiddlewaretoken": token}).status_code == 302
     assert not Submission.objects.get(table=table, source="ns").holder
+
+
+def test_a_line_alone_is_accepted_with_a_reason_that_says_the_other_never_entered(
+    english, director
+):
+    tournament, turno = players_turno()
+    _grant(tournament, director)
+    _enter(turno, 1, "ns", 185)
+    page = english.get(reverse("manage:room_table", args=[tournament.slug, 1, 1])).content
+    assert b"Reason (only this line entered it)" in page
+    assert b"the lines do not agree" not in page
+    table = Table.objects.get(turno=turno, number=1)
+    ns = Submission.objects.get(table=table, source="ns")
+    url = reverse("manage:room_accept", args=[tournament.slug, 1, 1])
+    seen = {"line": "ns", "version": table.version, "entry_version": ns.version}
+    refused = english.post(url, seen, follow=True).content.decode()
+    assert "Only NS entered the scorecard: say why you accept it" in refused
+    assert "do not agree" not in refused
+    english.post(url, {**seen, "reason": "EO phone flat"})
+    table.refresh_from_db()
+    assert table.entry_mode == "smazzate"

@@ -327,11 +327,14 @@ def player_table_accept(
     other = entries.get(OTHER[line])
     agreed = other is not None and other.entered and other.smazzate == chosen.smazzate
     if not agreed and not reason.strip():
-        raise ValidationError(
-            _("The two lines do not agree: say why you accept %(line)s's entry.")
-            % {"line": LINE_LABELS[line]},
-            code="reason_required",
-        )
+        if other is not None and other.entered:
+            message = _("The two lines do not agree: say why you accept %(line)s's entry.")
+        else:
+            message = _(
+                "Only %(line)s entered the scorecard: say why you accept it without the other "
+                "line's confirmation."
+            )
+        raise ValidationError(message % {"line": LINE_LABELS[line]}, code="reason_required")
     if table.version != version:
         raise ValidationError(
             _(
