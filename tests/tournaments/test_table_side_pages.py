@@ -155,3 +155,17 @@ def test_a_replaced_link_says_so_while_the_turno_is_open(client):
         "Questo collegamento non è più valido: chiedi il nuovo QR del tavolo al direttore." in html
     )
     assert "Turno chiuso" not in html
+
+
+def test_a_save_that_differs_from_the_other_lines_entry_says_so(client):
+    _, turno = players_turno(auto_accept=False)
+    access, url = _link(turno)
+    client.post(reverse("table:line", args=[access.token]), {"line": "ns"})
+    saved = client.post(url, _boxes(), follow=True).content.decode()
+    assert "Salvato: ora l&#x27;altra linea lo controlla" in saved
+    eo = type(client)()
+    eo.post(reverse("table:line", args=[access.token]), {"line": "eo"})
+    # EO read NS's entry, but its own scorecard says 155 in smazzata 2, not 185.
+    differs = eo.post(url, _boxes(eo_cards_2=155), follow=True).content.decode()
+    assert "Salvato, ma l&#x27;altra linea ha inserito altro" in differs
+    assert "lo controlla sul suo telefono" not in differs

@@ -135,6 +135,9 @@ class PlayerSaved:
     accepted: SavedResult | None
     # The phone sent a save already stored (same ``client_id``): nothing was saved again.
     resent: bool = False
+    # The other line had entered something else (it changed its entry since this phone read
+    # it, or never agreed): the lines now disagree.
+    disputed: bool = False
 
 
 def _log_save(
@@ -224,7 +227,8 @@ def player_entry_save(
     accepted = None
     if agreed and table.turno.tournament.players_auto_accept:
         accepted = _accept(table, entry, other, user=None, reason="", outcome=outcome)
-    return PlayerSaved(entry=entry, agreed=agreed, accepted=accepted)
+    disputed = not agreed and other is not None and other.entered
+    return PlayerSaved(entry=entry, agreed=agreed, accepted=accepted, disputed=disputed)
 
 
 def _resent(access: TableAccess, line: str, client_id: str) -> PlayerSaved | None:

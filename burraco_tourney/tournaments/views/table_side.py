@@ -242,6 +242,14 @@ def _save(request: HttpRequest, access: TableAccess, line: str, form: ScorecardF
         messages.success(request, _("Both lines agree: the table is accepted."))
     elif saved.agreed:
         messages.success(request, _("Both lines agree: the referee will accept the table."))
+    elif saved.disputed:
+        messages.warning(
+            request,
+            _(
+                "Saved, but the other line entered something else: compare the two scorecards "
+                "at the table; if you still disagree, the referee decides."
+            ),
+        )
     else:
         messages.success(request, _("Saved: now the other line checks it on its phone."))
     return True
