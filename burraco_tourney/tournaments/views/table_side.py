@@ -66,6 +66,12 @@ def _access(request: HttpRequest, token: str) -> TableAccess:
     return access
 
 
+def _closed(refusal: ValidationError | None) -> bool:
+    """The refusal says nothing can be entered at this link any more: its turno is closed to the
+    phones, or the link was replaced."""
+    return refusal is not None and refusal.code in ("turno_closed", "revoked")
+
+
 def _too_many(request: HttpRequest) -> HttpResponse:
     return render(request, "table_side/too_many.html", status=429)
 
@@ -148,7 +154,7 @@ def _context(request, access: TableAccess, line: str | None, form=None) -> dict:
         "status_poll_seconds": STATUS_POLL_SECONDS,
         "differences": differences,
         "refusal": refusal.messages[0] if refusal else "",
-        "closed": refusal is not None and refusal.code in ("turno_closed", "revoked"),
+        "closed": _closed(refusal),
         "revoked": refusal is not None and refusal.code == "revoked",
         "own": entries.get(line) if line else None,
         "other": entries.get(services.OTHER[line]) if line else None,
@@ -317,14 +323,25 @@ def table_status(request: HttpRequest, token: str) -> HttpResponse:
         return _too_many(request)
     # Only what the poll shows: every phone asks every few seconds, the page's form is not in it.
     state, differences = _state(access.table, selectors.table_entries(table=access.table))
+    closed = _closed(services.access_refusal(access))
     context = {
         "token": access.token,
         "state": state,
         "state_label": selectors.STATE_LABELS[state],
         "differences": differences,
         "status_poll_seconds": STATUS_POLL_SECONDS,
+        "closed": closed,
     }
-    return render(request, "table_side/status.html", context)
+    response = render(request, "table_side/status.html", context)
+    if closed and request.GET.get(OPEN_PAGE) == "1":
+        # A page opened while the turno was open: loaded again, it says why nothing can be
+        # entered now and offers no scorecard (htmx reloads the page on this header).
+        response["HX-Refresh"] = "true"
+    return response
+
+
+# The status poll of a page that offered the scorecard (``table_side/status.html``).
+OPEN_PAGE = "aperto"
 
 
 @require_POST
