@@ -51,12 +51,17 @@ def test_a_save_sent_twice_is_stored_once():
     assert Submission.objects.get(pk=entry.pk).version == 2
 
 
-@pytest.mark.django_db
-def test_the_phone_that_sends_again_is_told_it_had_arrived(client):
+def _ns_phone(client):
+    """A table of a turno accepted as soon as both lines agree, and ``client`` holding NS."""
     _, turno = players_turno(auto_accept=True)
     access = _access(turno)
-    url = reverse("table:page", args=[access.token])
     client.post(reverse("table:line", args=[access.token]), {"line": "ns"})
+    return access, reverse("table:page", args=[access.token])
+
+
+@pytest.mark.django_db
+def test_the_phone_that_sends_again_is_told_it_had_arrived(client):
+    access, url = _ns_phone(client)
     assert client.post(url, {**_boxes(), "client_id": SAVE_ID}).status_code == 302
     eo = Client()
     eo.post(reverse("table:line", args=[access.token]), {"line": "eo"})
@@ -83,10 +88,7 @@ def test_the_same_save_arriving_twice_at_once_is_stored_once():
 
 @pytest.mark.django_db
 def test_each_line_sees_a_receipt_of_what_it_entered_and_what_was_accepted(client):
-    _, turno = players_turno(auto_accept=True)
-    access = _access(turno)
-    url = reverse("table:page", args=[access.token])
-    client.post(reverse("table:line", args=[access.token]), {"line": "ns"})
+    access, url = _ns_phone(client)
     client.post(url, _boxes())
     receipt = client.get(url).content.decode()
     assert "Ricevuta: quello che ha inserito la tua linea" in receipt
@@ -111,10 +113,7 @@ def test_each_line_sees_a_receipt_of_what_it_entered_and_what_was_accepted(clien
 
 @pytest.mark.django_db
 def test_a_receipt_says_a_line_did_not_take_its_pozzetto(client):
-    _, turno = players_turno(auto_accept=True)
-    access = _access(turno)
-    url = reverse("table:page", args=[access.token])
-    client.post(reverse("table:line", args=[access.token]), {"line": "ns"})
+    access, url = _ns_phone(client)
     boxes = _boxes()
     del boxes["s3_eo_pozzetto"]  # smazzata 3: NS closed, EO never took its pozzetto
     client.post(url, boxes)
