@@ -103,20 +103,21 @@ def test_a_closed_turno_shows_turno_chiuso_and_refuses_a_late_entry(client):
     assert not Submission.objects.lines().filter(table=access.table).exclude(data={}).exists()
 
 
-def test_a_phone_left_open_on_the_scorecard_is_reloaded_once_the_turno_closes(client):
+def test_a_phone_left_open_on_the_scorecard_is_opened_again_once_the_turno_closes(client):
     _, turno = players_turno()
     access, url = _link(turno)
     client.post(reverse("table:line", args=[access.token]), {"line": "ns"})
     status = reverse("table:status", args=[access.token])
     # The open page polls with ?aperto=1; nothing to reload while the turno is open.
     assert f"{status}?aperto=1" in client.get(url).content.decode()
-    assert "HX-Refresh" not in client.get(status, {"aperto": "1"})
+    assert "HX-Redirect" not in client.get(status, {"aperto": "1"})
     services.turno_players_close(turno=turno, user=make_director())
-    assert client.get(status, {"aperto": "1"})["HX-Refresh"] == "true"
+    # Opened again with a plain GET: a page that answered a refused save is not posted again.
+    assert client.get(status, {"aperto": "1"})["HX-Redirect"] == url
     # The page as reloaded says why and polls without it: no reload after reload.
     page = client.get(url).content.decode()
     assert "Turno chiuso" in page and "?aperto=1" not in page
-    assert "HX-Refresh" not in client.get(status)
+    assert "HX-Redirect" not in client.get(status)
 
 
 def test_a_photo_is_resized_and_kept_with_the_line(client):

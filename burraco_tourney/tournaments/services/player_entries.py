@@ -69,10 +69,10 @@ def new_phone_name() -> str:
     return secrets.token_hex(4)
 
 
-def access_refusal(access: TableAccess) -> ValidationError | None:
-    """Why the players may not enter at this link now, None when they may."""
-    table = access.table
-    turno = table.turno
+def access_closure(access: TableAccess) -> ValidationError | None:
+    """Why nothing can be entered at this link any more (the link replaced, the turno closed to
+    the phones), None while it is open; read from the link's rows alone."""
+    turno = access.table.turno
     if access.revoked_at is not None:
         return ValidationError(
             _("This link is no longer valid: ask the director for the table's new QR code."),
@@ -84,6 +84,15 @@ def access_refusal(access: TableAccess) -> ValidationError | None:
             % {"turno": turno.number},
             code="turno_closed",
         )
+    return None
+
+
+def access_refusal(access: TableAccess) -> ValidationError | None:
+    """Why the players may not enter at this link now, None when they may."""
+    closure = access_closure(access)
+    if closure is not None:
+        return closure
+    table, turno = access.table, access.table.turno
     if table.entry_mode:
         return ValidationError(
             _("Table %(table)s has been accepted: only the director changes it now.")

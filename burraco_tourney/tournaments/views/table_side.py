@@ -323,7 +323,7 @@ def table_status(request: HttpRequest, token: str) -> HttpResponse:
         return _too_many(request)
     # Only what the poll shows: every phone asks every few seconds, the page's form is not in it.
     state, differences = _state(access.table, selectors.table_entries(table=access.table))
-    closed = _closed(services.access_refusal(access))
+    closed = services.access_closure(access) is not None
     context = {
         "token": access.token,
         "state": state,
@@ -334,13 +334,14 @@ def table_status(request: HttpRequest, token: str) -> HttpResponse:
     }
     response = render(request, "table_side/status.html", context)
     if closed and request.GET.get(OPEN_PAGE) == "1":
-        # A page opened while the turno was open: loaded again, it says why nothing can be
-        # entered now and offers no scorecard (htmx reloads the page on this header).
-        response["HX-Refresh"] = "true"
+        # A page shown while the link was open: opened again (htmx follows this header with a
+        # plain GET, never resending a form the page answered), it says why nothing can be
+        # entered now and offers no scorecard.
+        response["HX-Redirect"] = reverse("table:page", args=[access.token])
     return response
 
 
-# The status poll of a page that offered the scorecard (``table_side/status.html``).
+# The status poll of a page shown while its link was open (``table_side/status.html``).
 OPEN_PAGE = "aperto"
 
 
