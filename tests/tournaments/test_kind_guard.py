@@ -67,7 +67,7 @@ ASKS_A_KIND = re.compile(
     r"|\bkinds_where\("
     r"|isinstance\([^)]*Format\b"
     r"|\w\[[\w.]*\bfmt\.\w+\.(key|entrants_key|words)\s*\]"
-    r"|\b[A-Z][A-Z_]*\[\s*[\w.]*\b(entrant_key|entrants_key|registers)\s*\]"
+    r"|\b[A-Z][A-Z_]*(\[|\.get\()\s*[\w.]*\b(entrant_key|entrants_key|registers)\s*[\],]"
 )
 # A burraco's kind (sporco, pulito ...), a scorecard reading's, an audit change's: not a
 # tournament's.
@@ -190,6 +190,7 @@ def test_the_pattern_sees_every_way_of_asking_a_kind():
         "if kind_standings is not None:",
         "return subjects[entrant.tournament.fmt.entrants.key](entrant)",
         "words = WORDS[registers]",
+        'sentences = GIRONE_SENTENCES.get(registers, GIRONE_SENTENCES["pairs"])',
         "LISTED_TWICE[self.entrant_key]",
         "return EXPLAINERS[tournament.fmt.standings.words]",
     ]
