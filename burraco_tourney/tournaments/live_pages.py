@@ -242,7 +242,8 @@ def live_not_modified(view: Callable[..., HttpResponse]) -> Callable[..., HttpRe
     """A public page's view (``view(request, slug, ...)``) whose live part, unchanged, answers
     ``304`` without reading the database: the tournament's counter (``live_cache.known_counter``,
     kept by the writers) and the ETag of the part at that counter, remembered when it was served
-    (``live_response``), both from the shared cache. Anything else goes to the view."""
+    (``live_response``) or, for a page kept under its digest, when every such page's digest was
+    read (``kept_etags_remember``), both from the shared cache. Anything else goes to the view."""
 
     @functools.wraps(view)
     def answer(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
