@@ -3,6 +3,7 @@ data URI in the PDFs (WeasyPrint draws it as an image). Nothing here reads or wr
 
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 
 import segno
@@ -47,6 +48,17 @@ def qr_svg(url: str, *, scale: int = 3, label: str = "") -> SafeString:
 @lru_cache(maxsize=2048)
 def _svg(url: str, scale: int) -> str:
     return segno.make(url, error="m").svg_inline(scale=scale, border=2, svgclass="qr")
+
+
+def qr_svg_file(url: str, *, scale: int = 3, label: str = "") -> bytes:
+    """The code as an SVG file of its own, for an <img>: with the SVG namespace, without which
+    a browser draws no image (the markup inside a page, ``qr_svg``, does without it), and with
+    ``label`` as its title."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(
+        out, kind="svg", scale=scale, border=2, svgclass="qr", xmldecl=False, title=label or None
+    )
+    return out.getvalue()
 
 
 def qr_data_uri(url: str, *, scale: int = 4) -> str:

@@ -180,3 +180,18 @@ def test_a_phone_open_on_its_scorecard_sees_the_turno_closed(phones, director_pa
     expect(ns.locator("#scorecard")).to_have_count(0)
     assert not Submission.objects.lines().filter(table=table).exclude(data={}).exists()
     assert not Table.objects.get(pk=table.pk).entry_mode
+
+
+def test_the_boards_list_of_codes_draws_every_tables_code(director_page, live_server):
+    tournament, *_ = room()
+    open_board(director_page, tournament)
+    director_page.locator("details.qr-list summary").click()
+    codes = director_page.locator("img.qr")
+    expect(codes).to_have_count(2)
+    for index in range(2):
+        code = codes.nth(index)
+        code.scroll_into_view_if_needed()
+        # Drawn, not a broken image: a browser gives a broken one no natural width.
+        director_page.wait_for_function(
+            "image => image.complete && image.naturalWidth > 0", arg=code.element_handle()
+        )

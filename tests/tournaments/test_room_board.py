@@ -13,7 +13,7 @@ from django.urls import reverse
 from PIL import Image
 
 from burraco_tourney.tournaments.models import Submission, Table
-from burraco_tourney.tournaments.qr_codes import qr_svg
+from burraco_tourney.tournaments.qr_codes import qr_svg, qr_svg_file
 from burraco_tourney.tournaments.services import player_entries as services
 from burraco_tourney.tournaments.services.audit import tournament_touch
 from burraco_tourney.tournaments.services.table_problems import table_problem_report
@@ -60,7 +60,7 @@ def test_the_board_colours_each_table_by_its_state(english, director):
     # Every table's QR code, an image the browser asks for when the list is opened.
     codes = re.findall(r'<img class="qr" src="([^"]+)" loading="lazy" alt="QR code of table', board)
     assert len(codes) == 3
-    assert all(english.get(code).content.startswith(b"<svg") for code in codes)
+    assert all(english.get(code).content.startswith(b"<svg xmlns=") for code in codes)
 
 
 def test_a_table_qr_code_is_the_code_of_its_live_link(english, director):
@@ -72,7 +72,14 @@ def test_a_table_qr_code_is_the_code_of_its_live_link(english, director):
     response = english.get(code)
     assert response["Content-Type"] == "image/svg+xml"
     link = f"http://testserver/tavolo/{access.token}/"
-    assert response.content.decode() == qr_svg(link, label="QR code of table 2")
+    assert response.content == qr_svg_file(link, label="QR code of table 2")
+    # A file of its own: with the SVG namespace a browser needs to draw it as an image.
+    svg = response.content.decode()
+    assert svg.startswith("<svg") and 'xmlns="http://www.w3.org/2000/svg"' in svg
+    assert "<title>QR code of table 2</title>" in svg
+    # The same code as the table's own page draws inside it.
+    assert svg.count('d="') == qr_svg(link).count('d="') == 1
+    assert re.search(r'd="([^"]+)"', svg)[1] == re.search(r'd="([^"]+)"', qr_svg(link))[1]
     # Only for the tournament's directors, as the link it holds.
     english.logout()
     assert english.get(code).status_code == 302

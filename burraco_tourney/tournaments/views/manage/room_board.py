@@ -26,7 +26,7 @@ from burraco_tourney.core.rule_messages import LINE_LABELS
 from ...access import director_view
 from ...live_pages import etag_response
 from ...models import Tournament
-from ...qr_codes import phones_base, phones_cannot_reach, qr_svg, table_link
+from ...qr_codes import phones_base, phones_cannot_reach, qr_svg, qr_svg_file, table_link
 from ...results_bridge import stored_entry, tournament_ruleset
 from ...room_tiles import tiles_html
 from ...selectors import player_entries as selectors
@@ -87,7 +87,7 @@ def room_qr(request: HttpRequest, tournament: Tournament, turno: int, table: int
     if access is None:
         raise Http404
     label = _("QR code of table %(table)s") % {"table": table_obj.label}
-    svg = qr_svg(table_link(request, access.token), label=label)
+    svg = qr_svg_file(table_link(request, access.token), label=label)
     # Never kept by the browser, as every director's page (core.middleware): it holds the link.
     return HttpResponse(svg, content_type="image/svg+xml")
 
