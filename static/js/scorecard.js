@@ -214,8 +214,10 @@
     var keys = document.querySelector(".keys[hidden]");
     if (keys && form.classList.contains("scorecard-form")) keys.hidden = false;
     // The box the server marked (autofocus) is focused by site.js, on every page; a form without
-    // one (a forfeit) starts from its first box.
-    if (!document.activeElement || document.activeElement === document.body) {
+    // one (a forfeit) starts from its first box, but a phone's (data-line), whose keyboard
+    // would cover the page.
+    var idle = !document.activeElement || document.activeElement === document.body;
+    if (idle && !form.dataset.line) {
       var start = form.querySelector("input:not([type=hidden]), select");
       if (start) focusBox(start);
     }

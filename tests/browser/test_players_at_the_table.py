@@ -195,3 +195,13 @@ def test_the_boards_list_of_codes_draws_every_tables_code(director_page, live_se
         director_page.wait_for_function(
             "image => image.complete && image.naturalWidth > 0", arg=code.element_handle()
         )
+
+
+def test_a_phones_scorecard_opens_with_no_box_taking_the_cursor(phones, live_server):
+    """A box with the cursor brings a phone's keyboard up over the page it has just opened."""
+    _, _, _, token = room()
+    ns, _ = phones
+    join(ns, token, "ns")
+    expect(ns.locator("#scorecard")).to_be_visible()
+    ns.wait_for_load_state("load")  # the page's scripts have run
+    assert ns.evaluate("document.activeElement === document.body")

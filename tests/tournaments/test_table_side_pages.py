@@ -85,10 +85,13 @@ def test_a_refused_box_gets_the_directors_refusal_and_nothing_is_saved(client):
     _, turno = players_turno()
     access, url = _link(turno)
     client.post(reverse("table:line", args=[access.token]), {"line": "ns"})
+    # As opened, no box takes the cursor: a phone would bring its keyboard up over the page.
+    assert "autofocus" not in client.get(url).content.decode()
     data = _boxes()
     data["s1_ns_cards"] = "123"
     page = client.post(url, data).content.decode()
     assert "multiplo di 5" in page
+    assert "autofocus" in page  # the line goes back to its boxes, as it just typed in them
     assert not Submission.objects.lines().filter(table=access.table, source="ns").exclude(data={})
 
 

@@ -118,6 +118,11 @@ def _form(access: TableAccess, line: str, entries, data=None, saving=False) -> S
         kinds = tournament_ruleset(tournament).entry_kinds
         form.initial.update(selectors.entry_initial(source.smazzate, kinds))
         form.initial["ended_early"] = source.ended_early
+    if data is None:
+        # A phone's page as opened: no box takes the cursor (a phone brings its keyboard up over
+        # the page, after every call or reload); after a refused save the form's own mark stays.
+        for field in form.fields.values():
+            field.widget.attrs.pop("autofocus", None)
     return form
 
 
