@@ -66,12 +66,6 @@ def _access(request: HttpRequest, token: str) -> TableAccess:
     return access
 
 
-def _closed(refusal: ValidationError | None) -> bool:
-    """The refusal says nothing can be entered at this link any more: its turno is closed to the
-    phones, or the link was replaced."""
-    return refusal is not None and refusal.code in ("turno_closed", "revoked")
-
-
 def _too_many(request: HttpRequest) -> HttpResponse:
     return render(request, "table_side/too_many.html", status=429)
 
@@ -159,7 +153,8 @@ def _context(request, access: TableAccess, line: str | None, form=None) -> dict:
         "status_poll_seconds": STATUS_POLL_SECONDS,
         "differences": differences,
         "refusal": refusal.messages[0] if refusal else "",
-        "closed": _closed(refusal),
+        # Nothing can be entered at this link any more (not only not now): the same as the poll.
+        "closed": services.access_closure(access) is not None,
         "revoked": refusal is not None and refusal.code == "revoked",
         "own": entries.get(line) if line else None,
         "other": entries.get(services.OTHER[line]) if line else None,
