@@ -119,6 +119,12 @@ class TournamentSection:
                 _("a tournament of kind “%(kind)s” needs version %(version)s of the archive")
                 % {"kind": kind, "version": fmt.archive.min_version},
             )
+        for required in fmt.archive.required_fields:
+            if required not in obj:
+                raise ArchiveError(
+                    at(path, required),
+                    _("is required for a tournament of kind “%(kind)s”") % {"kind": kind},
+                )
         kind_fields, kind_options = fmt.archive.read_tournament(obj, path)
         prizes = read_prizes(obj["prizes"], fmt) if "prizes" in obj else None
 
@@ -127,18 +133,12 @@ class TournamentSection:
             smazzate = json_int(
                 obj["smazzate_per_turno"], at(path, "smazzate_per_turno"), minimum=1, maximum=6
             )
-        elif "smazzate_per_turno" in fmt.archive.required_fields:
-            raise ArchiveError(
-                at(path, "smazzate_per_turno"), _("is required for a pairs tournament")
-            )
         self.smazzate_per_turno = smazzate
 
         vp_spec: str | tuple[tuple[int | None, int, int], ...] | None = None
         table = None
         if "vp_table" in obj:
             vp_spec, table = read_vp_table(obj["vp_table"], at(path, "vp_table"))
-        elif "vp_table" in fmt.archive.required_fields:
-            raise ArchiveError(at(path, "vp_table"), _("is required for a pairs tournament"))
 
         bye = read_value(obj["bye"], at(path, "bye")) if "bye" in obj else None
         forfeit = None
@@ -158,8 +158,6 @@ class TournamentSection:
         if "ko" in obj:
             ko = read_ko(obj["ko"], at(path, "ko"), self._v2("ko"))
             third_place, rounds = read_ko_extras(obj["ko"], at(path, "ko"))
-        elif "ko" in fmt.archive.required_fields:
-            raise ArchiveError(at(path, "ko"), _("is required for a ko tournament"))
         # The file's rules as the site will build them from the stored tournament: the kind's
         # and the engine's defaults for what the file leaves out (the VP table, the riposo, a
         # forfeit worth a riposo, the tie-breaks), one place for them all.

@@ -130,10 +130,15 @@ CASES: list[tuple[str, Spoil, str, str]] = [
         "smazzate required",
         _delete(t, "smazzate_per_turno"),
         "tournament.smazzate_per_turno",
-        "required",
+        "required for a tournament of kind “pairs”",
     ),
     ("smazzate range", _set(t, "smazzate_per_turno", 7), "tournament.smazzate_per_turno", "7"),
-    ("vp required", _delete(t, "vp_table"), "tournament.vp_table", "required"),
+    (
+        "vp required",
+        _delete(t, "vp_table"),
+        "tournament.vp_table",
+        "required for a tournament of kind “pairs”",
+    ),
     ("vp preset", _set(t, "vp_table", "fibur-5"), "tournament.vp_table", "fibur-5"),
     ("vp type", _set(t, "vp_table", 3), "tournament.vp_table", "list of bands"),
     (
@@ -173,7 +178,12 @@ CASES: list[tuple[str, Spoil, str, str]] = [
     ("tiebreak unknown", _set(t, "tiebreaks", ["elo"]), "tournament.tiebreaks[0]", "scarto"),
     ("tiebreak twice", _set(t, "tiebreaks", ["mp", "mp"]), "tournament.tiebreaks[1]", "twice"),
     ("tiebreak empty", _set(t, "tiebreaks", []), "tournament.tiebreaks", "at least one"),
-    ("ko required", _set(t, "kind", "ko"), "tournament.ko", "required"),
+    (
+        "ko required",
+        _set(t, "kind", "ko"),
+        "tournament.ko",
+        "required for a tournament of kind “ko”",
+    ),
     (
         "ko mode key",
         lambda d: t(d).update(kind="ko", ko={"mode": "punti", "smazzate": 3}),

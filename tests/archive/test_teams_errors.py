@@ -67,6 +67,12 @@ def _unplayed(d: dict) -> None:
 CASES = [
     ("version 2", lambda d: d.update(version=2), "tournament.kind", "needs version 3"),
     (
+        "no smazzate per turno",
+        _pop(lambda d: d["tournament"], "smazzate_per_turno"),
+        "tournament.smazzate_per_turno",
+        "is required for a tournament of kind “teams”",
+    ),
+    (
         "team VP table with vp_sum",
         _tournament(team_vp_table=[{"max": None, "vp": [20, 20]}]),
         "tournament.team_vp_table",
