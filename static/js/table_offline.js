@@ -10,15 +10,6 @@
 (function () {
   "use strict";
 
-  var form = document.getElementById("scorecard");
-  if (!form || !window.localStorage || !window.fetch || !window.URLSearchParams) return;
-  var key = "burraco-table:" + form.getAttribute("action") + ":" + (form.dataset.line || "");
-  var DRAFT = key + ":draft";
-  var PENDING = key + ":pending";
-  var RETRY_MS = 5000;
-  var KEPT = { csrfmiddlewaretoken: true, client_id: true };
-  var sending = false;
-
   function read(name) {
     try {
       return JSON.parse(window.localStorage.getItem(name) || "null");
@@ -26,6 +17,35 @@
       return null;
     }
   }
+
+  function storageKey(page, line) {
+    return "burraco-table:" + page + ":" + (line || "");
+  }
+
+  // The page of a closed turno (or a replaced link) takes no scorecard: a save still waiting
+  // for the network, or typing never saved, will not be sent (not even if the turno is opened
+  // again later, over what the lines have entered since). The line is told, and the phone
+  // forgets them.
+  var closed = document.getElementById("closed-unsent");
+  if (closed && window.localStorage) {
+    var left = storageKey(closed.dataset.page, closed.dataset.line);
+    var unsentSave = read(left + ":pending");
+    var typed = read(left + ":draft");
+    if (unsentSave || (typed && JSON.stringify(typed.fields) !== typed.served)) {
+      closed.hidden = false;
+    }
+    window.localStorage.removeItem(left + ":pending");
+    window.localStorage.removeItem(left + ":draft");
+  }
+
+  var form = document.getElementById("scorecard");
+  if (!form || !window.localStorage || !window.fetch || !window.URLSearchParams) return;
+  var key = storageKey(form.getAttribute("action"), form.dataset.line);
+  var DRAFT = key + ":draft";
+  var PENDING = key + ":pending";
+  var RETRY_MS = 5000;
+  var KEPT = { csrfmiddlewaretoken: true, client_id: true };
+  var sending = false;
 
   function write(name, value) {
     try {

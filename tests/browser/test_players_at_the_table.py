@@ -178,6 +178,11 @@ def test_a_phone_open_on_its_scorecard_sees_the_turno_closed(phones, director_pa
     # Nobody touches the phone: its status poll finds the turno closed and reloads the page.
     expect(ns.locator(".closed-notice")).to_contain_text("Turno chiuso")
     expect(ns.locator("#scorecard")).to_have_count(0)
+    # What the line typed and never saved is not lost in silence: the page says so, and the
+    # phone forgets it.
+    expect(ns.locator("#closed-unsent")).to_be_visible()
+    expect(ns.locator("#closed-unsent")).to_contain_text("Non inviato")
+    assert ns.evaluate("Object.keys(localStorage)") == []
     assert not Submission.objects.lines().filter(table=table).exclude(data={}).exists()
     assert not Table.objects.get(pk=table.pk).entry_mode
 

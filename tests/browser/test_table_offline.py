@@ -12,7 +12,10 @@ import pytest
 from playwright.sync_api import expect
 
 from burraco_tourney.tournaments.models import AuditEntry, Submission
-from burraco_tourney.tournaments.services.player_entries import PLAYER_ENTER
+from burraco_tourney.tournaments.services.player_entries import (
+    PLAYER_ENTER,
+    turno_players_close,
+)
 from tests.browser.held import wait_until_sent
 from tests.browser.test_players_at_the_table import ROWS, fill_scorecard, join, phones, room
 
@@ -68,6 +71,29 @@ def _saved_without_network(phones):
     ns.get_by_role("button", name="Salva lo score").click()
     expect(ns.locator('#offline-notice [data-when="unsent"]')).to_contain_text("Non inviato")
     return ns, table, token
+
+
+def test_a_save_left_unsent_when_the_turno_closes_is_told_and_never_sent_later(phones):
+    first, table, token = _saved_without_network(phones)
+    turno = table.turno
+    turno_players_close(turno=turno, user=turno.tournament.owner)
+    # The browser closed with the save still waiting; opened again once the network is back.
+    context, address = first.context, f"{first.base_url}/tavolo/{token}/"
+    first.close()
+    context.set_offline(False)
+    ns = context.new_page()
+    ns.goto(address)
+    expect(ns.locator(".closed-notice")).to_contain_text("Turno chiuso")
+    expect(ns.locator("#closed-unsent")).to_contain_text("Non inviato")
+    assert ns.evaluate("Object.keys(localStorage)") == []
+    # Opened again to the players, the phone has nothing left to send over what comes next.
+    turno_players_close(turno=turno, user=turno.tournament.owner, closed=False)
+    ns.goto(address)
+    expect(ns.locator("#scorecard")).to_be_visible()
+    expect(ns.locator("[name=s1_ns_cards]")).to_have_value("")
+    ns.wait_for_load_state("load")  # the page's scripts have run
+    assert ns.evaluate("Object.keys(localStorage)") == []
+    assert _stored(table) == (0, 0)
 
 
 def test_a_box_corrected_after_an_unsent_save_is_what_arrives(phones):
