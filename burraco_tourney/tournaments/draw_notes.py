@@ -129,8 +129,10 @@ def _bye(p: Mapping[str, Any]) -> str:
 def _mitchell(p: Mapping[str, Any]) -> str:
     text = (
         ngettext(
-            "Mitchell, turno %(turno)s: NS pairs stay, EO pairs move %(step)s table each turno.",
-            "Mitchell, turno %(turno)s: NS pairs stay, EO pairs move %(step)s tables each turno.",
+            "Mitchell, round %(turno)s of the movement: NS pairs stay, EO pairs move %(step)s "
+            "table each turno.",
+            "Mitchell, round %(turno)s of the movement: NS pairs stay, EO pairs move %(step)s "
+            "tables each turno.",
             p["step"],
         )
         % p
@@ -170,8 +172,8 @@ SENTENCES = {
     "mitchell": _mitchell,
     "mitchell_repeat": lambda p: (
         _(
-            "Turno %(turno)s goes beyond the %(rematch_free_turni)s turni without a rematch: "
-            "pairs meet again."
+            "Round %(turno)s of the movement goes beyond the %(rematch_free_turni)s turni "
+            "without a rematch: pairs meet again."
         )
         % p
     ),

@@ -49,7 +49,7 @@ def test_mitchell_turno_2_moves_eo_pairs_by_the_step(director_client, director):
     assert seats(turno) == [(1, 1, 11), (2, 2, 12), (3, 3, 7), (4, 4, 8), (5, 5, 9), (6, 6, 10)]
     html = preview(director_client, turno)
     assert "With this step 3 turni are played without a rematch." in html
-    assert "Mitchell, turno 2:" in html
+    assert "Mitchell, round 2 of the movement:" in html
 
 
 def test_mitchell_beyond_the_rematch_free_turni_is_flagged(director_client, director):

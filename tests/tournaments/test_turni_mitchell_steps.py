@@ -102,6 +102,9 @@ def test_a_mitchell_coming_round_reports_every_table_meeting_again(director_clie
     turno = draw_ok(director_client, tournament, movement="mitchell", step="1")
     _form, html = step_form(director_client, tournament, turno.number)
     # The rotation note says it once, each table names its pairs; no count on top.
-    assert "Turno 3 goes beyond the 2 turni without a rematch: pairs meet again." in html
+    assert (
+        "Round 3 of the movement goes beyond the 2 turni without a rematch: pairs meet again."
+        in html
+    )
     assert "Pair 1 and pair 3 already met in turno 1." in html
     assert "of the 2 tables repeat a meeting already played in this tournament" not in html

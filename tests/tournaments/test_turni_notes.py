@@ -39,7 +39,7 @@ EXAMPLES = [
                                      "rematch_free_turni": 8}},
      "The movement runs on 8 tables, one of them missing: the pair sent there rests."),
     ({"code": "mitchell_repeat", "params": {"turno": 4, "rematch_free_turni": 3}},
-     "Turno 4 goes beyond the 3 turni"),
+     "Round 4 of the movement goes beyond the 3 turni"),
     ({"code": "mitchell_rematches", "params": {"rematches": 2, "tables": 6}},
      "2 of the 6 tables repeat a meeting already played in this tournament."),
     ({"code": "italiana", "params": {"turno": 2, "turni": 5}}, "turno 2 of the 5"),
