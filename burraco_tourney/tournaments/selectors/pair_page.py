@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..live_digest import RowDigests
 from ..models import Bye, Entrant, Penalty, Table, Tournament
 from ..results_bridge import tournament_bye_value
 from .standings import standings_choice
@@ -87,6 +88,8 @@ class PlayByPair:
     penalties: dict[int, dict[int, list[Penalty]]]
     # The MP a riposo is worth (the engine's bye value; None while the tournament has none).
     bye_mp: int | None = None
+    # The digest of each of these rows, walked once for all the pages showing it.
+    row_digests: RowDigests = field(default_factory=RowDigests, compare=False, repr=False)
 
 
 def play_by_pair(*, tournament: Tournament) -> PlayByPair:

@@ -41,7 +41,7 @@ def pair_own_page(request: HttpRequest, tournament, number: int) -> HttpResponse
         if pair is None:
             raise Http404
         turni = pair_turni(pair=pair, by_turno=_ranks(tournament), play=play)
-        shown = [content_digest(t) for t in turni]
+        shown = [content_digest(t, play.row_digests) for t in turni]
         sections = [
             _turno_section(tournament, pair, t, digest)
             for t, digest in zip(turni, shown, strict=True)
@@ -116,7 +116,10 @@ def _digests(request: HttpRequest, tournament) -> dict[int, str]:
                 request,
                 tournament,
                 pair,
-                [content_digest(t) for t in pair_turni(pair=pair, by_turno=ranks, play=play)],
+                [
+                    content_digest(t, play.row_digests)
+                    for t in pair_turni(pair=pair, by_turno=ranks, play=play)
+                ],
             )
         )
         for number, pair in play.pairs.items()
