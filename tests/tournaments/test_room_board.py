@@ -61,6 +61,10 @@ def test_the_board_colours_each_table_by_its_state(english, director):
     codes = re.findall(r'<img class="qr" src="([^"]+)" loading="lazy" alt="QR code of table', board)
     assert len(codes) == 3
     assert all(english.get(code).content.startswith(b"<svg xmlns=") for code in codes)
+    # Each names its table, a link to the table's page (with the players' link to send).
+    table_two = reverse("manage:room_table", args=[tournament.slug, 1, 2])
+    assert f'<figcaption><a href="{table_two}">Table 2</a></figcaption>' in board
+    assert "/tavolo/" in english.get(table_two).content.decode()
 
 
 def test_a_table_qr_code_is_the_code_of_its_live_link(english, director):
