@@ -197,7 +197,7 @@ def test_a_saved_result_is_corrected_with_a_reason(page, turno4):
     assert turno4.tables.get(number=1).ns_mp == 900
     keyboard.type("Punti NS sommati male")
     keyboard.press("Enter")
-    expect(page).to_have_url(table_url(page, turno4, 2))
+    expect(page).to_have_url(table_url(page, turno4, 2) + "?modo=totali")
     entry = AuditEntry.objects.get(action="result_correct")
     assert entry.reason == "Punti NS sommati male"
     assert (entry.before["ns_mp"], entry.after["ns_mp"]) == (900, 1200)

@@ -40,6 +40,18 @@ def test_turno_totals_only_give_the_vp_of_the_difference(english, director):
     assert AuditEntry.objects.get(table=table).action == "result_enter"
 
 
+def test_after_a_table_entered_by_totals_the_next_table_opens_for_totals(english, director):
+    _, turno = scored_tournament(director, pairs=6)
+    first, second = turno.tables.order_by("number")[:2]
+    response = english.post(entry_url(turno), totals(first, "1200", "900"))
+    assert response.url == entry_url(turno, second.number, mode="totali")
+    page = english.get(response.url).content.decode()
+    assert 'name="ns_mp"' in page and "s1_ns_cards" not in page
+    # By smazzata (the page's default) and a forfeit (one table's) are not carried on.
+    response = english.post(entry_url(turno, second.number), forfeit(second, "ns"))
+    assert response.url == entry_url(turno, 3)
+
+
 def test_turno_totals_must_be_multiples_of_5(director_client, director):
     _, turno = scored_tournament(director)
     table = table_of(turno)

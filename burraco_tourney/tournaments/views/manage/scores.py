@@ -242,7 +242,12 @@ def _after_save(request: HttpRequest, turno: Turno, saved: services.SavedResult)
     following = selectors.next_missing_table(turno=turno, after=table.number)
     if following is None or saved.action == services.RESULT_CLEAR:
         return redirect("manage:turno_results", slug, turno.number)
-    return redirect("manage:score_entry", slug, turno.number, following.number)
+    target = reverse("manage:score_entry", args=[slug, turno.number, following.number])
+    # A director entering the turno's totals from the scorecards goes on in that mode; a
+    # forfeit is one table's, and by smazzata is the page's own default.
+    if table.entry_mode == EntryMode.TOTALS:
+        target += f"?modo={MODE_WORDS[EntryMode.TOTALS]}"
+    return redirect(target)
 
 
 def live_figures(
