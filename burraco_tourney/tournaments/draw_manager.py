@@ -39,7 +39,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from burraco_tourney.rules.errors import RuleViolation
+from burraco_tourney.rules.errors import RuleError, RuleViolation
 from burraco_tourney.rules.pairing import (
     Draw,
     DrawNote,
@@ -195,10 +195,51 @@ def mitchell_step_options(tournament: Tournament, number: int) -> tuple[Mitchell
 def _rotation_index(
     tournament: Tournament, movement: str, order: Sequence[int], before: int
 ) -> int:
-    """1 + the earlier turni of ``movement`` drawn on the same pairs in the same order."""
-    earlier = Turno.objects.filter(tournament=tournament, number__lt=before, movement=movement)
-    same = [t for t in earlier.values_list("draw_options", flat=True) if t.get("order") == order]
-    return len(same) + 1
+    """1 + the earlier turni of ``movement`` drawn on the same pairs in the same order.
+
+    A turno whose draw was not kept (read from an archive, which carries a turno's tables, not
+    how they were drawn) counts when its tables are those the movement gives at that round: an
+    evening moved to another computer goes on with its Mitchell instead of starting it again,
+    which would seat turno 1's meetings again."""
+    earlier = list(
+        Turno.objects.filter(tournament=tournament, number__lt=before, movement=movement)
+        .order_by("number")
+        .values_list("number", "draw_options")
+    )
+    unknown = [number for number, options in earlier if "order" not in options]
+    seated = _meetings_by_turno(tournament, unknown) if unknown else {}
+    index = 1
+    for number, options in earlier:
+        if options.get("order") == order or (
+            number in seated and _as_drawn(movement, order, index, seated[number])
+        ):
+            index += 1
+    return index
+
+
+def _meetings_by_turno(
+    tournament: Tournament, numbers: Sequence[int]
+) -> dict[int, frozenset[frozenset[int]]]:
+    rows = Table.objects.filter(turno__tournament=tournament, turno__number__in=numbers)
+    meetings: dict[int, set[frozenset[int]]] = {}
+    for turno, ns, eo in rows.values_list("turno__number", "ns__number", "eo__number"):
+        meetings.setdefault(turno, set()).add(frozenset((ns, eo)))
+    return {turno: frozenset(couples) for turno, couples in meetings.items()}
+
+
+def _as_drawn(
+    movement: str, order: Sequence[int], index: int, meetings: frozenset[frozenset[int]]
+) -> bool:
+    """Whether ``meetings`` are the tables of round ``index`` of ``movement`` on ``order``."""
+    try:
+        if movement == Movement.MITCHELL:
+            return any(
+                mitchell_draw(order, index, step=step).meetings() == meetings
+                for step in MITCHELL_STEPS
+            )
+        return movement == Movement.ITALIANA and italiana_draw(order, index).meetings() == meetings
+    except RuleError:  # not a round this movement has on these pairs
+        return False
 
 
 def danese_ranking(

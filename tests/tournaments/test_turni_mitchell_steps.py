@@ -1,9 +1,12 @@
 """The Mitchell steps offered by the draw form know the turni already played in the tournament."""
 
+from pathlib import Path
+
 import pytest
 from django.urls import reverse
 
-from burraco_tourney.tournaments.models import Tournament
+from burraco_tourney.archive.services import tournament_import
+from burraco_tourney.tournaments.models import Tournament, Turno
 from tests.tournaments.turni_support import (
     director_tournament,
     draw_and_publish,
@@ -108,3 +111,37 @@ def test_a_mitchell_coming_round_reports_every_table_meeting_again(director_clie
     )
     assert "Pair 1 and pair 3 already met in turno 1." in html
     assert "of the 2 tables repeat a meeting already played in this tournament" not in html
+
+
+DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo.json"
+
+
+def test_a_mitchell_read_from_an_archive_goes_on_where_it_was(director_client, director):
+    """An archive carries the tables of each turno, not how they were drawn: moved to another
+    computer after three Mitchell turni, the evening's fourth goes on with the movement (round 4)
+    instead of starting it again, which would seat turno 1's meetings again."""
+    tournament = tournament_import(data=DEMO.read_bytes(), owner=director)
+    assert all(not t.draw_options for t in tournament.turni.all())
+    form, _html = step_form(director_client, tournament)
+    # 17 pairs: 9 tables (one missing), step 1 goes on to round 9; before, every step gave
+    # "7 tables meet again in this turno".
+    assert labels(form)[0] == "1 (6 turni without a rematch), recommended"
+    turno = draw_ok(director_client, tournament, movement="mitchell", step="1")
+    assert turno.draw_options["round"] == 4
+    assert not [n for n in turno.draw_notes if n["code"] in ("mitchell_rematches", "rematch")]
+    played = {frozenset(s[1:]) for t in tournament.turni.filter(number__lt=4) for s in seats(t)}
+    assert not {frozenset(s[1:]) for s in seats(turno)} & played
+    # NS stay where they sat; EO pair 10, at table 1 in turno 1, has moved on to table 4.
+    assert (4, 4, 10) in seats(turno)
+
+
+def test_a_turno_called_mitchell_but_seated_otherwise_does_not_count_as_a_round(
+    director_client, director
+):
+    tournament = director_tournament(director, 6)
+    turno = draw_and_publish(
+        director_client, tournament, movement="manual", seating="1 4\n2 6\n3 5"
+    )
+    Turno.objects.filter(pk=turno.pk).update(movement="mitchell", draw_options={})
+    drawn = draw_ok(director_client, tournament, movement="mitchell", step="1")
+    assert drawn.draw_options["round"] == 1
