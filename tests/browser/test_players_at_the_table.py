@@ -173,7 +173,11 @@ def test_a_phone_open_on_its_scorecard_sees_the_turno_closed(phones, director_pa
     join(ns, token, "ns")
     fill_scorecard(ns)
     expect(ns.locator("[data-turno=ns]")).to_have_text("875")
-    director_page.get_by_role("button", name="Chiudi il turno ai giocatori").click()
+    # The board asks first, saying what closing does to the phones.
+    director_page.locator(".close-players summary").click()
+    confirm = director_page.get_by_role("button", name="Chiudilo ai giocatori ora")
+    expect(director_page.locator(".close-players")).to_contain_text("non arriverà")
+    confirm.click()
     expect(director_page.locator(".badge.closed")).to_be_visible()
     # Nobody touches the phone: its status poll finds the turno closed and reloads the page.
     expect(ns.locator(".closed-notice")).to_contain_text("Turno chiuso")
