@@ -117,3 +117,40 @@ class Circuit(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("seasons:standings", kwargs={"slug": self.slug})
+
+
+class CircuitChange(models.Model):
+    """One change of a circuit: its creation, a setting changed, a tournament added or taken
+    out. The circuit's standings follow from these, so each is kept with who made it and when,
+    as a tournament's changes are (``tournaments.AuditEntry``)."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("Circuit created")
+        EDIT = "edit", _("Circuit changed")
+
+    circuit = models.ForeignKey(
+        Circuit, verbose_name=_("circuit"), on_delete=models.CASCADE, related_name="changes"
+    )
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    action = models.CharField(_("change"), max_length=10, choices=Action.choices)
+    # The settings changed, as stored: [name, before, after] (the page words them).
+    settings = models.JSONField(_("settings changed"), default=list, blank=True)
+    # The tournaments added and taken out, by name and date as they were then.
+    added = models.JSONField(_("tournaments added"), default=list, blank=True)
+    removed = models.JSONField(_("tournaments taken out"), default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("circuit change")
+        verbose_name_plural = _("circuit changes")
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.circuit} · {self.get_action_display()} · {self.at:%Y-%m-%d %H:%M}"

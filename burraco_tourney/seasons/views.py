@@ -12,6 +12,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 
 from .access import circuit_director_view, circuits_directed_by
+from .changes import circuit_changes
 from .exports import CIRCUIT_EXPORTERS
 from .forms import CircuitForm
 from .selectors import circuit_get, circuit_standings, circuits_public
@@ -88,4 +89,5 @@ def circuit_edit(request: HttpRequest, circuit) -> HttpResponse:
         )
         messages.success(request, _("The circuit's settings have been saved."))
         return redirect("seasons:standings", circuit.slug)
-    return render(request, "seasons/circuit_form.html", {"form": form, "circuit": circuit})
+    context = {"form": form, "circuit": circuit, "changes": circuit_changes(circuit=circuit)}
+    return render(request, "seasons/circuit_form.html", context)
