@@ -65,9 +65,9 @@ def test_the_scorecards_name_room_table_team_and_players(teams):
     ]
     assert len(pages) == 2
     aperta, chiusa = pages
-    assert "Sala aperta 1 · Incontro 1" in aperta
+    assert "Tavolo 1 (sala aperta) · Incontro 1" in aperta
     # The chiusa's table is named in its room, as on every page and card (not the turno's 2).
-    assert "Sala chiusa 1 · Incontro 1" in chiusa
+    assert "Tavolo 1 (sala chiusa) · Incontro 1" in chiusa
     assert "Tavolo 2" not in chiusa
     # In the chiusa the away team (2) sits NS with its players 3 and 4, the home team EO.
     assert chiusa.index("2 · Squadra 2") < chiusa.index("Luca Colombo – Marta Ricci")
@@ -89,8 +89,8 @@ def test_the_table_cards_name_room_match_teams_and_players(teams):
     ]
     assert len(pages) == 2  # one match, a card for each of its two tables
     aperta, chiusa = pages
-    assert "Sala aperta 1" in aperta and "Incontro 1" in aperta
-    assert "Sala chiusa 1" in chiusa and "Incontro 1" in chiusa
+    assert "1 (sala aperta)" in aperta and "Incontro 1" in aperta
+    assert "1 (sala chiusa)" in chiusa and "Incontro 1" in chiusa
     # The aperta: team 1 NS with Anna Rossi and Bruno Bianchi, team 2 EO with its pair.
     assert aperta.index("Squadra 1") < aperta.index("Anna Rossi") < aperta.index("Bruno Bianchi")
     assert aperta.index("Squadra 2") < aperta.index("Fabio Esposito")

@@ -1,5 +1,5 @@
 """A team turno's anomalies on the director's results page: grouped under their match ("Match 2:
-home – away") and each table named by its room ("Closed room 1"), not by its number in the
+home – away") and each table named by its room ("Table 1 (closed room)"), not by its number in the
 turno."""
 
 from __future__ import annotations
@@ -42,11 +42,14 @@ def test_a_team_turnos_anomalies_are_grouped_by_match_and_name_their_room(englis
     # Match 1 misses its sala chiusa; match 2 both rooms, each under its own match.
     first = text[text.index(heading_1) : text.index(heading_2)]
     second = text[text.index(heading_2) :]
-    assert "<strong>Closed room 1</strong>" in first and "Open room" not in first
-    assert "<strong>Open room 2</strong>" in second and "<strong>Closed room 2</strong>" in second
+    assert "<strong>Table 1 (closed room)</strong>" in first and "open room" not in first
+    assert (
+        "<strong>Table 2 (open room)</strong>" in second
+        and "<strong>Table 2 (closed room)</strong>" in second
+    )
     # The engine's sentence names the table as the page does, not by its number in the turno.
     closed = room_table(turno, 2, "chiusa")
-    assert "Table Closed room 2 has no result yet." in second
+    assert "Table 2 (closed room) has no result yet." in second
     assert f"Table {closed.number} has no result" not in text
 
 
@@ -68,5 +71,5 @@ def played_pairs(director):
 
 def test_the_italian_page_reads_incontro_and_sala(director_client, turno):
     text = _section(director_client.get(results_url(turno)).content.decode())
-    assert "Incontro 1:" in text and "<strong>Sala chiusa 1</strong>" in text
-    assert "Il tavolo Sala aperta 2 non ha ancora un risultato." in text
+    assert "Incontro 1:" in text and "<strong>Tavolo 1 (sala chiusa)</strong>" in text
+    assert "Il tavolo 2 (sala aperta) non ha ancora un risultato." in text

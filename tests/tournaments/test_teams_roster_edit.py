@@ -166,4 +166,4 @@ def test_a_team_tables_phone_and_scorecard_pages_name_the_room_and_the_line_up(e
     assert f"· {home[2].printed} – {home[3].printed}</span>" in page
     url = reverse("manage:score_entry", args=[tournament.slug, 1, chiusa.number])
     scorecard = english.get(url).content.decode()
-    assert ">Closed room 1<span" in scorecard and ">Open room 1<span" in scorecard
+    assert ">1 (closed room)<span" in scorecard and ">1 (open room)<span" in scorecard

@@ -229,10 +229,10 @@ class Table(models.Model):
 
     @property
     def label(self) -> str | int:
-        """The table as every page names it: 7, "A1" in a turno played in gironi, "Sala chiusa
-        3" in a team match."""
+        """The table as every page names it: 7, "A1" in a turno played in gironi, "3 (sala
+        chiusa)" in a team match (as a sentence names it too: "il tavolo 3 (sala chiusa)")."""
         if self.room:
-            return f"{self.get_room_display()} {self.room_number}"
+            return f"{self.room_number} ({str(self.get_room_display()).lower()})"
         return table_label(self.number, self.girone, self.girone_number)
 
     def line_entrants(self, line: str) -> list[Entrant]:
