@@ -235,6 +235,16 @@ class Table(models.Model):
             return f"{self.room_number} ({str(self.get_room_display()).lower()})"
         return table_label(self.number, self.girone, self.girone_number)
 
+    @property
+    def match_vp(self) -> tuple[int | None, int | None]:
+        """The VP of this table's match, its NS line's side first: a team match's sala chiusa
+        seats the away team NS, whose VP the match keeps as its EO side's (None: the match has
+        no result yet, a team match's other room not played)."""
+        match = self.match
+        if self.room == Room.CHIUSA:
+            return match.eo_vp, match.ns_vp
+        return match.ns_vp, match.eo_vp
+
     def line_entrants(self, line: str) -> list[Entrant]:
         """The entrants credited with ``line``'s result: the pair sitting there, or an
         individual table's two players (its seats, prefetched or not)."""

@@ -9,11 +9,47 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from burraco_tourney.core.scores import score_text
+
 from ..scoring import VpScoring
 
 
 class TeamScoring(VpScoring):
     """The pairs' VP scoring at each table; the match from both rooms."""
+
+    result_head_template = "manage/result_head_team.html"
+
+    def saved_message(self, table: Any) -> str | None:
+        """The table's MP, and the match's VP by team once both rooms have a result."""
+        figures = {
+            "table": table.label,
+            "ns": table.ns_line.number,
+            "eo": table.eo_line.number,
+            "ns_mp": score_text(table.ns_mp),
+            "eo_mp": score_text(table.eo_mp),
+        }
+        match = table.match
+        if match.ns_vp is None:
+            return (
+                _(
+                    "Table %(table)s saved: NS %(ns)s %(ns_mp)s MP · EO %(eo)s %(eo_mp)s MP. The "
+                    "match's VP come once the other room's table has its result."
+                )
+                % figures
+            )
+        return _(
+            "Table %(table)s saved: NS %(ns)s %(ns_mp)s MP · EO %(eo)s %(eo_mp)s MP. Match "
+            "%(match)s: team %(home)s %(home_vp)s VP, team %(away)s %(away_vp)s VP."
+        ) % {
+            **figures,
+            "match": match.number,
+            "home": match.home.number,
+            "away": match.away.number,
+            "home_vp": match.ns_vp,
+            "away_vp": match.eo_vp,
+        }
 
     def table_refusal(self, table: Any) -> str | None:
         # A match is not played before both teams' line-ups are set (RULES.md section 11).

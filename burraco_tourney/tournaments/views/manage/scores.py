@@ -156,13 +156,13 @@ def ko_saved_message(table: Table) -> str:
     match = table.match
     if not match.winner:
         return _("Table %(table)s saved: %(ns_mp)s – %(eo_mp)s, the match is not decided yet.") % {
-            "table": table.number,
+            "table": table.label,
             "ns_mp": score_text(table.ns_mp),
             "eo_mp": score_text(table.eo_mp),
         }
     winner, loser = (table.ns, table.eo) if match.winner == "ns" else (table.eo, table.ns)
     won, lost = (table.ns_mp, table.eo_mp) if match.winner == "ns" else (table.eo_mp, table.ns_mp)
-    params = {"table": table.number, "winner": winner.number, "loser": loser.number}
+    params = {"table": table.label, "winner": winner.number, "loser": loser.number}
     if table.entry_mode == EntryMode.FORFEIT:
         return (
             _(
@@ -195,7 +195,7 @@ def _forfeit_saved_message(table: Table) -> str | None:
         "Table %(table)s saved, forfeit win for %(line)s: NS %(ns)s %(ns_vp)s VP, scarto "
         "%(ns_scarto)s · EO %(eo)s %(eo_vp)s VP, scarto %(eo_scarto)s."
     ) % {
-        "table": table.number,
+        "table": table.label,
         "line": LINE_LABELS.get(table.forfeit_winner, table.forfeit_winner),
         "ns": table.ns_line.number,
         "eo": table.eo_line.number,
@@ -218,7 +218,7 @@ def _saved_message(table: Table) -> str:
         "Table %(table)s saved: NS %(ns)s %(ns_mp)s MP, %(ns_vp)s VP · "
         "EO %(eo)s %(eo_mp)s MP, %(eo_vp)s VP."
     ) % {
-        "table": table.number,
+        "table": table.label,
         "ns": table.ns_line.number,
         "eo": table.eo_line.number,
         "ns_mp": table.ns_mp,
@@ -231,10 +231,10 @@ def _saved_message(table: Table) -> str:
 def _after_save(request: HttpRequest, turno: Turno, saved: services.SavedResult) -> HttpResponse:
     table = saved.table
     if saved.action is None:
-        messages.info(request, _("Table %(table)s: nothing changed.") % {"table": table.number})
+        messages.info(request, _("Table %(table)s: nothing changed.") % {"table": table.label})
     elif saved.action == services.RESULT_CLEAR:
         messages.success(
-            request, _("Table %(table)s has no result again.") % {"table": table.number}
+            request, _("Table %(table)s has no result again.") % {"table": table.label}
         )
     else:
         messages.success(request, _saved_message(table))

@@ -1,0 +1,81 @@
+"""A team turno's results page and the director's save messages give each table its match's VP
+from its own NS line's side: in the sala chiusa the away team sits NS, and a table read as the
+match's home–away order gave a team that lost 13–27 its opponents' 27."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.scores_support import results_url
+from tests.tournaments.teams_support import (
+    draw_team_turno,
+    enter,
+    room_table,
+    set_lineups,
+    team_tournament,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _row(page: str, label: str) -> list[str]:
+    row = page.split(f'<td class="num tableno-cell">{label}</td>', 1)[1].split("</tr>", 1)[0]
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", c).split()) for c in cells]
+
+
+def _totals(table, ns: int, eo: int) -> dict:
+    return {"mode": "totals", "version": table.version, "ns_mp": str(ns), "eo_mp": str(eo)}
+
+
+def test_each_table_shows_its_matchs_vp_from_its_ns_lines_side(english, director):
+    tournament = team_tournament(director, teams=4)
+    turno = draw_team_turno(tournament, director)
+    set_lineups(turno, director)
+    aperta, chiusa = room_table(turno, 1, "aperta"), room_table(turno, 1, "chiusa")
+    home, away = aperta.match.home.number, aperta.match.away.number
+    url = reverse("manage:score_entry", args=[tournament.slug, 1, aperta.number])
+    response = english.post(url, _totals(aperta, 750, 650), follow=True)
+    page = html.unescape(response.content.decode())
+    # One room in: its MP, and no VP until the other room's table has its result.
+    assert (
+        f"Table 1 (open room) saved: NS {home} 750 MP · EO {away} 650 MP. The match's VP come"
+        in page
+    )
+    assert "None" not in page
+    assert _row(english.get(results_url(turno)).content.decode(), "1 (open room)")[-2] == (
+        "the other room"
+    )
+    # The sala chiusa: the away team NS wins 1200–800 at its table, and the match.
+    url = reverse("manage:score_entry", args=[tournament.slug, 1, chiusa.number])
+    page = html.unescape(
+        english.post(url, _totals(chiusa, 1200, 800), follow=True).content.decode()
+    )
+    match = chiusa.match
+    match.refresh_from_db()
+    home_vp, away_vp = match.ns_vp, match.eo_vp
+    assert away_vp > home_vp
+    assert (
+        f"Table 1 (closed room) saved: NS {away} 1200 MP · EO {home} 800 MP. Match 1: team "
+        f"{home} {home_vp} VP, team {away} {away_vp} VP." in page
+    )
+    results = english.get(results_url(turno)).content.decode()
+    assert "Match VP" in results
+    assert _row(results, "1 (open room)")[-2] == f"{home_vp} – {away_vp}"
+    assert _row(results, "1 (closed room)")[-2] == f"{away_vp} – {home_vp}"
+
+
+def test_a_tables_match_vp_put_its_ns_lines_side_first(english, director):
+    tournament = team_tournament(director, teams=4)
+    turno = draw_team_turno(tournament, director)
+    set_lineups(turno, director)
+    enter(room_table(turno, 1, "aperta"), director, 1200, 800)
+    enter(room_table(turno, 1, "chiusa"), director, 1200, 800)
+    table = room_table(turno, 1, "chiusa")
+    assert table.match_vp == (table.match.eo_vp, table.match.ns_vp)
+    aperta = room_table(turno, 1, "aperta")
+    assert aperta.match_vp == (aperta.match.ns_vp, aperta.match.eo_vp)
