@@ -48,6 +48,8 @@ class KindPages:
     director_standings: str = "tournaments:standings"
     # The exporter of the standings PDF (``exports.registry``).
     standings_pdf: str = "classifica"
+    # The exporter of a turno's scorecards (``exports.registry``), with the tables' QR codes.
+    scorecards_pdf: str = "score"
     # A draft turno is opened on the draw page (True) or on its own page (False).
     drafts_on_draw_page: bool = False
 
@@ -84,6 +86,11 @@ class TournamentPages:
     @cached_property
     def standings_pdf(self) -> str:
         return reverse("exports:download", args=[self.slug, self.kind.standings_pdf])
+
+    @cached_property
+    def scorecards_pdf(self) -> str:
+        """A turno's scorecards (``?turno=`` names it)."""
+        return reverse("exports:download", args=[self.slug, self.kind.scorecards_pdf])
 
     def draft_turno(self, number: int) -> str:
         """Where the dashboard opens draft turno ``number``."""

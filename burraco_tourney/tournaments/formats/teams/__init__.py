@@ -169,7 +169,7 @@ class TeamsKindWords(KindWords):
 class TeamsFormat(TournamentFormat):
     key = "teams"
     words = TeamsKindWords()
-    pages = KindPages(entrants="manage:teams")
+    pages = KindPages(entrants="manage:teams", scorecards_pdf="score-squadre")
     scoring = TEAM_SCORING
     ignored_setup_fields = KO_SETUP_FIELDS
     draw_manager = TEAM_DRAW

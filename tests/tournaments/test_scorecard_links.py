@@ -1,0 +1,32 @@
+"""The "Scorecards (PDF)" buttons of a turno's pages download the kind's scorecards: a team
+turno's buttons gave "page not found", pointing at the pairs' file."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.teams_support import draw_team_turno, set_lineups, team_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_every_scorecards_button_of_a_team_turno_downloads_its_scorecards(english, director):
+    tournament = team_tournament(director, teams=4, players_enter=True)
+    turno = draw_team_turno(tournament, director)
+    set_lineups(turno, director)
+    pages = [
+        reverse(name, args=[tournament.slug, turno.number])
+        for name in ("manage:turno_preview", "manage:turno_results", "manage:room_board")
+    ]
+    for page in pages:
+        html = english.get(page).content.decode()
+        links = re.findall(r'href="([^"]+)"[^>]*>Scorecards[^<]*\(PDF\)<', html)
+        assert links, page
+        for link in links:
+            response = english.get(link.replace("&amp;", "&"))
+            assert response.status_code == 200, (page, link)
+            assert response["Content-Type"] == "application/pdf"
+            assert "score-squadre" in link
