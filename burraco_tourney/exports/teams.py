@@ -53,7 +53,8 @@ def _rosters(tournament: Tournament) -> dict[int, list[Member]]:
 class SeatingRow:
     """One table of a team turno as the seating lists it (``pdf/team_seating.html``)."""
 
-    number: int
+    # The table as the players look for it in its room (the room has its own column).
+    label: int
     room_label: str
     match: int
     ns: Any
@@ -65,7 +66,7 @@ def team_seating(turno: Turno) -> dict[str, Any]:
     the pairs' seating template, which the team one extends."""
     byes = [b.entrant for b in Bye.objects.filter(turno=turno).select_related("entrant")]
     tables = [
-        SeatingRow(t.table.number, t.room_label, view.match.number, t.ns, t.eo)
+        SeatingRow(t.table.room_number, t.room_label, view.match.number, t.ns, t.eo)
         for view in turno_matches(turno=turno)
         for t in view.tables
     ]

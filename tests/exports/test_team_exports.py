@@ -119,6 +119,8 @@ def test_the_seating_lists_both_rooms_and_the_team_resting(teams):
     turno = teams.turni.get(number=1)
     text = pdf_words(render_export("posti-per-tavolo", teams, turno=turno).content)
     assert "Sala aperta" in text and "Sala chiusa" in text
+    # Each row names its table in its room, then the room and the match.
+    assert "1 Sala aperta 1 1 Squadra 1" in text and "1 Sala chiusa 1 2 Squadra 2" in text
     assert "Anna Rossi – Bruno Bianchi" in text and "Fabio Esposito – Giulia Romano" in text
     assert text.index("Riposo") < text.index("Squadra 3", text.index("Riposo"))
 
