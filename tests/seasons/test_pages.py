@@ -150,3 +150,34 @@ def test_the_attendance_page_and_the_links_from_the_tournaments(client, director
     board = client.get(reverse("manage:dashboard", args=[tournament.slug])).content.decode()
     assert reverse("seasons:standings", args=[circuit.slug]) in board
     assert reverse("seasons:manage_list") in client.get(reverse("manage:home")).content.decode()
+
+
+def test_a_circuit_of_pairs_refuses_a_tournament_that_does_not_rank_pairs(
+    director_client, director
+):
+    from tests.tournaments.teams_support import team_tournament
+
+    _tournaments, ids = _season(director)
+    teams = team_tournament(director, teams=4, name="Squadre del venerdì")
+    data = {**FORM, "tournaments": [*ids, str(teams.pk)]}
+    response = director_client.post(reverse("seasons:create"), data)
+    assert response.status_code == 200 and not Circuit.objects.exists()
+    assert (
+        "“Squadre del venerdì” non classifica coppie: un circuito a coppie non può contarlo."
+        in response.content.decode()
+    )
+    # A circuit of players counts each of them wherever they played.
+    response = director_client.post(reverse("seasons:create"), {**data, "ranks": "players"})
+    assert response.status_code == 302
+    assert Circuit.objects.get().tournaments.count() == len(ids) + 1
+
+
+def test_a_circuit_of_pairs_refuses_an_individual_tournament(director_client, director):
+    from tests.tournaments.individual_support import individual_tournament
+
+    _tournaments, ids = _season(director)
+    players, _ = individual_tournament(director=director)
+    data = {**FORM, "tournaments": [*ids, str(players.pk)]}
+    response = director_client.post(reverse("seasons:create"), data)
+    assert response.status_code == 200 and not Circuit.objects.exists()
+    assert f"“{players.name}” non classifica coppie" in response.content.decode()
