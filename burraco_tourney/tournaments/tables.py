@@ -197,3 +197,38 @@ class PublicPlayerStandingsTable(PlayerStandingsTable):
 
     def render_players(self, value, record):
         return format_html('<span class="pairno">{}</span> {}', record.entrant.number, value)
+
+
+def _team_number() -> tables.Column:
+    return tables.Column(
+        verbose_name=_("No."), accessor="pair__number", attrs=_cells("num col-pair")
+    )
+
+
+def _team_name() -> tables.Column:
+    return tables.Column(
+        verbose_name=_("Team"),
+        accessor="pair__players",
+        orderable=False,
+        attrs=_cells("col-players"),
+    )
+
+
+class TeamStandingsTable(StandingsTable):
+    """A team tournament's classifica: the team's number and its name head their columns."""
+
+    pair_number = _team_number()
+    players = _team_name()
+
+    class Meta(StandingsTable.Meta):
+        pass
+
+
+class PublicTeamStandingsTable(PublicStandingsTable):
+    """The same on the public page, each team linking to its own page."""
+
+    pair_number = _team_number()
+    players = _team_name()
+
+    class Meta(PublicStandingsTable.Meta):
+        pass

@@ -79,3 +79,21 @@ def test_a_tables_match_vp_put_its_ns_lines_side_first(english, director):
     assert table.match_vp == (table.match.eo_vp, table.match.ns_vp)
     aperta = room_table(turno, 1, "aperta")
     assert aperta.match_vp == (aperta.match.ns_vp, aperta.match.eo_vp)
+
+
+def _head(page: str) -> str:
+    start = page.index("<thead")
+    return " ".join(re.sub(r"<[^>]+>", " ", page[start : page.index("</thead>", start)]).split())
+
+
+def test_the_team_standings_name_their_columns_for_teams(client, director):
+    tournament = team_tournament(director, teams=4)
+    turno = draw_team_turno(tournament, director)
+    set_lineups(turno, director)
+    for match in (1, 2):
+        for room in ("aperta", "chiusa"):
+            enter(room_table(turno, match, room), director, 1200, 800)
+    page = client.get(reverse("tournaments:standings", args=[tournament.slug])).content.decode()
+    head = _head(page)
+    assert head.startswith("Pos. N. Squadra")
+    assert "Coppia" not in head and "Giocatori" not in head

@@ -130,7 +130,7 @@ class TeamsKindWords(KindWords):
 
     entrants_label = _("Teams")
     entrants_noun = _("teams")
-    entrant_column = _("Team")
+    entrant_column = _("No.")
     entrant_names_column = _("Team")
     number_taken_message = _("Number %(number)s is already taken by team %(pair)s.")
     played_refusal = _(

@@ -37,6 +37,16 @@ class TeamStandings(PairStandings):
         value = rules.forfeit
         return None if value is None else Value(vp=2 * value.vp, mp=2 * value.mp)
 
+    def table(self, rows: list, turni: list, **options: Any) -> Any:
+        from ...tables import TeamStandingsTable
+
+        return TeamStandingsTable(rows, turni=turni, **options)
+
+    def public_table(self, rows: list, turni: list, slug: str) -> Any:
+        from ...tables import PublicTeamStandingsTable
+
+        return PublicTeamStandingsTable(rows, turni=turni, slug=slug)
+
     def changes(self, candidate: Any, outcomes: Any) -> tuple:
         # A rule change's dry run lists the pairs' tables; a team's match is two of them.
         return ()
