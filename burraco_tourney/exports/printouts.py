@@ -100,8 +100,8 @@ class StandingsPdf(PdfPrintout):
     key = "classifica"
     label = _("Standings (PDF)")
     description = _(
-        "Rank, pairs, VP, scarto, MP, penalties and VP per turno after the turno you choose, "
-        "with the rules in use and lines for the signatures."
+        "Everyone's rank, VP, scarto, MP, penalties and VP per turno after the turno you "
+        "choose, with the rules in use and lines for the signatures."
     )
     scope = "tournament"
     public = True
