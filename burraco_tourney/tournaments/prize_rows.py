@@ -5,11 +5,20 @@ public page, the projector's closing panel and the workbook sheet.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from burraco_tourney.rules import prizes as engine
 
 from .selectors.prizes import PrizeAllocation
+
+
+def euros(cents: int | None) -> Decimal | None:
+    """An amount in euro with its two decimals, which the pages write as the language does
+    ("85,00 €" in Italian) and the workbook keeps as a number."""
+    return None if cents is None else Decimal(int(cents)).scaleb(-2)
 
 
 def _row(allocated: PrizeAllocation, award: engine.Award) -> dict:
@@ -19,7 +28,7 @@ def _row(allocated: PrizeAllocation, award: engine.Award) -> dict:
         "place": award.place,
         "number": award.entrant,
         "names": entrant.players,
-        "amount": None if award.amount is None else f"{award.amount / 100:.2f}",
+        "amount": euros(award.amount),
         "object": award.object,
         "pooled": award.pooled,
     }
@@ -47,7 +56,7 @@ def _warning(allocated: PrizeAllocation, warning: engine.Warning) -> str:
             "name": name,
         }
     return _("The money prizes exceed the fund by %(amount)s euro.") % {
-        "amount": f"{int(warning.detail) / 100:.2f}"
+        "amount": number_format(euros(int(warning.detail)), 2)
     }
 
 
@@ -114,7 +123,7 @@ def prize_context(allocated: PrizeAllocation | None, why: int | None) -> dict:
     fund = allocated.allocation.fund
     return {
         "allocated": allocated,
-        "fund": None if fund is None else f"{fund / 100:.2f}",
+        "fund": euros(fund),
         "awards": award_rows(allocated),
         "warnings": [_warning(allocated, w) for w in allocated.allocation.warnings[:50]],
         "hidden_warnings": max(0, len(allocated.allocation.warnings) - 50),

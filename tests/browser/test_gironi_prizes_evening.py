@@ -49,7 +49,8 @@ def _play(tournament, director, movement):
 
 
 def _euro(cents: int) -> str:
-    return f"{cents // 100}.{cents % 100:02d}"
+    """An amount as the Italian pages write it: 250,00."""
+    return f"{cents // 100},{cents % 100:02d}"
 
 
 @pytest.fixture

@@ -3,6 +3,8 @@ and explanation, bad input refused with its line, the ceremony PDF."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from django.urls import reverse
 
@@ -38,9 +40,9 @@ def test_a_prize_list_is_saved_and_the_tie_split_to_the_cent(english, evening):
     assert "Prize list saved." in html
     rows = page.context["awards"]
     assert [(r["category"], r["place"], r["number"], r["amount"], r["object"]) for r in rows] == [
-        ("Assoluta", 1, 1, "100.00", None),
-        ("Assoluta", 2, 3, "40.01", None),
-        ("Assoluta", 3, 4, "40.00", None),
+        ("Assoluta", 1, 1, Decimal("100.00"), None),
+        ("Assoluta", 2, 3, Decimal("40.01"), None),
+        ("Assoluta", 3, 4, Decimal("40.00"), None),
         ("Ultima", 1, 2, None, "Cucchiaio"),
     ]
     assert "The money prizes exceed the fund by 160.01 euro." in html
@@ -97,9 +99,9 @@ def test_the_room_reads_the_prizes_public_page_projector_and_workbook(english, c
     )
     rows = public.context["awards"]
     assert [(r["place"], r["number"], r["amount"]) for r in rows] == [
-        (1, 1, "100.00"),
-        (2, 3, "40.01"),
-        (3, 4, "40.00"),
+        (1, 1, Decimal("100.00")),
+        (2, 3, Decimal("40.01")),
+        (3, 4, Decimal("40.00")),
     ]
     detail = client.get(reverse("tournaments:detail", args=[evening.slug]))
     assert reverse("tournaments:prizes", args=[evening.slug]) in detail.content.decode()
@@ -121,3 +123,18 @@ def test_without_a_prize_list_there_is_no_prizes_page(client, evening):
     assert client.get(reverse("tournaments:prizes", args=[evening.slug])).status_code == 404
     panels = client.get(reverse("tournaments:projector_panels", args=[evening.slug]))
     assert "prizes-1" not in panels.content.decode()
+
+
+def test_amounts_are_read_and_written_the_italian_way(director_client, evening):
+    """Typed with the euro sign or a decimal comma, an amount is money, not an object named
+    "20 €"; the pages write it as Italian does."""
+    page = _post(director_client, evening, "Assoluta | | 100,50 €; € 20; 15 euro")
+    rows = page.context["awards"]
+    # Pairs 3 and 4 tie: they share the 20 and the 15.
+    assert [(r["amount"], r["object"]) for r in rows] == [
+        (Decimal("100.50"), None),
+        (Decimal("17.50"), None),
+        (Decimal("17.50"), None),
+    ]
+    html = page.content.decode()
+    assert "100,50 €" in html and "17,50 €" in html and "17.50 €" not in html

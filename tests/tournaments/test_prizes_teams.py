@@ -5,6 +5,7 @@ ceremony PDF and the archive's ``results.prizes`` keyed ``team``."""
 from __future__ import annotations
 
 import io
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -70,8 +71,8 @@ def test_a_team_prize_list_gives_each_category_to_the_teams_whose_players_all_fi
     # Team 1 (all women) wins the overall and so no women's prize: nobody else can. The mixed
     # prize goes to team 2; team 4's player with no sex known keeps it out of the second.
     assert given == [
-        ("Assoluta", 1, 1, "100.00"),
-        ("Miste", 1, 2, "30.00"),
+        ("Assoluta", 1, 1, Decimal("100.00")),
+        ("Miste", 1, 2, Decimal("30.00")),
         ("Uomini", 1, 3, "Coppa"),
     ]
     assert "Team 4: a player has no sex, which “Miste” needs." in html

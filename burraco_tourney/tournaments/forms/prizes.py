@@ -2,9 +2,10 @@
 
 A line reads ``name | eligibility | places``: eligibility as ``key=value`` words (``sex=F``,
 ``sex=mixed``, ``club=Aurora``, ``category=terza``, ``over=70``, ``girone=A``, ``last``), places
-separated by ``;``, each an amount (``80.00``), a percent of the fund (``5%``) or an object
-(``Coppa``). Lines are the categories' order: moving a line reorders, a new line adds, removing
-one deletes. Every fault is reported with its line; nothing is saved until all are right.
+separated by ``;``, each an amount (``80.00``, ``80,50``, ``20 €``), a percent of the fund
+(``5%``) or an object (``Coppa``). Lines are the categories' order: moving a line reorders, a
+new line adds, removing one deletes. Every fault is reported with its line; nothing is saved
+until all are right.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from django.utils.translation import gettext_lazy
 
 from burraco_tourney.rules import prizes as engine
 
-_AMOUNT = re.compile(r"^\d{1,7}([.,]\d{1,2})?$")
+# An amount in euro, with or without its mark: 80, 80.00, 80,50, "20 €", "€ 20", "20 euro".
+_AMOUNT = re.compile(r"^(?:€\s*)?(\d{1,7}(?:[.,]\d{1,2})?)\s*(?:€|eur|euro)?$", re.IGNORECASE)
 _PERCENT = re.compile(r"^(\d{1,3})\s*%$")
 
 
@@ -71,9 +73,10 @@ def _place(text: str, number: int, line: int) -> engine.Place:
     percent = _PERCENT.match(text)
     if percent:
         return engine.Place(number, percent=int(percent.group(1)))
-    if _AMOUNT.match(text):
+    amount = _AMOUNT.match(text)
+    if amount:
         try:
-            return engine.Place(number, amount=_cents(text))
+            return engine.Place(number, amount=_cents(amount.group(1)))
         except InvalidOperation:
             pass
     return engine.Place(number, object=text[:120])
