@@ -164,3 +164,37 @@ def test_every_panel_fits_a_full_hd_screen(browser, live_server, demo_slug):
         expect(seating.locator("th").nth(2)).to_be_in_viewport(ratio=1)
     finally:
         context.close()
+
+
+def test_the_prizes_panel_shows_whole_names_on_a_laptops_screen(page, live_server):
+    """Read out from the projector, a prize's category, names and prize are never cut short (at
+    1280 × 800 they were: "Giovann…", "Cucchi…")."""
+    from django.test import Client
+
+    from tests.tournaments.test_prizes_pages import _post
+
+    director = make_director()
+    tournament = make_tournament(owner=director, planned_turni=1)
+    make_pairs(tournament, 4)
+    make_turno(tournament, 1, [(1, 2), (3, 4)], totals=[(1500, 500), (1000, 1000)])
+    client = Client()
+    client.force_login(director)
+    _post(
+        client,
+        tournament,
+        "Assoluta generale | | 250; 150; 100\nUltimi | last | Cucchiaio di legno",
+    )
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{page.base_url}/t/{tournament.slug}/proiettore/")
+    panel = page.locator('[data-panel="prizes-1"]')
+    expect(panel).to_be_attached()
+    # Shown now rather than in its turn of the rotation.
+    page.evaluate(
+        "() => document.querySelectorAll('[data-panel]').forEach("
+        "p => p.classList.toggle('active', p.dataset.panel === 'prizes-1'))"
+    )
+    expect(panel).to_contain_text("Cucchiaio di legno")
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('[data-panel="prizes-1"] td')].every(
+            cell => cell.clientWidth > 0 && cell.scrollWidth <= cell.clientWidth + 1)"""
+    )
