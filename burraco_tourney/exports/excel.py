@@ -234,7 +234,7 @@ def _turno_sheet(
             won_by = gettext("won by %(line)s") % {"line": lines.get(table.forfeit_winner, "")}
             note = f"{gettext('Forfeit')}: {won_by}"
             # The MP of the table stay 0 – 0: what counts is the scarto the forfeit gives.
-            scarto = forfeit_scarto(table, forfeit, (table.ns_vp, table.eo_vp))
+            scarto = forfeit_scarto(table, forfeit)
             if scarto is not None:
                 note += " (%s)" % (
                     gettext("scarto NS %(ns)s, EO %(eo)s")

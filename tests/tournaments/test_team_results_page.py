@@ -48,7 +48,7 @@ def test_each_table_shows_its_matchs_vp_from_its_ns_lines_side(english, director
     )
     assert "None" not in page
     assert _row(english.get(results_url(turno)).content.decode(), "1 (open room)")[-2] == (
-        "the other room"
+        "waiting for the other room"
     )
     # The sala chiusa: the away team NS wins 1200–800 at its table, and the match.
     url = reverse("manage:score_entry", args=[tournament.slug, 1, chiusa.number])
@@ -60,8 +60,8 @@ def test_each_table_shows_its_matchs_vp_from_its_ns_lines_side(english, director
     home_vp, away_vp = match.ns_vp, match.eo_vp
     assert away_vp > home_vp
     assert (
-        f"Table 1 (closed room) saved: NS {away} 1200 MP · EO {home} 800 MP. Match 1: team "
-        f"{home} {home_vp} VP, team {away} {away_vp} VP." in page
+        f"Table 1 (closed room) saved: NS {away} 1200 MP · EO {home} 800 MP. Match 1: "
+        f"{match.home.name} {home_vp} VP, {match.away.name} {away_vp} VP." in page
     )
     results = english.get(results_url(turno)).content.decode()
     assert "Match VP" in results
@@ -69,16 +69,25 @@ def test_each_table_shows_its_matchs_vp_from_its_ns_lines_side(english, director
     assert _row(results, "1 (closed room)")[-2] == f"{away_vp} – {home_vp}"
 
 
-def test_a_tables_match_vp_put_its_ns_lines_side_first(english, director):
+def test_a_team_forfeit_in_one_room_is_shown_before_the_other_room_is_in(english, director):
+    """A forfeit in the sala aperta while the sala chiusa has not played: the results page and
+    the room board show it (they tried to add the match's VP, which do not exist yet), and the
+    save message says who won it."""
     tournament = team_tournament(director, teams=4)
     turno = draw_team_turno(tournament, director)
     set_lineups(turno, director)
-    enter(room_table(turno, 1, "aperta"), director, 1200, 800)
-    enter(room_table(turno, 1, "chiusa"), director, 1200, 800)
-    table = room_table(turno, 1, "chiusa")
-    assert table.match_vp == (table.match.eo_vp, table.match.ns_vp)
     aperta = room_table(turno, 1, "aperta")
-    assert aperta.match_vp == (aperta.match.ns_vp, aperta.match.eo_vp)
+    url = reverse("manage:score_entry", args=[tournament.slug, 1, aperta.number])
+    data = {"mode": "forfeit", "version": aperta.version, "absent": "eo"}
+    page = html.unescape(english.post(url, data, follow=True).content.decode())
+    assert "Table 1 (open room) saved, forfeit win for NS. The match's VP come" in page
+    results = english.get(results_url(turno))
+    assert results.status_code == 200
+    row = _row(results.content.decode(), "1 (open room)")
+    assert row[-2] == "waiting for the other room"
+    assert row[-3].startswith("Scarto +")
+    board = reverse("manage:room_board", args=[tournament.slug, 1])
+    assert english.get(board).status_code == 200
 
 
 def _head(page: str) -> str:

@@ -73,16 +73,14 @@ def smazzate_rows(
     return max(limit, stored)
 
 
-def forfeit_scarto(
-    table: Table, forfeit: Value | None, vp: tuple[int | None, int | None]
-) -> tuple[int, int] | None:
+def forfeit_scarto(table: Table, forfeit: Value | None) -> tuple[int, int] | None:
     """What a forfeit puts in the two lines' scarto, (NS, EO), as the standings count it (see
-    ``forfeit_split``); ``vp`` the two lines' VP, as the table's match holds them. None for a
-    table not won by forfeit, or when the tournament has no forfeit value."""
+    ``forfeit_split``: the forfeit's MP, whatever the VP; a team match's VP come only once its
+    other room has a result). None for a table not won by forfeit, or when the tournament has no
+    forfeit value."""
     if table.entry_mode != EntryMode.FORFEIT or forfeit is None:
         return None
-    total = vp[0] + vp[1]
-    return forfeit_split(forfeit, total, table.forfeit_winner).scarto
+    return forfeit_split(forfeit, 0, table.forfeit_winner).scarto
 
 
 @dataclass(frozen=True)
@@ -143,7 +141,7 @@ def turno_progress(*, turno: Turno) -> TurnoProgress:
             TableProgress(
                 table=t,
                 corrected=t.pk in corrected,
-                forfeit_scarto=forfeit_scarto(t, forfeit, (t.match.ns_vp, t.match.eo_vp)),
+                forfeit_scarto=forfeit_scarto(t, forfeit),
             )
             for t in tables
         ],

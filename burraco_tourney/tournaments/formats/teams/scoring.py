@@ -20,33 +20,39 @@ class TeamScoring(VpScoring):
     """The pairs' VP scoring at each table; the match from both rooms."""
 
     result_head_template = "manage/result_head_team.html"
+    result_cell_template = "manage/result_cell_team.html"
 
     def saved_message(self, table: Any) -> str | None:
-        """The table's MP, and the match's VP by team once both rooms have a result."""
+        """The table's MP (or its forfeit), then the match's VP by team once both rooms have a
+        result."""
+        from burraco_tourney.core.rule_messages import LINE_LABELS
+
+        from ...models import EntryMode
+
         figures = {
             "table": table.label,
             "ns": table.ns_line.number,
             "eo": table.eo_line.number,
             "ns_mp": score_text(table.ns_mp),
             "eo_mp": score_text(table.eo_mp),
+            "line": LINE_LABELS.get(table.forfeit_winner, table.forfeit_winner),
         }
+        if table.entry_mode == EntryMode.FORFEIT:
+            saved = _("Table %(table)s saved, forfeit win for %(line)s.") % figures
+        else:
+            saved = _("Table %(table)s saved: NS %(ns)s %(ns_mp)s MP · EO %(eo)s %(eo_mp)s MP.")
+            saved %= figures
         match = table.match
         if match.ns_vp is None:
-            return (
-                _(
-                    "Table %(table)s saved: NS %(ns)s %(ns_mp)s MP · EO %(eo)s %(eo_mp)s MP. The "
-                    "match's VP come once the other room's table has its result."
-                )
-                % figures
+            return f"{saved} " + _(
+                "The match's VP come once the other room's table has its result."
             )
-        return _(
-            "Table %(table)s saved: NS %(ns)s %(ns_mp)s MP · EO %(eo)s %(eo_mp)s MP. Match "
-            "%(match)s: team %(home)s %(home_vp)s VP, team %(away)s %(away_vp)s VP."
+        return f"{saved} " + _(
+            "Match %(match)s: %(home)s %(home_vp)s VP, %(away)s %(away_vp)s VP."
         ) % {
-            **figures,
             "match": match.number,
-            "home": match.home.number,
-            "away": match.away.number,
+            "home": match.home.name,
+            "away": match.away.name,
             "home_vp": match.ns_vp,
             "away_vp": match.eo_vp,
         }

@@ -187,7 +187,7 @@ def _forfeit_saved_message(table: Table) -> str | None:
     """A forfeit: who won it, the VP and the scarto it gives each line (the MP stay 0 – 0)."""
     match = table.match
     forfeit = tournament_forfeit_value(table.turno.tournament)
-    scarto = selectors.forfeit_scarto(table, forfeit, (match.ns_vp, match.eo_vp))
+    scarto = selectors.forfeit_scarto(table, forfeit)
     if scarto is None:
         return None
     # Translators: %(line)s is NS or EO, the line that won; the scarto are signed: +355, -355.
