@@ -60,7 +60,7 @@ def photo_limit_refusal(table: Table) -> ValidationError | None:
             "Table %(table)s has already sent %(count)s photos: show the scorecard to the "
             "referee instead."
         )
-        % {"table": table.number, "count": PHOTOS_PER_TABLE},
+        % {"table": table.label, "count": PHOTOS_PER_TABLE},
         code="too_many_photos",
     )
 

@@ -106,3 +106,20 @@ def test_the_team_standings_name_their_columns_for_teams(client, director):
     head = _head(page)
     assert head.startswith("Pos. N. Squadra")
     assert "Coppia" not in head and "Giocatori" not in head
+
+
+def test_the_directors_pages_name_a_team_table_by_its_room(english, director):
+    """A team's sala chiusa table 1 is the turno's table 3 of four: a page naming it "table 3"
+    sent the director to the wrong room."""
+    from burraco_tourney.tournaments.services.table_links import turno_links_ensure
+
+    tournament = team_tournament(director, teams=4, players_enter=True)
+    turno = draw_team_turno(tournament, director)
+    set_lineups(turno, director)
+    turno_links_ensure(turno=turno)
+    chiusa = room_table(turno, 1, "chiusa")
+    assert chiusa.number != 1
+    code = reverse("manage:room_qr", args=[tournament.slug, 1, chiusa.number])
+    assert "<title>QR code of table 1 (closed room)</title>" in english.get(code).content.decode()
+    page = english.get(results_url(turno)).content.decode()
+    assert '<span class="sr-only"> table 1 (closed room)</span>' in page

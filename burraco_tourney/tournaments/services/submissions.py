@@ -240,7 +240,7 @@ def _save(
                     "Turno %(turno)s is closed: reopen it before clearing the result of table "
                     "%(table)s."
                 )
-                % {"turno": table.turno.number, "table": table.number},
+                % {"turno": table.turno.number, "table": table.label},
                 code="turno_closed",
             )
         action = RESULT_CORRECT_CLOSED
@@ -351,7 +351,7 @@ def submission_accept(
         raise ValidationError(refusal, code="not_ready")
     if entry is None and not current.entry_mode:
         raise ValidationError(
-            _("Table %(table)s has no result to clear.") % {"table": current.number},
+            _("Table %(table)s has no result to clear.") % {"table": current.label},
             code="no_result",
         )
     # The result as stored before this save, kept aside from the table this save changes in

@@ -147,7 +147,7 @@ def room_table(request: HttpRequest, tournament: Tournament, turno: int, table: 
         )
     links = services.turno_links_ensure(turno=turno_obj)
     link = table_link(request, links[table_obj.pk].token) if table_obj.pk in links else ""
-    label = _("QR code of table %(table)s") % {"table": table_obj.number}
+    label = _("QR code of table %(table)s") % {"table": table_obj.label}
     # What the table holds: a line's entry is the table's result when it holds the same.
     result = stored_entry(table_obj)
     lines = [
@@ -225,7 +225,7 @@ def room_accept(request: HttpRequest, tournament: Tournament, turno: int, table:
         except services.ScorecardInvalid as error:
             messages.error(request, str(error))
             return redirect("manage:room_table", tournament.slug, turno, table)
-        messages.success(request, _("Table %(table)s accepted.") % {"table": table_obj.number})
+        messages.success(request, _("Table %(table)s accepted.") % {"table": table_obj.label})
     return redirect("manage:room_board", tournament.slug, turno)
 
 
@@ -251,7 +251,7 @@ def room_free(request: HttpRequest, tournament: Tournament, turno: int, table: i
         messages.success(
             request,
             _("Table %(table)s: line %(line)s is free, another phone can choose it.")
-            % {"table": table_obj.number, "line": LINE_LABELS[line]},
+            % {"table": table_obj.label, "line": LINE_LABELS[line]},
         )
     if request.POST.get("back") == "table":
         return redirect("manage:room_table", tournament.slug, turno, table)
