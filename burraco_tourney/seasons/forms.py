@@ -14,8 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from burraco_tourney.tournaments.access import tournaments_directed_by
 from burraco_tourney.tournaments.models import Tournament
 
-from .models import Circuit, CircuitQualification, CircuitRanks, CircuitScoring
-from .selectors import not_ranking_pairs
+from .models import Circuit, CircuitQualification, CircuitScoring
 
 
 class TournamentChoices(forms.ModelMultipleChoiceField):
@@ -105,13 +104,10 @@ class CircuitForm(forms.ModelForm):
             cleaned["qualify_value"] = None
         if cleaned.get("scoring") == CircuitScoring.VP:
             cleaned["placement_points"] = []
-        if cleaned.get("ranks") == CircuitRanks.PAIRS and cleaned.get("tournaments"):
-            for tournament in not_ranking_pairs(cleaned["tournaments"]):
-                self.add_error(
-                    "tournaments",
-                    _("“%(tournament)s” does not rank pairs: a circuit of pairs cannot count it.")
-                    % {"tournament": tournament.name},
-                )
+        for tournament in cleaned.get("tournaments") or ():
+            refusal = tournament.fmt.entrants.circuit_refusal(tournament, cleaned.get("ranks"))
+            if refusal:
+                self.add_error("tournaments", refusal)
         return cleaned
 
     def values(self) -> dict:

@@ -173,19 +173,3 @@ def circuit_get(*, slug: str) -> Circuit:
 
 def circuits_public() -> list[Circuit]:
     return list(Circuit.objects.order_by("-created_at", "name"))
-
-
-def not_ranking_pairs(tournaments) -> list[Tournament]:
-    """Of ``tournaments``, those whose entrants are not pairs of people: a team (more than two)
-    or players one by one (none of two). A circuit of pairs ("the same two people") cannot count
-    their places; a pair registered with one name only does not make its tournament one."""
-    from django.db.models import Count
-
-    from burraco_tourney.tournaments.models import Entrant
-
-    entrants = Entrant.objects.filter(tournament__in=tournaments).annotate(people=Count("members"))
-    most: dict[int, int] = {}
-    for tournament, people in entrants.values_list("tournament", "people"):
-        most[tournament] = max(most.get(tournament, 0), people)
-    others = [pk for pk, people in most.items() if people != 2]
-    return list(Tournament.objects.filter(pk__in=others).order_by("date", "name"))

@@ -28,6 +28,19 @@ class PairEntrants:
     names: tuple[str, ...] = ("player1", "player2")
     # How many entrants one table seats (two pairs, four players).
     per_table = 2
+    # Each entrant is two people for a whole tournament: what a circuit of pairs ranks.
+    pairs_of_people = True
+
+    def circuit_refusal(self, tournament: Any, ranks: str) -> str | None:
+        """Why a circuit ranking ``ranks`` ("pairs": the same two people; "players") cannot
+        count ``tournament`` (None: it can)."""
+        from django.utils.translation import gettext as _
+
+        if ranks == "pairs" and not self.pairs_of_people:
+            return _(
+                "“%(tournament)s” does not rank pairs: a circuit of pairs cannot count it."
+            ) % {"tournament": tournament.name}
+        return None
 
     def subject(self, entrant: Any) -> Any:
         """The entrant as the change log names it (``audit_text``)."""

@@ -96,6 +96,7 @@ class PlayerEntrants(PairEntrants):
     penalty_code = "player_penalty"
     names = ("name",)
     per_table = 4
+    pairs_of_people = False
 
     def subject(self, entrant: Any) -> Any:
         from ...audit_text import player_subject

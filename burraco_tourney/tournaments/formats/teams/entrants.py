@@ -19,6 +19,7 @@ class TeamEntrants(PairEntrants):
     key = "team"
     penalty_code = "team_penalty"
     names = ("name",)
+    pairs_of_people = False
 
     def subject(self, entrant: Any) -> Any:
         from ...audit_text import team_subject
