@@ -4,9 +4,10 @@ each setting named by its label and worded as the form words it. Reads only."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
+from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
@@ -41,11 +42,16 @@ def circuit_changes(*, circuit: Circuit) -> list[ChangeRow]:
                 SettingChanged(_label(n), _worded(n, b), _worded(n, a))
                 for n, b, a in change.settings
             ],
-            added=list(change.added),
-            removed=list(change.removed),
+            added=[_tournament(*named) for named in change.added],
+            removed=[_tournament(*named) for named in change.removed],
         )
         for change in CircuitChange.objects.filter(circuit=circuit).select_related("user")
     ]
+
+
+def _tournament(name: str, day: str) -> str:
+    """A tournament in the log: its name and date, written as the page's language does."""
+    return f"{name} ({date_format(date.fromisoformat(day), 'SHORT_DATE_FORMAT')})"
 
 
 def _label(name: str) -> str:

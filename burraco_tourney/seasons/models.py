@@ -143,7 +143,7 @@ class CircuitChange(models.Model):
     action = models.CharField(_("change"), max_length=10, choices=Action.choices)
     # The settings changed, as stored: [name, before, after] (the page words them).
     settings = models.JSONField(_("settings changed"), default=list, blank=True)
-    # The tournaments added and taken out, by name and date as they were then.
+    # The tournaments added and taken out: [name, ISO date] each, as they were then.
     added = models.JSONField(_("tournaments added"), default=list, blank=True)
     removed = models.JSONField(_("tournaments taken out"), default=list, blank=True)
 

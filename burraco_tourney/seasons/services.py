@@ -27,7 +27,7 @@ def circuit_slug(*, name: str) -> str:
 
 def _set_tournaments(
     circuit: Circuit, *, user, tournaments: Iterable[Tournament]
-) -> tuple[list[str], list[str]]:
+) -> tuple[list[list[str]], list[list[str]]]:
     """Give the circuit ``tournaments``: a tournament it did not hold yet must be one the user
     directs (the form offers only those; this refuses a forged request too). Returns the
     tournaments added and taken out, as the change log names them."""
@@ -41,9 +41,11 @@ def _set_tournaments(
     return _named(added), _named(held - wanted)
 
 
-def _named(pks: set[int]) -> list[str]:
+def _named(pks: set[int]) -> list[list[str]]:
+    """The tournaments as the change log keeps them: [name, date], the date as ISO text (the
+    page writes it as the reader's language does)."""
     rows = Tournament.objects.filter(pk__in=pks).order_by("date", "name")
-    return [f"{t.name} ({t.date.isoformat()})" for t in rows]
+    return [[t.name, t.date.isoformat()] for t in rows]
 
 
 def _changed_settings(circuit: Circuit, values: dict[str, Any]) -> list[list[Any]]:

@@ -38,7 +38,7 @@ def test_each_change_is_listed_with_its_author_and_what_it_changed(director_clie
     assert "Punti piazzamento: 100, 70, 50, 30 → N − 5 × (posto − 1)" in latest
     assert "Migliori risultati validi: 2 → 3" in latest
     first = tournaments[0]
-    assert f"Tornei tolti: {first.name} ({first.date.isoformat()})" in latest
+    assert f"Tornei tolti: {first.name} ({first.date:%d/%m/%Y})" in latest
     assert "Circuito creato" in created
     assert all(t.name in created for t in tournaments)
 
