@@ -1,5 +1,5 @@
-"""The "Scorecards (PDF)" buttons of a turno's pages download the kind's scorecards: a team
-turno's buttons gave "page not found", pointing at the pairs' file."""
+"""The PDF buttons of a turno's pages download the kind's files: a team turno's scorecards
+and seating buttons gave "page not found", pointing at files only the pairs have."""
 
 from __future__ import annotations
 
@@ -30,3 +30,15 @@ def test_every_scorecards_button_of_a_team_turno_downloads_its_scorecards(englis
             assert response.status_code == 200, (page, link)
             assert response["Content-Type"] == "application/pdf"
             assert "score-squadre" in link
+
+
+def test_every_pdf_link_of_a_team_turnos_seating_page_downloads(client, director):
+    tournament = team_tournament(director, teams=4)
+    turno = draw_team_turno(tournament, director)
+    set_lineups(turno, director)
+    page = client.get(reverse("tournaments:seating", args=[tournament.slug, turno.number]))
+    links = re.findall(r'href="(/t/[^"]+/scarica/[^"]+)"', page.content.decode())
+    assert links
+    for link in links:
+        response = client.get(link.replace("&amp;", "&"))
+        assert response.status_code == 200, link

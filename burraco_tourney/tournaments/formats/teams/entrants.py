@@ -29,6 +29,11 @@ class TeamEntrants(PairEntrants):
     # The printed seating of a turno: each match's two tables (``exports.teams``).
     seating_templates = {"tables": "pdf/team_seating.html"}
 
+    def seating_part(self, turno: Any, director: bool) -> tuple[str, dict[str, Any]]:
+        """The pairs' "where do I sit" page, linking to the one printed list a team turno has."""
+        _template, context = super().seating_part(turno, director)
+        return "tournaments/live/team_seating.html", context
+
     def seating_print(self, turno: Any) -> dict[str, Any]:
         from burraco_tourney.exports.teams import team_seating
 
