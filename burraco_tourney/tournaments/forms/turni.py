@@ -80,8 +80,8 @@ class DrawForm(forms.Form):
         required=False,
         help_text=_(
             "Puro: 1 v 2, 3 v 4, … always. Modificato: never the previous turno's opponent, "
-            "except in the last turno. No rematch at all: nobody meets a pair again while it can "
-            "be avoided."
+            "except in the last turno. No rematch at all: nobody meets an opponent again while it "
+            "can be avoided."
         ),
     )
     last_turno = forms.ChoiceField(
