@@ -92,3 +92,19 @@ def test_the_mitchell_steps_follow_the_turni_already_played(page):
     expect(out).to_have_text(re.compile(r"^[^2]*\b1\b[^2]*$"))
     step.select_option("1")
     expect(out).to_contain_text("2")
+
+
+def test_a_draft_turno_is_deleted_only_once_the_director_confirms(page, tournament):
+    log_in(page)
+    page.goto(page.base_url + f"/t/{tournament.slug}/gestione/turni/")
+    page.locator("form.draw-form input[name=movement][value=mitchell]").check()
+    page.locator("form.draw-form button[type=submit]").click()
+    expect(page).to_have_url(re.compile(r"/gestione/turni/1/$"))
+    # The first click only opens the warning: the draft is still there.
+    page.get_by_text("Elimina la bozza…").click()
+    warning = page.locator(".confirm-first")
+    expect(warning).to_contain_text("si può sorteggiare di nuovo")
+    assert Turno.objects.filter(tournament=tournament, number=1).exists()
+    warning.get_by_role("button", name="Eliminala ora").click()
+    expect(page).to_have_url(re.compile(r"/gestione/turni/$"))
+    assert not Turno.objects.filter(tournament=tournament, number=1).exists()
