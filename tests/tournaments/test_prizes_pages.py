@@ -128,13 +128,13 @@ def test_without_a_prize_list_there_is_no_prizes_page(client, evening):
 def test_amounts_are_read_and_written_the_italian_way(director_client, evening):
     """Typed with the euro sign or a decimal comma, an amount is money, not an object named
     "20 €"; the pages write it as Italian does."""
-    page = _post(director_client, evening, "Assoluta | | 100,50 €; € 20; 15 euro")
+    page = _post(director_client, evening, "Assoluta | | 1.000,50 €; € 20; 15 euro")
     rows = page.context["awards"]
     # Pairs 3 and 4 tie: they share the 20 and the 15.
     assert [(r["amount"], r["object"]) for r in rows] == [
-        (Decimal("100.50"), None),
+        (Decimal("1000.50"), None),
         (Decimal("17.50"), None),
         (Decimal("17.50"), None),
     ]
     html = page.content.decode()
-    assert "100,50 €" in html and "17,50 €" in html and "17.50 €" not in html
+    assert "1000,50 €" in html and "17,50 €" in html and "17.50 €" not in html

@@ -19,8 +19,12 @@ from django.utils.translation import gettext_lazy
 
 from burraco_tourney.rules import prizes as engine
 
-# An amount in euro, with or without its mark: 80, 80.00, 80,50, "20 €", "€ 20", "20 euro".
-_AMOUNT = re.compile(r"^(?:€\s*)?(\d{1,7}(?:[.,]\d{1,2})?)\s*(?:€|eur|euro)?$", re.IGNORECASE)
+# An amount in euro, with or without its mark: 80, 80.00, 80,50, "20 €", "€ 20", "20 euro", and
+# with the thousands marked as Italian does: "1.000 €", "1.250,50".
+_THOUSANDS = r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?"
+_AMOUNT = re.compile(
+    rf"^(?:€\s*)?({_THOUSANDS}|\d{{1,7}}(?:[.,]\d{{1,2}})?)\s*(?:€|eur|euro)?$", re.IGNORECASE
+)
 _PERCENT = re.compile(r"^(\d{1,3})\s*%$")
 
 
@@ -38,6 +42,8 @@ def prize_error_message(error: engine.PrizeError) -> str:
 
 
 def _cents(text: str) -> int:
+    if re.fullmatch(_THOUSANDS, text):  # 1.250,50: the dots mark the thousands
+        text = text.replace(".", "")
     return int((Decimal(text.replace(",", ".")) * 100).to_integral_value())
 
 
