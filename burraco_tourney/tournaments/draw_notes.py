@@ -187,7 +187,7 @@ SENTENCES = {
         )
         % p
     ),
-    "italiana": lambda p: _("All'italiana: turno %(turno)s of the %(turni)s of the calendar.") % p,
+    "italiana": lambda p: _("All'italiana: round %(turno)s of the %(turni)s of the calendar.") % p,
     "manual": lambda p: (
         ngettext(
             "Seated by hand: %(tables)s table.", "Seated by hand: %(tables)s tables.", p["tables"]

@@ -188,7 +188,7 @@ def test_italiana_follows_the_calendar_and_stops_at_its_end(director_client, dir
     assert [s[1:] for s in seats(first)] == [(1, 6), (2, 5), (3, 4)]
     second = draw_and_publish(director_client, tournament, movement="italiana")
     assert [s[1:] for s in seats(second)] == [(5, 1), (6, 4), (2, 3)]
-    assert "turno 2 of the 5 of the calendar" in preview(director_client, second)
+    assert "round 2 of the 5 of the calendar" in preview(director_client, second)
     for _ in range(3):
         draw_and_publish(director_client, tournament, movement="italiana")
     met = {frozenset(s[1:]) for t in tournament.turni.all() for s in seats(t)}

@@ -42,7 +42,7 @@ EXAMPLES = [
      "Round 4 of the movement goes beyond the 3 turni"),
     ({"code": "mitchell_rematches", "params": {"rematches": 2, "tables": 6}},
      "2 of the 6 tables repeat a meeting already played in this tournament."),
-    ({"code": "italiana", "params": {"turno": 2, "turni": 5}}, "turno 2 of the 5"),
+    ({"code": "italiana", "params": {"turno": 2, "turni": 5}}, "round 2 of the 5"),
     ({"code": "manual", "params": {"tables": 1}}, "Seated by hand: 1 table."),
     ({"code": "rematch", "params": {"pair": 1, "opponent": 2, "turni": [1, 3]}},
      "Pair 1 and pair 2 already met in turno 1, 3."),
