@@ -154,13 +154,7 @@ class _Reader(TournamentSection, EntrantsSection):
     def _turni(self, raw: Any) -> tuple[ArchiveTurno, ...]:
         turni: list[ArchiveTurno] = []
         self.table_reader = TableReader(rules=self.rules, version=self.version)
-        fmt = FORMATS[self.kind]
-        gironi = GironiReader(
-            entrants_key=self.section.entrants_key,
-            per_table=fmt.entrants.per_table,
-            allowed=fmt.draw_manager.gironi_url is not None,
-            kind=self.kind,
-        )
+        gironi = GironiReader(fmt=FORMATS[self.kind], kind=self.kind)
         self.seated: dict[int, set[int]] = {}
         draft_before: int | None = None
         key = self.section.turno_key

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from .checks import at, json_choice, json_int, json_list, json_object, json_text
@@ -26,10 +27,14 @@ GIRONI_OVERALL = ("by_girone", "by_vp")
 NAME_MAX = 20
 
 
-def no_gironi_error(path: str, kind: str) -> ArchiveError:
-    return ArchiveError(
-        path, _("a tournament of kind “%(kind)s” is not played in gironi") % {"kind": kind}
-    )
+def check_gironi(path: str, fmt: Any, kind: str) -> None:
+    """Refuse gironi at ``path`` for a kind played without them (its draw manager says)."""
+    try:
+        fmt.draw_manager.check_gironi()
+    except ValidationError:
+        raise ArchiveError(
+            path, _("a tournament of kind “%(kind)s” is not played in gironi") % {"kind": kind}
+        ) from None
 
 
 def read_gironi_settings(obj: Mapping[str, Any], path: str, fmt: Any, kind: str) -> tuple[str, str]:
@@ -41,8 +46,7 @@ def read_gironi_settings(obj: Mapping[str, Any], path: str, fmt: Any, kind: str)
         ("gironi_overall", GIRONI_OVERALL),
     ):
         if key in obj:
-            if fmt.draw_manager.gironi_url is None:
-                raise no_gironi_error(at(path, key), kind)
+            check_gironi(at(path, key), fmt, kind)
             values.append(json_choice(obj[key], at(path, key), choices))
         else:
             values.append(choices[0])
@@ -52,10 +56,10 @@ def read_gironi_settings(obj: Mapping[str, Any], path: str, fmt: Any, kind: str)
 class GironiReader:
     """Follows the turni of one file: the phase's membership, once it has started."""
 
-    def __init__(self, *, entrants_key: str, per_table: int, allowed: bool, kind: str) -> None:
-        self.key = entrants_key
-        self.rests = per_table - 1
-        self.allowed = allowed
+    def __init__(self, *, fmt: Any, kind: str) -> None:
+        self.key = fmt.archive.entrants_key
+        self.rests = fmt.entrants.per_table - 1
+        self.fmt = fmt
         self.kind = kind
         self.phase: dict[str, frozenset[int]] | None = None
         self.first: int | None = None
@@ -89,8 +93,7 @@ class GironiReader:
                         _("this turno is not played in gironi (it has no gironi)"),
                     )
             return ()
-        if not self.allowed:
-            raise no_gironi_error(at(path, "gironi"), self.kind)
+        check_gironi(at(path, "gironi"), self.fmt, self.kind)
         gironi = self._gironi(obj["gironi"], at(path, "gironi"), number, known)
         self._check_tables(path, tables, byes, gironi)
         return tuple((name, tuple(members)) for name, members in gironi.items())

@@ -12,7 +12,9 @@ What counts (Python, templates, JavaScript), each line once:
   what a kind hands out (``HANDOUTS``: its behaviour objects, its ``words`` passed whole to a
   page, its ``pages``, its list of downloads, its methods): a flag, a label, a URL name, a
   number asked of the kind;
-- a test of a handed-out object against None (``fmt.standings is None``): a flag in disguise;
+- a test of a handed-out object or of its attribute against None (``fmt.standings is None``,
+  ``draw_manager.gironi_url is None``): a flag in disguise (the object says no itself:
+  ``draw_manager.check_gironi()``);
 - a read of a format's flag by name (``fmt.knockout``, ``.registers``, ``has_vp_standings``,
   ``plans_turni``, ``bye_needs_value``, ``draws_turni``, ``feeds_knockout``), any
   ``.knockout`` (a form's, a preview's, the rules'), a comparison of a kind (``kind == "ko"``,
@@ -26,11 +28,12 @@ What counts (Python, templates, JavaScript), each line once:
 What does not: melds, scorecard readings and audit changes have a ``kind`` too (a burraco's
 kind), and a model's or a form's default (``default=TournamentKind.PAIRS``) compares nothing.
 
-The places left, nine: the archive's table reader asks the engine's rules for the match semantics
-(``archive/tables.py``, three lines: a tie in a KO match needs its last move); the bracket's pages
-and service refuse a tournament that is not a knock-out (three ``fmt.knockout``); the KO setup
-lists the tournaments that can feed one (``feeds_knockout``, two); the settings page's script is
-told which kind a blank choice means (``format_for_choice("").key``).
+The places left, six: the archive's table reader asks the engine's rules for the match semantics
+(``archive/tables.py``, three lines: a tie in a KO match needs its last move); the KO setup lists
+the tournaments that can feed one (``feeds_knockout``, two); the settings page's script is told
+which kind a blank choice means (``format_for_choice("").key``). A kind without a bracket or
+without gironi, or whose turni are not drawn from the turni page, says so itself: its draw
+manager's ``check_bracket``, ``check_gironi`` and ``check_turno_draw`` refuse in its words.
 
 The engine (``rules/``) is counted on its own: it knows no tournament, only the frozen rules the
 results bridge builds with the format's ``scoring.rules_options()``; its reads of those rules'
@@ -111,9 +114,10 @@ FORMAT_ALIAS = re.compile(
     re.MULTILINE,
 )
 HANDOUT_IS_NONE = re.compile(
-    r"\b(\w*standings|scoring|draw_manager|entrants|archive)\s+is\s+(not\s+)?None\b"
+    r"(\b(\w*standings|scoring|draw_manager|entrants|archive)"
+    r"|\bfmt\.\w+\.\w+|\b(draw_)?manager\.\w+)\s+is\s+(not\s+)?None\b"
 )
-ALLOWED = 10
+ALLOWED = 6
 ENGINE_ALLOWED = 6
 
 

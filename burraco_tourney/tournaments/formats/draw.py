@@ -17,7 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from django.core.exceptions import ValidationError
 from django.db.models import Max
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 
@@ -34,14 +36,37 @@ class TurniPages:
 PAIRS_PAGES = TurniPages(draw_fields="manage/turno_draw_fields.html", script="js/turni.js")
 
 
+class WithoutGironi:
+    """A draw manager's answer for a kind played without gironi (a knock-out, teams)."""
+
+    gironi_url: str | None = None
+
+    def check_gironi(self) -> None:
+        raise ValidationError(
+            _("This kind of tournament is not played in gironi."), code="no_gironi"
+        )
+
+
 class PairsDrawManager:
     """The pairs' movements, drawn by ``services.turni.turno_draw`` from the turni page."""
 
-    # Why ``turno_draw`` does not draw this kind's turni (None: it does).
-    turno_draw_refusal: Any = None
-    # The page starting the gironi phase (RULES.md section 12), None for a kind without gironi.
+    # The page starting the gironi phase (RULES.md section 12), for its link on the turni page;
+    # None for a kind without gironi (``check_gironi`` refuses them).
     gironi_url: str | None = "manage:gironi"
     pages: ClassVar[TurniPages] = PAIRS_PAGES
+
+    def check_turno_draw(self) -> None:
+        """Refuse, with a ValidationError, to draw this kind's turni from the turni page
+        (``services.turni.turno_draw``); the pairs' are drawn there."""
+
+    def check_gironi(self) -> None:
+        """Refuse, with a ValidationError, a gironi phase (RULES.md section 12) for a kind
+        played without one; the pairs may play one."""
+
+    def check_bracket(self) -> None:
+        """Refuse, with a ValidationError, a bracket (seeding, rounds, its pages) for a kind
+        whose turni are not a knock-out's rounds: every kind but the knock-out's."""
+        raise ValidationError(_("This tournament is not a knock-out."), code="not_ko")
 
     def draw(self, *, tournament: Any, number: int, request: Any) -> Any:
         """The ``DrawPlan`` of turno ``number``. Raises the engine's RuleError."""

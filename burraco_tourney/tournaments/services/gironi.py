@@ -37,10 +37,7 @@ def gironi_start(
     inside them. Raises ValidationError (the tournament's state) or the engine's RuleError (the
     sizes: ``rules.gironi.gironi_cut``; the draw)."""
     tournament = tournament_lock(tournament)
-    if tournament.fmt.draw_manager.gironi_url is None:
-        raise ValidationError(
-            _("This kind of tournament is not played in gironi."), code="no_gironi"
-        )
+    tournament.fmt.draw_manager.check_gironi()
     if tournament.gironi_from is not None:
         raise ValidationError(
             _("The gironi already started with turno %(turno)s.")

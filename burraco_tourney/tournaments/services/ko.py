@@ -72,8 +72,7 @@ def _lock_ko(tournament: Tournament) -> Tournament:
     """The tournament locked (two directors, or two score entries, change the bracket in turn),
     refused unless it is a knock-out."""
     tournament = tournament_lock(tournament)
-    if not tournament.fmt.knockout:
-        raise ValidationError(_("This tournament is not a knock-out."), code="not_ko")
+    tournament.fmt.draw_manager.check_bracket()
     return tournament
 
 

@@ -182,8 +182,7 @@ def turno_draw(
     every result (a draft may still be prepared while the last tables finish)."""
     tournament = tournament_lock(tournament)
     manager = tournament.fmt.draw_manager
-    if manager.turno_draw_refusal is not None:
-        raise ValidationError(str(manager.turno_draw_refusal), code="knockout")
+    manager.check_turno_draw()
     last = tournament.turni.order_by("-number").first()
     number = last.number + 1 if last else 1
     if last is not None and not last.published:

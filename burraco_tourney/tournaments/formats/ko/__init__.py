@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -15,7 +16,7 @@ from burraco_tourney.rules.scoring import with_closer_as_last_move
 
 from ..archive import PairsArchive
 from ..base import TEAM_SETUP_FIELDS, VP_SETUP_FIELDS, FormatTemplates, TournamentFormat
-from ..draw import PairsDrawManager
+from ..draw import PairsDrawManager, WithoutGironi
 from ..kind_words import KO_KIND_WORDS
 from ..pages import KindPages
 from ..scoring import VpScoring
@@ -121,17 +122,20 @@ class GoesOnScoring(VpScoring):
         return later_matches_dropped(table, outcome, tables)
 
 
-class BracketDrawManager(PairsDrawManager):
+class BracketDrawManager(WithoutGironi, PairsDrawManager):
     """A knock-out's rounds come from its bracket (``services.ko``): round 1 from the seeding,
     each later match as soon as its two pairs are known."""
 
-    turno_draw_refusal = _("A knock-out tournament is drawn from its bracket page.")
-    gironi_url = None
+    def check_turno_draw(self) -> None:
+        raise ValidationError(
+            gettext("A knock-out tournament is drawn from its bracket page."), code="knockout"
+        )
+
+    def check_bracket(self) -> None:
+        """A knock-out's rounds are its bracket's."""
 
     def draw(self, *, tournament: Any, number: int, request: Any) -> Any:
-        from django.core.exceptions import ValidationError
-
-        raise ValidationError(str(self.turno_draw_refusal), code="knockout")
+        self.check_turno_draw()
 
     def late_join_turno(self, tournament: Any) -> int | None:
         # The bracket has no place for a pair arriving late, nor standings.

@@ -16,7 +16,7 @@ from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
 from burraco_tourney.rules.vp import default_bye, vp_table
 
 from ..base import KO_SETUP_FIELDS, TournamentFormat
-from ..draw import PairsDrawManager
+from ..draw import PairsDrawManager, WithoutGironi
 from ..kind_words import KindWords
 from ..pages import KindPages
 from .archive import TEAMS_ARCHIVE
@@ -59,11 +59,9 @@ def _team_values(
     }
 
 
-class TeamsDrawManager(PairsDrawManager):
+class TeamsDrawManager(WithoutGironi, PairsDrawManager):
     """Team turni, drawn on the turni page as the pairs' (``draw_manager.py``); no gironi
     (ARCHIVE.md: an error for teams)."""
-
-    gironi_url = None
 
     def draw(self, *, tournament: Any, number: int, request: Any) -> Any:
         from .draw_manager import draw_team_turno

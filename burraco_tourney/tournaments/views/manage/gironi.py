@@ -5,6 +5,7 @@ start one service (``services.gironi.gironi_start``), for pairs and individual t
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import path
@@ -23,8 +24,10 @@ from .refusals import run_for_form
 @director_view
 def gironi(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The sizes form; "Preview" shows the gironi, "Start" cuts them and draws the turno."""
-    if tournament.fmt.draw_manager.gironi_url is None:
-        raise Http404
+    try:
+        tournament.fmt.draw_manager.check_gironi()
+    except ValidationError:
+        raise Http404 from None
     if tournament.gironi_from is not None:
         messages.info(
             request,

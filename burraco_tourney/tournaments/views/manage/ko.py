@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, path, reverse
 from django.utils.translation import gettext as _
@@ -34,9 +34,7 @@ from .refusals import run_for_button, run_for_form
 
 
 def _ko(tournament: Tournament) -> Tournament:
-    if not tournament.fmt.knockout:
-        raise Http404
-    return tournament
+    return public_views.with_bracket(tournament)
 
 
 def _seeding_form(tournament: Tournament, page: BracketPage, data=None) -> SeedingForm:
