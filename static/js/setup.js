@@ -116,9 +116,10 @@
   }
   function syncKind() {
     var kind = checked("kind") || data.default_kind;
-    form.querySelectorAll("[data-kind]").forEach(function (node) {
-      // A section may serve several kinds: data-kind="pairs individual".
-      node.hidden = node.getAttribute("data-kind").split(" ").indexOf(kind) < 0;
+    Object.keys(data.sections).forEach(function (id) {
+      // A section may serve several kinds (the riposo's: pairs, individual, teams).
+      var node = document.getElementById(id);
+      if (node) node.hidden = data.sections[id].indexOf(kind) < 0;
     });
     syncKindWords(kind);
   }

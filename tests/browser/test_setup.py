@@ -94,10 +94,24 @@ def test_choosing_ko_hides_the_vp_sections_and_pairs_brings_them_back(page):
     expect(ko_section).to_be_visible()
     # Hidden with the attribute, so a screen reader does not announce it either.
     expect(vp_section).to_have_attribute("hidden", "")
+    # A knock-out and a team tournament are not played in gironi; only teams have matches.
+    gironi_section, teams_section = (
+        page.locator("#gironi-settings"),
+        page.locator("#teams-settings"),
+    )
+    expect(gironi_section).to_be_hidden()
+    expect(teams_section).to_be_hidden()
+    page.locator("input[name=kind][value=teams]").check()
+    expect(teams_section).to_be_visible()
+    expect(vp_section).to_be_visible()
+    expect(gironi_section).to_be_hidden()
+    expect(ko_section).to_be_hidden()
     page.locator("input[name=kind][value=pairs]").check()
     expect(vp_section).to_be_visible()
     expect(tie_breaks).to_be_visible()
+    expect(gironi_section).to_be_visible()
     expect(ko_section).to_be_hidden()
+    expect(teams_section).to_be_hidden()
     # A knock-out is created with the VP sections never filled in.
     page.fill("#id_name", "Coppa d'Inverno")
     page.fill("#id_date", "2026-12-13")

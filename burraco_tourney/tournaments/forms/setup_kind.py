@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 
 from ..formats import FORMATS, TournamentFormat, format_for_choice
 from ..models import Tournament
@@ -93,11 +94,40 @@ def fit_to_kind(fields: dict[str, forms.Field], fmt: TournamentFormat) -> None:
     fields["forfeit_loser"].label = fmt.words.forfeit_loser_label
 
 
+# The settings page's sections that only some kinds read (``tournament_form.html``, by id), each
+# by a box it holds: a kind shows a section whose boxes it does not ignore.
+SECTION_BOXES = {
+    "teams-settings": "team_scoring",
+    "pairs-settings": "vp_preset",
+    "ko-settings": "ko_mode",
+}
+
+
+def _plays_gironi(fmt: TournamentFormat) -> bool:
+    try:
+        fmt.draw_manager.check_gironi()
+    except ValidationError:
+        return False
+    return True
+
+
+def section_kinds() -> dict[str, list[str]]:
+    """Each section of one kind or some, with the kinds that show it: the page's script hides
+    the others (without it every section shows, and the form reads only the kind's boxes)."""
+    sections = {
+        section: [key for key, fmt in FORMATS.items() if box not in fmt.ignored_setup_fields]
+        for section, box in SECTION_BOXES.items()
+    }
+    sections["gironi-settings"] = [key for key, fmt in FORMATS.items() if _plays_gironi(fmt)]
+    return sections
+
+
 def kind_client_data() -> dict[str, Any]:
-    """What the page's script needs to follow a change of kind: each kind's default and refused
-    tie-breaks, and its question on the forfeit's absent side (and the kind a blank choice
-    means). The script writes none of these itself."""
+    """What the page's script needs to follow a change of kind: the sections each kind shows,
+    each kind's default and refused tie-breaks, and its question on the forfeit's absent side
+    (and the kind a blank choice means). The script writes none of these itself."""
     return {
+        "sections": section_kinds(),
         "default_kind": format_for_choice("").key,
         "tiebreaks": {key: list(fmt.standings.default_tiebreaks) for key, fmt in FORMATS.items()},
         "refused_tiebreaks": {
