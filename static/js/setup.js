@@ -54,7 +54,8 @@
       lastPreset = choice;
     }
     show("field-vp_bands", choice === "custom");
-    var bye = data.byes[choice] || ["", ""];
+    // The kind's riposo left blank (a team's is a whole match's), as the server computes it.
+    var bye = (data.byes[checked("kind") || data.default_kind] || {})[choice] || ["", ""];
     field("bye_vp").placeholder = bye[0];
     field("bye_mp").placeholder = bye[1];
   }
@@ -113,6 +114,9 @@
     });
     var legend = document.querySelector("#field-forfeit_loser legend");
     if (legend && data.forfeit_loser_labels[kind]) legend.textContent = data.forfeit_loser_labels[kind];
+    var byeHelp = document.getElementById("id_bye_vp_helptext");
+    if (byeHelp && data.bye_hints[kind]) byeHelp.textContent = data.bye_hints[kind];
+    syncVp();
   }
   function syncKind() {
     var kind = checked("kind") || data.default_kind;

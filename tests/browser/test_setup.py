@@ -103,6 +103,9 @@ def test_choosing_ko_hides_the_vp_sections_and_pairs_brings_them_back(page):
     expect(teams_section).to_be_hidden()
     page.locator("input[name=kind][value=teams]").check()
     expect(teams_section).to_be_visible()
+    # A team's riposo left blank is a whole match's, twice a pair's.
+    expect(page.locator("#id_bye_vp_helptext")).to_contain_text("28 / +710")
+    expect(page.locator("#id_bye_vp")).to_have_attribute("placeholder", "28")
     expect(vp_section).to_be_visible()
     expect(gironi_section).to_be_hidden()
     expect(ko_section).to_be_hidden()
@@ -110,6 +113,8 @@ def test_choosing_ko_hides_the_vp_sections_and_pairs_brings_them_back(page):
     expect(vp_section).to_be_visible()
     expect(tie_breaks).to_be_visible()
     expect(gironi_section).to_be_visible()
+    expect(page.locator("#id_bye_vp_helptext")).not_to_contain_text("28 / +710")
+    expect(page.locator("#id_bye_vp")).to_have_attribute("placeholder", "14")
     expect(ko_section).to_be_hidden()
     expect(teams_section).to_be_hidden()
     # A knock-out is created with the VP sections never filled in.

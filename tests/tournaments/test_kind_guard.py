@@ -98,6 +98,7 @@ HANDOUTS = frozenset(
         "last_turno",
         "seating_fix_refusal",
         "check_prizes",
+        "default_riposo",
     }
 )
 FORMAT_READ = re.compile(

@@ -194,7 +194,10 @@ def test_the_settings_page_sends_the_defaults_its_script_uses(english):
     data = json.loads(re.search(r'id="setup-data"[^>]*>(.*?)</script>', page, re.S).group(1))
     assert data["tiebreaks"] == {k: list(f.standings.default_tiebreaks) for k, f in FORMATS.items()}
     assert data["default_kind"] == "pairs"
-    assert data["byes"] == {name: list(default_bye(name)) for name in ("fibur-3", "fibur-4")}
+    # Each kind's riposo left blank, from the kind (a team's: a whole match, twice a pair's).
+    pairs_byes = {name: list(default_bye(name)) for name in ("fibur-3", "fibur-4")}
+    assert data["byes"]["pairs"] == pairs_byes
+    assert data["byes"]["teams"] == {k: [2 * vp, 2 * mp] for k, (vp, mp) in pairs_byes.items()}
     assert {n: p["semipulito_switchable"] for n, p in data["presets"].items()} == {
         "classic": True,
         "reale": False,

@@ -203,3 +203,32 @@ def test_an_individual_shows_its_own_tie_breaks_when_edited():
     tournament = make_tournament(kind="individual", tiebreaks=[])
     initial = initial_for(tournament)
     assert [initial[f"tiebreak_{n}"] for n in (1, 2, 3)] == ["scarto", "mp", ""]
+
+
+def _riposo_box(client, tournament) -> tuple[str, str, str]:
+    """The riposo VP box's help and the two boxes' placeholders on the settings page."""
+    from html import unescape
+
+    page = client.get(reverse("manage:tournament_edit", args=[tournament.slug]))
+    html = unescape(page.content.decode())
+    help_text = re.search(r'id="id_bye_vp_helptext">([^<]*)<', html).group(1)
+    vp = re.search(r'<input[^>]*name="bye_vp"[^>]*>', html).group(0)
+    mp = re.search(r'<input[^>]*name="bye_mp"[^>]*>', html).group(0)
+    placeholder = re.compile(r'placeholder="([^"]*)"')
+    return help_text, placeholder.search(vp).group(1), placeholder.search(mp).group(1)
+
+
+def test_a_team_tournament_shows_a_whole_match_as_its_riposo(english, director):
+    """A team's riposo left blank is a whole match (28 VP and +710 with FIBUR 3 smazzate, twice
+    a pair's): the box says so, not the pairs' 14 / +355."""
+    teams = make_tournament(owner=director, kind="teams")
+    help_text, vp, mp = _riposo_box(english, teams)
+    assert "28 / +710 (FIBUR, 3 smazzate), 24 / +610 (FIBUR, 4 smazzate)" in help_text
+    assert "14 / +355" not in help_text
+    assert "A team's riposo is a whole match's" in help_text
+    assert (vp, mp) == ("28", "710")
+    pairs = make_tournament(owner=director)
+    help_text, vp, mp = _riposo_box(english, pairs)
+    assert "14 / +355 (FIBUR, 3 smazzate)" in help_text
+    assert "team" not in help_text
+    assert (vp, mp) == ("14", "355")

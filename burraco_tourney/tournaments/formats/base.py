@@ -62,6 +62,9 @@ overrides the answers that differ:
     none; an individual tournament has no mixed category): the prize form and the archive.
 ``seating_fix_refusal()``
     Why a published turno's seating cannot be corrected, or None when it can (seating fix page).
+``default_riposo(vp_table_spec)``
+    The riposo (VP, MP) a tournament of this kind gets when it is left blank, with that VP
+    table (a team's is a whole match's): what ``build_rules`` gives, on the settings page.
 ``build_rules(**settings)``
     The engine's rules object of a tournament of this kind from its stored settings: the one
     way to it (``results_bridge.tournament_rules``, the archive reader), so the kind's defaults
@@ -72,8 +75,8 @@ Two flags are left, each asked in few places (``test_kind_guard.py`` lists them)
 
 ``knockout``
     Match semantics (RULES.md section 8), as the engine's rules carry it
-    (``scoring.rules_options()``); outside the formats only the bracket's pages and services
-    ask it, to refuse a tournament that has no bracket.
+    (``scoring.rules_options()``); outside the formats only the engine asks it (a tournament
+    without a bracket is refused by its draw manager's ``check_bracket``).
 ``feeds_knockout``
     A finished tournament of this kind can give its top entrants to a knock-out (the KO page's
     list of qualifications, ``ko_pairs_from_standings``).
@@ -89,6 +92,7 @@ from typing import Any, ClassVar
 
 from burraco_tourney.rules.prize_list import check_prize_list
 from burraco_tourney.rules.tournament_rules import TournamentRules, build_rules
+from burraco_tourney.rules.vp import default_bye
 
 from .archive import PAIRS_ARCHIVE, PairsArchive
 from .draw import PAIRS_DRAW, PairsDrawManager
@@ -174,6 +178,12 @@ class TournamentFormat:
     def check_prizes(self, prizes) -> None:
         """Raise the engine's ``PrizeError`` for a prize list this kind refuses."""
         check_prize_list(prizes)
+
+    def default_riposo(self, vp_table_spec: Any) -> tuple[int, int] | None:
+        """The riposo (VP, MP) of a tournament of this kind whose riposo is left blank, with
+        the VP table ``vp_table_spec``: the house default of a preset (RULES.md), None for a
+        custom table. What ``build_rules`` gives it, shown on the settings page."""
+        return default_bye(vp_table_spec)
 
     def build_rules(
         self, *, team_scoring: str = "", team_vp_table: Any = None, **settings: Any

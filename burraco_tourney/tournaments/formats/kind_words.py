@@ -43,6 +43,8 @@ class KindWords:
     register_action = _("Register pairs")
     register_step = _("Register the pairs")
     created_message = _("Tournament created. Next: register the pairs.")
+    # After the riposo's house default on the settings page: what differs for this kind.
+    riposo_note = ""
     bye_value_warning = _(
         "The number of pairs is odd, so a pair rests every turno, and the custom VP table has "
         "no default riposo value."

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import PRESETS, get_ruleset
 from burraco_tourney.rules.score_step import SCORE_STEP
-from burraco_tourney.rules.vp import DEFAULT_VP_TABLE, VP_PRESETS, default_bye
+from burraco_tourney.rules.vp import DEFAULT_VP_TABLE
 
 from ..formats import format_for_choice
 from ..models import (
@@ -56,6 +56,7 @@ from .setup_kind import (
     ignored_fields,
     kept_pairs_settings,
     kind_client_data,
+    riposo_placeholders,
     tiebreak_boxes,
     untouched_default_swapped,
 )
@@ -220,16 +221,13 @@ class TournamentForm(VpCleaning, TeamFields, PlayersFields, ClockSettingsForm):
             self.fields["bonus_semipulito"].help_text,
             _("While semipulito is off it is kept, and counts again when the switch is back on."),
         )
-        self.fields["bye_vp"].help_text = rules.bye_hint()
         self.fields["forfeit_vp"].help_text = _("Blank: the riposo value.")
         loser = tournament.forfeit_loser_vp if tournament is not None else None
         if loser not in (None, 0):
             kept = _("%(vp)s VP (as imported)") % {"vp": loser}
             self.fields["forfeit_loser"].choices = [*FORFEIT_LOSER_CHOICES, (KEPT, kept)]
-        vp_choice = self._shown_value("vp_preset")
-        bye = default_bye(vp_choice) if vp_choice in VP_PRESETS else None
-        for name, value in zip(("bye_vp", "bye_mp"), bye or ("", ""), strict=True):
-            self.fields[name].widget.attrs["placeholder"] = value
+        shown_kind = format_for_choice(self._shown_value("kind"))
+        riposo_placeholders(self.fields, shown_kind, self._shown_value("vp_preset"))
         self._rules: dict[str, Any] | None = None
         self._vp: str | list[dict[str, Any]] | None = None
         self.warnings: list[str] = []

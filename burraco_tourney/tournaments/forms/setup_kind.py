@@ -15,9 +15,12 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
+from burraco_tourney.rules.vp import VP_PRESETS
+
 from ..formats import FORMATS, TournamentFormat, format_for_choice
 from ..models import Tournament
 from ..results_bridge import VP_RULE_FIELDS
+from .setup_rules import bye_hint
 
 # The stored settings behind the pairs-only boxes: the planned turni and the rules of a
 # tournament ranked by VP.
@@ -92,6 +95,17 @@ def fit_to_kind(fields: dict[str, forms.Field], fmt: TournamentFormat) -> None:
         widget.is_required, widget.refused = shown.is_required, fmt.standings.refused_tiebreaks
         fields[name].widget = widget
     fields["forfeit_loser"].label = fmt.words.forfeit_loser_label
+    fields["bye_vp"].help_text = bye_hint(fmt)
+
+
+def riposo_placeholders(
+    fields: dict[str, forms.Field], fmt: TournamentFormat, vp_choice: Any
+) -> None:
+    """The riposo boxes show the kind's house default with the VP table ``vp_choice`` (a custom
+    table: none); the script follows a change of either with ``kind_client_data``."""
+    bye = fmt.default_riposo(vp_choice) if vp_choice in VP_PRESETS else None
+    for name, value in zip(("bye_vp", "bye_mp"), bye or ("", ""), strict=True):
+        fields[name].widget.attrs["placeholder"] = value
 
 
 # The settings page's sections that only some kinds read (``tournament_form.html``, by id), each
@@ -128,6 +142,11 @@ def kind_client_data() -> dict[str, Any]:
     (and the kind a blank choice means). The script writes none of these itself."""
     return {
         "sections": section_kinds(),
+        "byes": {
+            key: {name: fmt.default_riposo(name) for name in VP_PRESETS}
+            for key, fmt in FORMATS.items()
+        },
+        "bye_hints": {key: bye_hint(fmt) for key, fmt in FORMATS.items()},
         "default_kind": format_for_choice("").key,
         "tiebreaks": {key: list(fmt.standings.default_tiebreaks) for key, fmt in FORMATS.items()},
         "refused_tiebreaks": {

@@ -18,7 +18,7 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.cards import JOLLY_COUNT, pack_size
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.rulesets import BURRACO_KINDS, PRESETS
-from burraco_tourney.rules.vp import VP_PRESETS, default_bye
+from burraco_tourney.rules.vp import VP_PRESETS
 
 from ..models import RulesetName
 from ..results_bridge import VP_PRESET_LABELS
@@ -70,17 +70,19 @@ def bonus_hint(kind: str) -> str:
     return str(_("Blank: the ruleset's value (%(values)s).") % {"values": parts})
 
 
-def bye_hint() -> str:
+def bye_hint(fmt: Any) -> str:
+    """The riposo's house default of a tournament of the kind ``fmt``, under its VP box."""
     parts = []
     for name in VP_PRESETS:
-        bye = default_bye(name)
+        bye = fmt.default_riposo(name)
         if bye is not None:
             parts.append(f"{bye[0]} / +{bye[1]} ({VP_PRESET_LABELS.get(name, name)})")
     # Translators: %(defaults)s lists VP / MP values by table, e.g. “14 / +355 (FIBUR, 3 smazzate)”.
-    return str(
+    hint = str(
         _("Blank: the house default, VP / MP %(defaults)s. A custom VP table has none.")
         % {"defaults": ", ".join(parts)}
     )
+    return f"{hint} {fmt.words.riposo_note}" if fmt.words.riposo_note else hint
 
 
 def ruleset_summary() -> str:
@@ -203,7 +205,6 @@ def client_data() -> dict[str, Any]:
         },
         "switches": list(SWITCHES),
         "bonus_fields": BONUS_FIELDS,
-        "byes": {name: default_bye(name) for name in VP_PRESETS},
         "bands": {name: format_bands(table) for name, table in VP_PRESETS.items()},
         "vp_for_smazzate": {str(n): table for n, table in VP_FOR_SMAZZATE.items()},
         "as_ruleset": str(_("As the ruleset (%(value)s)")),

@@ -26,6 +26,13 @@ from .standings import TEAM_STANDINGS
 from .words import ROSTER_MIN
 
 
+def team_riposo(vp_table_spec: Any) -> tuple[int, int] | None:
+    """A team's riposo left blank, scored by the sum of its tables' VP: a whole match, twice a
+    pair's house default with the pairs' VP table (None for a custom table)."""
+    pairs_bye = default_bye(vp_table(vp_table_spec or "fibur-3"))
+    return None if pairs_bye is None else (2 * pairs_bye[0], 2 * pairs_bye[1])
+
+
 def _team_values(
     vp_table_spec: Any,
     scoring: str,
@@ -41,9 +48,9 @@ def _team_values(
     director sets both); a forfeit (and the forfeiting team's VP, when set) is the match's, so
     each of its two tables gets half of it."""
     if scoring == VP_SUM:
-        pairs_bye = default_bye(vp_table(vp_table_spec or "fibur-3"))
-        if bye_vp is None and pairs_bye is not None:
-            bye_vp, bye_mp = 2 * pairs_bye[0], 2 * pairs_bye[1]
+        match_bye = team_riposo(vp_table_spec)
+        if bye_vp is None and match_bye is not None:
+            bye_vp, bye_mp = match_bye
         if forfeit_vp is None:
             forfeit_vp, forfeit_mp = bye_vp, bye_mp
     if forfeit_vp is not None:
@@ -149,6 +156,10 @@ class TeamsKindWords(KindWords):
     )
     forfeit_loser_label = _("Forfeit: the absent team's VP")
     forfeit_absent_label = _("Which team was absent?")
+    riposo_note = _(
+        "A team's riposo is a whole match's: these values count when the match is scored by the "
+        "sum of its tables' VP; with the MP difference give the riposo."
+    )
 
     def entrants_count(self, count: int) -> str:
         return ngettext("%(count)s team", "%(count)s teams", count) % {"count": count}
@@ -184,6 +195,9 @@ class TeamsFormat(TournamentFormat):
         "butler",
         "workbook",
     )
+
+    def default_riposo(self, vp_table_spec: Any) -> tuple[int, int] | None:
+        return team_riposo(vp_table_spec)
 
     def build_rules(
         self, *, team_scoring: str = "", team_vp_table: Any = None, **settings: Any
