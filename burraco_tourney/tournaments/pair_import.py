@@ -4,7 +4,7 @@ Turns pasted text, or an .xlsx/.csv file, into ``ImportRow`` values, each carryi
 found on its own line, and checks them against the entrants already registered. One reader for
 every kind, parameterised by ``size``, the names per entrant (``len(fmt.entrants.names)``): a
 pair's two players ``[7. ]Rossi Anna - Bianchi Bruno[; Circolo Aurora]``, or a player's one name
-``[7. ]Anna Rossi[; Circolo Aurora]``. This module never writes to the database: the caller
+``[7. ]Rossi Anna[; Circolo Aurora]``. This module never writes to the database: the caller
 passes the registered entrants as plain values, shows the preview, and the import service
 (``services.pairs``) saves the rows in one transaction once the director confirms.
 """
@@ -65,7 +65,7 @@ __all__ = [
 
 def parse_line(text: str, line: int, size: int = 2) -> ImportRow:
     """One pasted line: ``[7. ]Rossi Anna - Bianchi Bruno[; Circolo Aurora]``, or with
-    ``size`` 1 ``[7. ]Anna Rossi[; Circolo Aurora]``.
+    ``size`` 1 ``[7. ]Rossi Anna[; Circolo Aurora]``.
 
     The players are separated by " - ", " – ", "/" or a tab; the club follows ";" or a tab.
     """

@@ -188,3 +188,25 @@ def test_a_player_list_saved_at_once_asks_about_a_near_name_first(english, direc
     english.post(paste, {"text": text, "action": "save", "person-1-1": str(anna.pk)})
     first = tournament.entrants.get(number=1)
     assert (first.name, people(first)[0]) == ("Anna Rossi", anna)
+
+
+@pytest.mark.parametrize(
+    ("kind", "page", "extra"),
+    [
+        ("pairs", "manage:pairs_paste", {"action": "save"}),
+        ("individual", "manage:players", {"action": "paste"}),
+        ("teams", "manage:teams", {"action": "paste"}),
+    ],
+)
+def test_each_kinds_paste_example_puts_the_surname_first(english, director, kind, page, extra):
+    """The example under the paste box, pasted as it is, makes registry people whose surname is
+    the surname ("Rossi", not "Anna"): the registry reads a typed name surname first."""
+    from burraco_tourney.tournaments.formats import FORMATS
+
+    tournament = make_tournament(kind=kind, owner=director)
+    example = str(FORMATS[kind].entrants.words.paste_placeholder)
+    english.post(reverse(page, args=[tournament.slug]), {"text": example, **extra})
+    assert tournament.entrants.exists()
+    anna = Person.objects.get(search_key="anna rossi")
+    assert (anna.surname, anna.name) == ("Rossi", "Anna")
+    assert not Person.objects.filter(surname__in=["Anna", "Bruno", "Carla", "Dario"]).exists()

@@ -98,8 +98,9 @@ PAIR_WORDS = EntrantWords(
     paste_title=_("Paste a list of pairs"),
     paste_label=_("One pair a line"),
     paste_help=_(
-        "Separate the two players with “ - ”, “/” or a tab; put the club after “;” or a "
-        "tab. A number at the start of the line (“7.”) is kept; otherwise the next free "
+        "Write each player surname first (“Rossi Anna”), as on the scorecards and in the "
+        "registry. Separate the two players with “ - ”, “/” or a tab; put the club after “;” "
+        "or a tab. A number at the start of the line (“7.”) is kept; otherwise the next free "
         "number is given."
     ),
     paste_placeholder="Rossi Anna - Bianchi Bruno; Circolo Aurora\n7. Verdi Carla / Russo Dario",

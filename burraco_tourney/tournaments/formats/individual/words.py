@@ -22,8 +22,11 @@ PLAYER_WORDS = EntrantWords(
     empty=_("No player has been registered yet."),
     paste_title=_("Paste a list of players"),
     paste_label=_("One player per line"),
-    paste_help=_("For example: “Anna Rossi; Circolo Aurora”. The club after “;” is optional."),
-    paste_placeholder="Anna Rossi; Circolo Aurora\n7. Carla Verdi",
+    paste_help=_(
+        "For example: “Rossi Anna; Circolo Aurora”. Surname first, as on the scorecards and in "
+        "the registry; the club after “;” is optional."
+    ),
+    paste_placeholder="Rossi Anna; Circolo Aurora\n7. Verdi Carla",
     paste_empty=_("The list is empty."),
     paste_too_many=_("At most %(max)s players at a time."),
     import_title=_("Import players from a file"),

@@ -3,8 +3,8 @@ list reader's ``ImportRow``, with the team's name as its name and its players as
 the preview, the near-name questions and the import service are every kind's
 (``views/manage/pairs_import.py``, ``services.pairs.entrants_import``).
 
-A pasted line is one team: ``[7. ]Aurora Uno: Anna Rossi, Bruno Bianchi, Carla Verdi, Dario
-Neri[; Circolo Aurora]``. A file (.xlsx or .csv) has a row per player: the team's name, the
+A pasted line is one team: ``[7. ]Aurora Uno: Rossi Anna, Bianchi Bruno, Verdi Carla,
+Neri Dario[; Circolo Aurora]``. A file (.xlsx or .csv) has a row per player: the team's name, the
 player's name and, optionally, the club (columns "Squadra", "Giocatore", "Circolo", or in that
 order without a header row); the rows of one team need not be next to each other. Never writes.
 """

@@ -37,12 +37,12 @@ TEAM_WORDS = EntrantWords(
     paste_title=_("Paste a list of teams"),
     paste_label=_("One team per line"),
     paste_help=_(
-        "For example: “Aurora Uno: Anna Rossi, Bruno Bianchi, Carla Verdi, Dario Neri; "
+        "For example: “Aurora Uno: Rossi Anna, Bianchi Bruno, Verdi Carla, Neri Dario; "
         "Circolo Aurora”. The team's name before “:”, its 4 to 8 players separated by commas, "
-        "the club after “;” (optional). A person plays for one team only."
+        "each surname first, the club after “;” (optional). A person plays for one team only."
     ),
     paste_placeholder=(
-        "Aurora Uno: Anna Rossi, Bruno Bianchi, Carla Verdi, Dario Neri; Circolo Aurora"
+        "Aurora Uno: Rossi Anna, Bianchi Bruno, Verdi Carla, Neri Dario; Circolo Aurora"
     ),
     paste_empty=_("The list is empty."),
     paste_too_many=_("At most %(max)s teams at a time."),
