@@ -210,3 +210,32 @@ def test_each_kinds_paste_example_puts_the_surname_first(english, director, kind
     anna = Person.objects.get(search_key="anna rossi")
     assert (anna.surname, anna.name) == ("Rossi", "Anna")
     assert not Person.objects.filter(surname__in=["Anna", "Bruno", "Carla", "Dario"]).exists()
+
+
+def test_new_people_of_a_list_or_a_form_are_of_the_entrants_club(english, director):
+    """A player new to the registry is of the club its pair or team was registered with; a
+    person already in the registry keeps its own club."""
+    from burraco_tourney.people.models import Club
+
+    elsewhere = Club.objects.create(name="Circolo Borgo")
+    bruno = Person.objects.create(surname="Bianchi", name="Bruno", club=elsewhere)
+    teams = make_tournament(kind="teams", owner=director)
+    text = "Aurora Uno: Rossi Anna, Bianchi Bruno, Verdi Carla, Neri Dario; Circolo Aurora"
+    english.post(reverse("manage:teams", args=[teams.slug]), {"text": text, "action": "paste"})
+    assert teams.entrants.get().club == "Circolo Aurora"
+    clubs = {p.full_name: p.club.name for p in Person.objects.select_related("club")}
+    assert clubs == {
+        "Rossi Anna": "Circolo Aurora",
+        "Bianchi Bruno": "Circolo Borgo",
+        "Verdi Carla": "Circolo Aurora",
+        "Neri Dario": "Circolo Aurora",
+    }
+    bruno.refresh_from_db()
+    assert bruno.club == elsewhere
+
+    pairs = make_tournament(owner=director)
+    posted = {"player1": "Gallo Fabio", "player2": "Romano Marta", "club": "Circolo del Ponte"}
+    assert english.post(reverse("manage:pairs", args=[pairs.slug]), posted).status_code == 302
+    for surname in ("Gallo", "Romano"):
+        assert Person.objects.get(surname=surname).club.name == "Circolo del Ponte"
+    assert Club.objects.filter(name="Circolo del Ponte").count() == 1

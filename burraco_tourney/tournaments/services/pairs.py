@@ -53,6 +53,16 @@ def import_size(tournament: Tournament) -> int:
     return len(tournament.fmt.entrants.names)
 
 
+def _row_places(row: ImportRow, people: dict[tuple[int, int], int]) -> list[Place]:
+    """A list row's printed names, each with its card or the person picked for it; a new
+    person of the registry is of the entrant's club, as the list says."""
+    details = {"club": row.club}
+    return [
+        Place(name, card, people.get((row.line, place)), strict=True, details=details)
+        for place, (name, card) in enumerate(row.people, start=1)
+    ]
+
+
 def entrants_import_check(*, tournament: Tournament, rows: list[ImportRow]) -> list[ImportRow]:
     """The preview: the rows with their numbers and every error, against the entrants
     registered."""
@@ -112,14 +122,7 @@ def entrants_import(
     )
     people = people or {}
     members_link(
-        (
-            entrant,
-            [
-                Place(name, card, people.get((row.line, place)), strict=True)
-                for place, (name, card) in enumerate(row.people, start=1)
-            ],
-        )
-        for entrant, row in zip(created, rows, strict=True)
+        (entrant, _row_places(row, people)) for entrant, row in zip(created, rows, strict=True)
     )
     for entrant, row in zip(created, rows, strict=True):
         # The people the kind allows (a team: a roster of 4 to 8, in one team only).

@@ -79,9 +79,11 @@ def _pairs_page(request: HttpRequest, tournament: Tournament, **forms) -> HttpRe
 
 
 def _places(form: EntrantForm) -> list[Place]:
-    """The entrant's names as printed, each with the person picked for it or its card."""
+    """The entrant's names as printed, each with the person picked for it or its card; a new
+    person of the registry is of the entrant's club."""
+    club = {"club": form.cleaned_data.get("club", "")}
     return [
-        Place(form.printed[name], card=card, person_id=person_id)
+        Place(form.printed[name], card=card, person_id=person_id, details=club)
         for name, (person_id, card) in form.picked.items()
     ]
 
