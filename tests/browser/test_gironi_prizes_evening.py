@@ -134,8 +134,8 @@ def _prizes_in_the_browser(page, tournament):
     page.fill(
         "#id_categories",
         "Assoluta | | 300.00; 200.00; 100.01\n"
-        "Girone B | girone=B | 80.00\n"
-        "Circolo Aurora | club=Circolo_Aurora | Targa",
+        "Girone B | girone=B | 80,00\n"
+        "Circolo Aurora | circolo=Circolo_Aurora | Targa",
     )
     # The last category through the helper, which writes its line at the end of the list.
     page.select_option("#id_add-common", "last")
@@ -144,10 +144,17 @@ def _prizes_in_the_browser(page, tournament):
     page.get_by_role("button", name="Aggiungi questa categoria").click()
     expect(page.get_by_text("Categoria aggiunta in fondo all'elenco")).to_be_visible()
     expect(page.locator("#id_categories")).to_have_value(
-        re.compile(r"Targa\nUltima coppia \| last \| Cucchiaio di legno$")
+        re.compile(r"Targa\nUltima coppia \| ultimi \| Cucchiaio di legno$")
     )
     page.get_by_role("button", name="Salva il montepremi").click()
     expect(page.get_by_text("Montepremi salvato.")).to_be_visible()
+    # The list is written back in the page's language, amounts with the decimal comma.
+    expect(page.locator("#id_categories")).to_have_value(
+        "Assoluta |  | 300,00; 200,00; 100,01\n"
+        "Girone B | girone=B | 80,00\n"
+        "Circolo Aurora | circolo=Circolo_Aurora | Targa\n"
+        "Ultima coppia | ultimi | Cucchiaio di legno"
+    )
     # The top's pool: the overall's places, one per tied pair (three at most: 600.01; two:
     # 500.00), split among every tied pair to the cent, a leftover cent each from the lowest
     # number. The fund is 200.00 (10 x 40 x 50 %), which the prizes exceed.

@@ -81,6 +81,7 @@ def test_the_page_speaks_italian_first(director_client, evening):
     page = _post(director_client, evening, "Assoluta | | 100.00")
     assert "Montepremi salvato." in page.content.decode()
     assert "Fondo premi" not in page.content.decode()  # no fund given
+    assert "Quota d&#x27;iscrizione per coppia (euro)" in page.content.decode()
     page = _post(director_client, evening, "Donne | sex=X | 10.00")
     assert "Riga 1: “sex=X” non è un requisito" in page.content.decode()
 
@@ -138,3 +139,44 @@ def test_amounts_are_read_and_written_the_italian_way(director_client, evening):
     ]
     html = page.content.decode()
     assert "1000,50 €" in html and "17,50 €" in html and "17.50 €" not in html
+
+
+def test_eligibility_is_read_in_either_language_and_written_in_the_pages(director_client, evening):
+    """An Italian director types "sesso=misto", "circolo=…", "ultimi"; the English words are
+    read too. The list comes back in the page's language, and a wrong word is answered with
+    the words the page reads."""
+    from burraco_tourney.tournaments.models import PrizeCategory
+
+    text = (
+        "Miste | sesso=misto | 30,00\n"
+        "Aurora | circolo=Circolo_Aurora categoria=terza | Targa\n"
+        "Anziani | over=70 | Coppa\n"
+        "Donne | sex=F | 10.00\n"
+        "Ultimi | ultimi | Cucchiaio"
+    )
+    page = _post(director_client, evening, text)
+    assert "Montepremi salvato." in page.content.decode()
+    stored = [c.eligible for c in PrizeCategory.objects.order_by("order")]
+    assert stored == [
+        {"sex": "mixed"},
+        {"club": "Circolo Aurora", "category": "terza"},
+        {"over": 70},
+        {"sex": "F"},
+        {"last": True},
+    ]
+    url = reverse("manage:prizes", args=[evening.slug])
+    italian = director_client.get(url).context["form"]["categories"].value()
+    assert italian.splitlines() == [
+        "Miste | sesso=misto | 30,00",
+        "Aurora | circolo=Circolo_Aurora categoria=terza | Targa",
+        "Anziani | over=70 | Coppa",
+        "Donne | sesso=F | 10,00",
+        "Ultimi | ultimi | Cucchiaio",
+    ]
+    html = _post(director_client, evening, "Donne | sesso=X | 10,00").content.decode()
+    assert "non è un requisito (sesso=F, sesso=M, sesso=misto, circolo=…" in html
+    director_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    assert director_client.get(url).context["form"]["categories"].value().splitlines()[:2] == [
+        "Miste | sex=mixed | 30.00",
+        "Aurora | club=Circolo_Aurora category=terza | Targa",
+    ]

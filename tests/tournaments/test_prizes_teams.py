@@ -59,6 +59,8 @@ LIST = "\n".join(
 
 def test_a_team_prize_list_gives_each_category_to_the_teams_whose_players_all_fit(english, played):
     url = reverse("manage:prizes", args=[played.slug])
+    # The fund counts one fee per team: the box says so.
+    assert "Entry fee per team (euro)" in english.get(url).content.decode()
     page = english.post(url, {"round": "euro", "categories": LIST}, follow=True)
     html = page.content.decode()
     assert "Prize list saved." in html

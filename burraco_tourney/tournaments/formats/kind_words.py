@@ -45,6 +45,8 @@ class KindWords:
     created_message = _("Tournament created. Next: register the pairs.")
     # After the riposo's house default on the settings page: what differs for this kind.
     riposo_note = ""
+    # The prize fund's fee box: the fund counts one fee per entrant (``rules.prizes``).
+    entry_fee_label = _("Entry fee per pair (euro)")
     bye_value_warning = _(
         "The number of pairs is odd, so a pair rests every turno, and the custom VP table has "
         "no default riposo value."

@@ -1,7 +1,9 @@
 """The director's prize-list form: the fund, and one category per line of a text box.
 
 A line reads ``name | eligibility | places``: eligibility as ``key=value`` words (``sex=F``,
-``sex=mixed``, ``club=Aurora``, ``category=terza``, ``over=70``, ``girone=A``, ``last``), places
+``sex=mixed``, ``club=Aurora``, ``category=terza``, ``over=70``, ``girone=A``, ``last``, or in
+Italian ``sesso=misto``, ``circolo=Aurora``, ``categoria=terza``, ``ultimi``: a line is read in
+either language and written in the page's), places
 separated by ``;``, each an amount (``80.00``, ``80,50``, ``20 €``), a percent of the fund
 (``5%``) or an object (``Coppa``). Lines are the categories' order: moving a line reorders, a
 new line adds, removing one deletes. Every fault is reported with its line; nothing is saved
@@ -14,8 +16,11 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from django import forms
+from django.conf import settings
+from django.utils import translation
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from burraco_tourney.rules import prizes as engine
 
@@ -47,27 +52,68 @@ def _cents(text: str) -> int:
     return int((Decimal(text.replace(",", ".")) * 100).to_integral_value())
 
 
+def _eligibility_words() -> dict[str, str]:
+    """Each eligibility key, and the sex's value "mixed", as the page's language writes them
+    ("sesso", "circolo", "categoria", "over", "girone", "ultimi", "misto")."""
+    return {
+        "sex": pgettext("prize eligibility", "sex"),
+        "club": pgettext("prize eligibility", "club"),
+        "category": pgettext("prize eligibility", "category"),
+        "over": pgettext("prize eligibility", "over"),
+        "girone": pgettext("prize eligibility", "girone"),
+        "last": pgettext("prize eligibility", "last"),
+        "mixed": pgettext("prize eligibility", "mixed"),
+    }
+
+
+def _eligibility_aliases() -> dict[str, str]:
+    """Every language's word for a key or for "mixed" -> the stored key: a line is read in
+    Italian or English, whatever the page's language."""
+    aliases = {key: key for key in (*engine.ELIGIBLE_KEYS, "mixed")}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            aliases.update({word.casefold(): key for key, word in _eligibility_words().items()})
+    return aliases
+
+
 def _eligible(text: str, line: int) -> dict:
+    aliases = _eligibility_aliases()
     eligible: dict = {}
     for word in text.split():
-        key, _sep, value = word.partition("=")
+        typed_key, _sep, value = word.partition("=")
+        key = aliases.get(typed_key.casefold())
+        sex = aliases.get(value.casefold(), value.upper())
         if key == "last" and not value:
             eligible["last"] = True
-        elif key == "sex" and value in ("F", "M", "mixed"):
-            eligible[key] = value
+        elif key == "sex" and sex in ("F", "M", "mixed"):
+            eligible[key] = sex
         elif key in ("club", "category", "girone") and value:
             eligible[key] = value.replace("_", " ")
         elif key == "over" and value.isdecimal():
             eligible["over"] = int(value)
         else:
+            words = _eligibility_words()
             raise forms.ValidationError(
-                _(
-                    "Line %(line)s: “%(word)s” is not an eligibility (sex=F, sex=M, sex=mixed, "
-                    "club=…, category=…, over=70, girone=A, last)."
-                )
-                % {"line": line, "word": word}
+                _("Line %(line)s: “%(word)s” is not an eligibility (%(words)s).")
+                % {"line": line, "word": word, "words": _eligibility_example(words)}
             )
     return eligible
+
+
+def _eligibility_example(words: dict[str, str]) -> str:
+    """Every eligibility, written as the page's language reads them."""
+    return ", ".join(
+        (
+            f"{words['sex']}=F",
+            f"{words['sex']}=M",
+            f"{words['sex']}={words['mixed']}",
+            f"{words['club']}=…",
+            f"{words['category']}=…",
+            f"{words['over']}=70",
+            f"{words['girone']}=A",
+            words["last"],
+        )
+    )
 
 
 def _place(text: str, number: int, line: int) -> engine.Place:
@@ -109,15 +155,19 @@ def parse_categories(text: str) -> tuple[engine.Category, ...]:
 
 def categories_text(prizes: engine.PrizeList) -> str:
     """The list as the text box shows it (the inverse of ``parse_categories``)."""
+    shown = _eligibility_words()
+    point = get_format("DECIMAL_SEPARATOR")
     lines = []
     for cat in prizes.categories:
         words = []
         for key in engine.ELIGIBLE_KEYS:
             if key in cat.eligible:
                 value = cat.eligible[key]
-                words.append("last" if key == "last" else f"{key}={str(value).replace(' ', '_')}")
+                value = shown["mixed"] if (key, value) == ("sex", "mixed") else value
+                word = shown[key] if key == "last" else f"{shown[key]}={value}".replace(" ", "_")
+                words.append(word)
         places = "; ".join(
-            f"{p.amount // 100}.{p.amount % 100:02d}"
+            f"{p.amount // 100}{point}{p.amount % 100:02d}"
             if p.amount is not None
             else f"{p.percent}%"
             if p.percent is not None
@@ -152,15 +202,18 @@ class PrizeListForm(forms.Form):
     categories = forms.CharField(
         label=gettext_lazy("Categories, one a line: name | eligibility | places"),
         widget=forms.Textarea(attrs={"rows": 8}),
-        help_text=gettext_lazy(
-            "Example: Coppie miste | sex=mixed | 80.00; 5%; Coppa. Eligibility: sex=F, sex=M, "
-            "sex=mixed, club=…, category=…, over=70, girone=A, last. Move a line to reorder."
-        ),
     )
 
     def __init__(self, *args, fmt=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fmt = fmt
+        if fmt is not None:  # one fee per entrant: a pair, a player, a team
+            self.fields["fee"].label = fmt.words.entry_fee_label
+        words = _eligibility_words()
+        self.fields["categories"].help_text = _(
+            "Example: Coppie miste | %(mixed)s | 80,00; 5%%; Coppa. Eligibility: %(words)s. "
+            "Move a line to reorder."
+        ) % {"mixed": f"{words['sex']}={words['mixed']}", "words": _eligibility_example(words)}
 
     def clean_categories(self):
         return parse_categories(self.cleaned_data["categories"])

@@ -156,6 +156,7 @@ class TeamsKindWords(KindWords):
     )
     forfeit_loser_label = _("Forfeit: the absent team's VP")
     forfeit_absent_label = _("Which team was absent?")
+    entry_fee_label = _("Entry fee per team (euro)")
     riposo_note = _(
         "A team's riposo is a whole match's: these values count when the match is scored by the "
         "sum of its tables' VP; with the MP difference give the riposo."
