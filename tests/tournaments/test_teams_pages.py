@@ -51,11 +51,16 @@ def test_line_ups_from_the_turno_page_and_from_the_captain_link(director_client,
     url = reverse("manage:lineup_save", args=[tournament.slug, 1, 1, 1])
     director_client.post(url, {"aperta1": 1, "aperta2": 2, "chiusa1": 3, "chiusa2": 4})
     assert Lineup.objects.get(match=match, team__number=1).chiusa2.position == 4
-    # Twice the same player: refused with a clear message.
-    response = director_client.post(
-        url, {"aperta1": 1, "aperta2": 2, "chiusa1": 2, "chiusa2": 4}, follow=True
-    )
-    assert b"one room only" in response.content
+    # Twice the same player: refused with a clear message inside the team's form, which keeps
+    # the four choices as posted; the saved line-up stays.
+    response = director_client.post(url, {"aperta1": 1, "aperta2": 2, "chiusa1": 2, "chiusa2": 4})
+    assert response.status_code == 200
+    html = response.content.decode()
+    form = html.split('id="lineup-m1-t1"', 1)[1].split("</form>", 1)[0]
+    assert "one room only" in form
+    chosen = re.findall(r'id="m1-t1-(\w+)".*?<option value="(\d)" selected>', form, re.S)
+    assert chosen == [("aperta1", "1"), ("aperta2", "2"), ("chiusa1", "2"), ("chiusa2", "4")]
+    assert Lineup.objects.get(match=match, team__number=1).chiusa1.position == 3
     # The captain of team 2 sets its line-up from the team's link, without logging in.
     director_client.logout()
     team2 = tournament.entrants.get(number=2)

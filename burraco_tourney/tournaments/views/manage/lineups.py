@@ -20,6 +20,7 @@ from ...selectors.teams import team_roster
 from ...services.teams import LineupChoice, captain_link_revoke, lineup_set
 from ..team_lineup import captain_url
 from .entrants_common import words_of
+from .turni import turno_page
 
 
 @require_POST
@@ -27,6 +28,8 @@ from .entrants_common import words_of
 def lineup_save(
     request: HttpRequest, tournament: Tournament, number: int, match: int, team: int
 ) -> HttpResponse:
+    """Save a team's line-up; a refused one comes back in its place on the turno's page, with
+    the four choices as posted and the reason under them."""
     match_obj = get_object_or_404(
         Match.objects.prefetch_related("tables__ns", "tables__eo"),
         turno__tournament=tournament,
@@ -34,24 +37,33 @@ def lineup_save(
         number=match,
     )
     team_obj = get_object_or_404(Entrant, tournament=tournament, number=team)
-    form = LineupForm(request.POST, roster=team_roster(team=team_obj))
-    back = redirect("manage:turno_preview", tournament.slug, number)
-    if not form.is_valid():
-        messages.error(request, _("Choose four players of the team, two for each room."))
-        return back
-    try:
-        choice = LineupChoice(*form.positions())
-        lineup_set(match=match_obj, team=team_obj, choice=choice, user=request.user)
-    except ValidationError as err:
-        for message in err.messages:
-            messages.error(request, message)
+    form = LineupForm(
+        request.POST, roster=team_roster(team=team_obj), prefix_id=f"m{match}-t{team}-"
+    )
+    if form.is_valid():
+        try:
+            choice = LineupChoice(*form.positions())
+            lineup_set(match=match_obj, team=team_obj, choice=choice, user=request.user)
+        except ValidationError as err:
+            for message in err.messages:
+                form.add_error(None, message)
+        else:
+            messages.success(
+                request,
+                _("Line-up of %(team)s for match %(match)s saved.")
+                % {"team": team_obj.name, "match": match},
+            )
+            return redirect("manage:turno_preview", tournament.slug, number)
     else:
-        messages.success(
-            request,
-            _("Line-up of %(team)s for match %(match)s saved.")
-            % {"team": team_obj.name, "match": match},
-        )
-    return back
+        form.add_error(None, _("Choose four players of the team, two for each room."))
+
+    def put_back(part: dict) -> None:
+        for row in part.get("team_matches", ()):
+            for side in row["sides"]:
+                if row["view"].match.pk == match_obj.pk and side["team"].pk == team_obj.pk:
+                    side["form"] = form
+
+    return turno_page(request, tournament, match_obj.turno, refused=put_back)
 
 
 @director_view

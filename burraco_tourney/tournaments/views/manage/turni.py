@@ -15,6 +15,7 @@ a message after a button.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -85,21 +86,25 @@ def turni(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-def _page(
+def turno_page(
     request: HttpRequest,
     tournament: Tournament,
     turno: Turno,
     *,
     form: Any = None,
     unpublish_form: UnpublishForm | None = None,
+    refused: Callable[[dict[str, Any]], None] | None = None,
 ) -> HttpResponse:
-    """A turno's page: its seating (the kind's), its explanation, what may be done with it."""
+    """A turno's page: its seating (the kind's), its explanation, what may be done with it.
+    ``refused`` puts a refused form of the kind's part back in place, with what was posted."""
     manager = tournament.fmt.draw_manager
     can_redraw = services.redraw_refusal(turno) is None
     if can_redraw and form is None:
         form = manager.draw_form(tournament, turno.number, like=turno, redraw=True)
     refusal = services.unpublish_refusal(turno) if turno.published else None
     template, part = manager.turno_part(tournament, turno)
+    if refused is not None:
+        refused(part)
     return render(
         request,
         template,
@@ -129,7 +134,7 @@ def _turno(tournament: Tournament, number: int) -> Turno:
 @director_view
 def turno_preview(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """A turno as the director sees it: seating, explanation, and what may be done with it."""
-    return _page(request, tournament, _turno(tournament, number))
+    return turno_page(request, tournament, _turno(tournament, number))
 
 
 @require_POST
@@ -146,7 +151,7 @@ def turno_redraw(request: HttpRequest, tournament: Tournament, number: int) -> H
         lambda: services.turno_redraw(turno=turno, user=request.user, request=form.draw_request()),
     )
     if drawn is None:
-        return _page(request, tournament, turno, form=form)
+        return turno_page(request, tournament, turno, form=form)
     messages.success(request, _("Turno %(turno)s drawn again.") % {"turno": number})
     return redirect("manage:turno_preview", tournament.slug, number)
 
@@ -169,7 +174,7 @@ def turno_unpublish(request: HttpRequest, tournament: Tournament, number: int) -
     turno = _turno(tournament, number)
     form = UnpublishForm(request.POST)
     if not form.is_valid():
-        return _page(request, tournament, turno, unpublish_form=form)
+        return turno_page(request, tournament, turno, unpublish_form=form)
     run_for_button(
         request,
         lambda: services.turno_unpublish(
