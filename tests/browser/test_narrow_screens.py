@@ -78,3 +78,23 @@ def test_the_room_boards_table_view_fits_360px(narrow):
     narrow.goto(f"{narrow.base_url}/t/{tournament.slug}/gestione/turni/1/sala/tavoli/1/")
     expect(narrow.locator("h1")).to_be_visible()
     expect_no_wider_than(narrow, 360)
+
+
+def test_a_team_turno_and_the_prizes_fit_360px(narrow):
+    """The director's page of a team turno (its matches, both rooms, the line-up forms with
+    each captain's link) and the prizes page, on a phone (found in a trial: 750 and 615 px)."""
+    from tests.factories import make_director
+    from tests.tournaments.teams_support import draw_team_turno, team_tournament
+
+    director = make_director()
+    tournament = team_tournament(director, teams=4)
+    turno = draw_team_turno(tournament, director)
+    turno.published = True
+    turno.save()
+    log_in(narrow)
+    narrow.goto(f"{narrow.base_url}/t/{tournament.slug}/gestione/turni/1/")
+    expect(narrow.locator("#lineup-m1-t1")).to_be_visible()
+    expect_no_wider_than(narrow, 360)
+    narrow.goto(f"{narrow.base_url}/t/{tournament.slug}/gestione/premi/")
+    expect(narrow.locator("#id_categories")).to_be_visible()
+    expect_no_wider_than(narrow, 360)

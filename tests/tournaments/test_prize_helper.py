@@ -34,7 +34,7 @@ def _textarea(response) -> str:
 
 def test_the_page_explains_the_lines_with_examples_in_italian(director_client, evening):
     page = director_client.get(reverse("manage:prizes", args=[evening.slug])).content.decode()
-    assert 'id="prize-syntax"' in page and "Coppie miste | sex=mixed | 80.00; 5%; Coppa" in page
+    assert 'id="prize-syntax"' in page and "Coppie miste | sesso=misto | 80,00; 5%; Coppa" in page
     assert "Come scrivere la riga di una categoria: esempi" in page
     assert "Aggiungi questa categoria" in page
 

@@ -173,6 +173,11 @@ def test_eligibility_is_read_in_either_language_and_written_in_the_pages(directo
         "Donne | sesso=F | 10,00",
         "Ultimi | ultimi | Cucchiaio",
     ]
+    # The page's examples are written as it reads them, by the list's own writer.
+    examples = dict(director_client.get(url).context["syntax_examples"])
+    assert "Femminile | sesso=F | 50,00; Coppa" in examples
+    assert "(sesso=M: uomini)" in examples["Femminile | sesso=F | 50,00; Coppa"]
+    assert "Ultima coppia | ultimi | Cucchiaio di legno" in examples
     html = _post(director_client, evening, "Donne | sesso=X | 10,00").content.decode()
     assert "non è un requisito (sesso=F, sesso=M, sesso=misto, circolo=…" in html
     director_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"

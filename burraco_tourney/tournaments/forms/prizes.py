@@ -66,6 +66,11 @@ def _eligibility_words() -> dict[str, str]:
     }
 
 
+def eligibility_word(key: str) -> str:
+    """An eligibility key (or "mixed") as the page's language writes it."""
+    return _eligibility_words()[key]
+
+
 def _eligibility_aliases() -> dict[str, str]:
     """Every language's word for a key or for "mixed" -> the stored key: a line is read in
     Italian or English, whatever the page's language."""

@@ -13,6 +13,7 @@ from django.urls import path
 from django.utils.translation import gettext as _
 
 from ...access import director_view
+from ...forms.prize_examples import syntax_examples
 from ...forms.prize_helper import CategoryHelperForm, with_line
 from ...forms.prizes import PrizeListForm, categories_text
 from ...models import Tournament
@@ -75,7 +76,14 @@ def prizes(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(
         request,
         "manage/prizes.html",
-        {"tournament": tournament, "section": "prizes", "form": form, "helper": helper, **context},
+        {
+            "tournament": tournament,
+            "section": "prizes",
+            "form": form,
+            "helper": helper,
+            "syntax_examples": syntax_examples(),
+            **context,
+        },
     )
 
 
