@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from django.utils.formats import date_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from burraco_tourney.exports.pdf import render_pdf
 from burraco_tourney.exports.printouts import page_numbers_css
 from burraco_tourney.exports.registry import ExportFile
+from burraco_tourney.exports.sheet_layout import long_date, marked_heading
 from burraco_tourney.exports.xlsx_writer import Sheet, write_workbook
 
 from .models import Circuit
@@ -72,10 +72,11 @@ def _standings_sheet(standings: CircuitStandings) -> Sheet:
     rows = []
     for line in standings.lines:
         by_code = {r.tournament.code: r for r in line.results}
+        by_draw = f" ({gettext('by draw')})" if line.row.by_draw else ""
         rows.append(
             [
                 line.rank,
-                line.name,
+                line.name + by_draw,
                 score_number(line.total),
                 line.attendances,
                 gettext("yes") if line.row.qualified else "",
@@ -85,7 +86,11 @@ def _standings_sheet(standings: CircuitStandings) -> Sheet:
         )
     return Sheet(
         name=gettext("Circuit standings"),
-        caption=f"{standings.circuit.name} — {gettext('Circuit standings')}",
+        caption=marked_heading(
+            f"{standings.circuit.name} — {gettext('Circuit standings')}",
+            provisional=standings.provisional,
+            final=False,
+        ),
         header=header,
         rows=rows,
         auto_filter=True,
@@ -98,7 +103,7 @@ def _tournaments_sheet(standings: CircuitStandings) -> Sheet:
         caption=f"{standings.circuit.name} — {gettext('Tournaments')}",
         header=[gettext("Code"), gettext("Tournament"), gettext("Date"), gettext("Entrants")],
         rows=[
-            [t.code, t.tournament.name, date_format(t.tournament.date), t.entrants]
+            [t.code, t.tournament.name, long_date(t.tournament.date), t.entrants]
             for t in standings.tournaments
         ],
     )

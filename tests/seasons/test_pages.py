@@ -8,6 +8,7 @@ import io
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import load_workbook
 
 from burraco_tourney.seasons.models import Circuit
@@ -181,3 +182,32 @@ def test_a_circuit_of_pairs_refuses_an_individual_tournament(director_client, di
     response = director_client.post(reverse("seasons:create"), data)
     assert response.status_code == 200 and not Circuit.objects.exists()
     assert f"“{players.name}” non classifica coppie" in response.content.decode()
+
+
+def test_the_files_say_provisional_and_by_draw_as_the_page_does(client, director):
+    """Standings that may still change say so in the workbook as in the PDF; two lines equal on
+    every tie-break are marked "per sorteggio" in both files; the workbook writes a day as the
+    pages do ("18 ottobre 2024", not "18 Ottobre 2024")."""
+    from burraco_tourney.core.templatetags.dates import long_date
+
+    tournaments = make_season(owner=director)
+    tournaments[0].turni.update(closed_at=None)  # not over: the circuit is provisional
+    circuit = Circuit.objects.create(
+        name="Circuito pari", slug="pari", owner=director, scoring="placement",
+        placement_table=[100, 100, 50, 30], best=2, minimum=1,
+    )  # fmt: skip
+    circuit.tournaments.set(tournaments[:1])
+    page = client.get(reverse("seasons:standings", args=[circuit.slug])).content.decode()
+    assert "PROVVISORIA" in page and "per sorteggio" in page
+    words = pdf_words(client.get(reverse("seasons:download", args=[circuit.slug, "pdf"])).content)
+    assert "PROVVISORIA" in words
+    assert words.count("(per sorteggio)") == 2
+    response = client.get(reverse("seasons:download", args=[circuit.slug, "xlsx"]))
+    book = load_workbook(io.BytesIO(response.content))
+    standings = list(book.worksheets[0].iter_rows(values_only=True))
+    assert standings[0][0].endswith("— PROVVISORIA")
+    assert [row[1].endswith(" (per sorteggio)") for row in standings[2:4]] == [True, True]
+    listed = list(book.worksheets[1].iter_rows(values_only=True))[2]
+    with translation.override("it"):
+        assert listed[2] == long_date(tournaments[0].date)
+    assert listed[2].split()[1].islower()
