@@ -91,7 +91,7 @@ def test_each_line_sees_a_receipt_of_what_it_entered_and_what_was_accepted(clien
     access, url = _ns_phone(client)
     client.post(url, _boxes())
     receipt = client.get(url).content.decode()
-    assert "Ricevuta: quello che ha inserito la tua linea" in receipt
+    assert "Ricevuta: quello che la tua linea ha inserito o confermato" in receipt
     assert "(salvataggio 1)" in receipt
     # Smazzata 2 as NS entered it: EO closed with 185 card points and a burraco pulito.
     assert "punti carte 185, pulito 1, ha chiuso, ha preso il pozzetto" in receipt
