@@ -84,7 +84,7 @@ def test_choosing_ko_hides_the_vp_sections_and_pairs_brings_them_back(page):
     ko_section = page.locator("#ko-settings")
     expect(vp_section).to_be_visible()
     expect(ko_section).to_be_hidden()
-    # "Only for a pairs tournament" is for the page without its script.
+    # "Not for: Knock-out" is for the page without its script.
     expect(vp_section.locator(".kind-note").first).to_be_hidden()
     page.locator("input[name=kind][value=ko]").check()
     expect(vp_section).to_be_hidden()

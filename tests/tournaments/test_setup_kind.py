@@ -232,3 +232,17 @@ def test_a_team_tournament_shows_a_whole_match_as_its_riposo(english, director):
     assert "14 / +355 (FIBUR, 3 smazzate)" in help_text
     assert "team" not in help_text
     assert (vp, mp) == ("14", "355")
+
+
+def test_each_section_says_which_kinds_it_is_for(director_client):
+    """Without the page's script every section shows: each says which kinds it serves, as the
+    kinds answer (the VP, riposo and tie-break sections serve pairs, individual and teams)."""
+    from html import unescape
+
+    html = unescape(director_client.get(CREATE).content.decode())
+    notes = re.findall(r'<p class="section-note kind-note">([^<]*)</p>', html)
+    assert notes == [
+        "Solo per: A squadre (due sale per incontro).",
+        *["Non per: Eliminazione diretta (KO)."] * 3,
+        "Solo per: Eliminazione diretta (KO).",
+    ]

@@ -57,6 +57,7 @@ from .setup_kind import (
     kept_pairs_settings,
     kind_client_data,
     riposo_placeholders,
+    section_notes,
     tiebreak_boxes,
     untouched_default_swapped,
 )
@@ -309,6 +310,10 @@ class TournamentForm(VpCleaning, TeamFields, PlayersFields, ClockSettingsForm):
             (self[setup_ko.mode_field(n)], self[setup_ko.length_field(n)])
             for n in self.ko_round_numbers
         ]
+
+    def section_notes(self) -> dict[str, str]:
+        """Which kinds each section is for, said under its title (``section_notes``)."""
+        return section_notes()
 
     def client_data(self) -> dict[str, Any]:
         """What the page's small script needs (see ``setup_rules.client_data``)."""

@@ -14,11 +14,12 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from burraco_tourney.rules.vp import VP_PRESETS
 
 from ..formats import FORMATS, TournamentFormat, format_for_choice
-from ..models import Tournament
+from ..models import Tournament, TournamentKind
 from ..results_bridge import VP_RULE_FIELDS
 from .setup_rules import bye_hint
 
@@ -134,6 +135,22 @@ def section_kinds() -> dict[str, list[str]]:
     }
     sections["gironi-settings"] = [key for key, fmt in FORMATS.items() if _plays_gironi(fmt)]
     return sections
+
+
+def section_notes() -> dict[str, str]:
+    """Each section's note for the page without its script (which hides the sections the kind
+    chosen does not show), by the section's id without "-settings": "Only for: Teams …" or
+    "Not for: Knock-out", the shorter of the two."""
+    labels = dict(TournamentKind.choices)
+    notes = {}
+    for section, kinds in section_kinds().items():
+        others = [key for key in FORMATS if key not in kinds]
+        if len(kinds) <= len(others):
+            note = _("Only for: %(kinds)s.") % {"kinds": ", ".join(str(labels[k]) for k in kinds)}
+        else:
+            note = _("Not for: %(kinds)s.") % {"kinds": ", ".join(str(labels[k]) for k in others)}
+        notes[section.removesuffix("-settings")] = note
+    return notes
 
 
 def kind_client_data() -> dict[str, Any]:
