@@ -99,6 +99,9 @@ class CircuitStandings:
     rules: CircuitRules
     tournaments: tuple[CircuitTournament, ...]
     lines: tuple[CircuitLine, ...]
+    # Why a tournament of the circuit is not counted (a team tournament in a circuit of pairs,
+    # added before the circuit refused it): one sentence each, shown with the standings.
+    left_out: tuple[str, ...] = ()
 
     @property
     def ranked(self) -> tuple[CircuitLine, ...]:
@@ -139,7 +142,14 @@ def _names(ids: set[int]) -> dict[int, str]:
 def circuit_standings(*, circuit: Circuit) -> CircuitStandings:
     """The circuit's ranking, with each line's counted and dropped results."""
     rules = circuit_rules(circuit)
-    published = published_standings(tournaments=circuit_tournaments(circuit))
+    counted, left_out = [], []
+    for tournament in circuit_tournaments(circuit):
+        refusal = tournament.fmt.entrants.circuit_refusal(tournament, circuit.ranks)
+        if refusal is None:
+            counted.append(tournament)
+        else:
+            left_out.append(refusal)
+    published = published_standings(tournaments=counted)
     tournaments = tuple(
         CircuitTournament(f"T{i}", p.tournament, len(p.places), p.final, p.missing, p.ranked)
         for i, p in enumerate(published, start=1)
@@ -164,7 +174,7 @@ def circuit_standings(*, circuit: Circuit) -> CircuitStandings:
         )
         for row in rows
     )
-    return CircuitStandings(circuit, rules, tournaments, lines)
+    return CircuitStandings(circuit, rules, tournaments, lines, tuple(left_out))
 
 
 def circuit_get(*, slug: str) -> Circuit:

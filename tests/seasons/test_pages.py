@@ -12,6 +12,7 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from burraco_tourney.seasons.models import Circuit
+from burraco_tourney.seasons.selectors import circuit_standings
 from tests.exports.conftest import pdf_words
 from tests.factories import make_director
 
@@ -171,6 +172,20 @@ def test_a_circuit_of_pairs_refuses_a_tournament_that_does_not_rank_pairs(
     response = director_client.post(reverse("seasons:create"), {**data, "ranks": "players"})
     assert response.status_code == 302
     assert Circuit.objects.get().tournaments.count() == len(ids) + 1
+    # A circuit that held it before the refusal (made ranking players, then switched to pairs
+    # outside the form) leaves it out of the standings, and says so on the page and the PDF.
+    circuit = Circuit.objects.get()
+    players_ranked = len(circuit_standings(circuit=circuit).tournaments)
+    Circuit.objects.filter(pk=circuit.pk).update(ranks="pairs")
+    circuit.refresh_from_db()
+    standings = circuit_standings(circuit=circuit)
+    assert len(standings.tournaments) == players_ranked - 1
+    assert teams.pk not in {t.tournament.pk for t in standings.tournaments}
+    why = "“Squadre del venerdì” non classifica coppie"
+    page = director_client.get(reverse("seasons:standings", args=[circuit.slug]))
+    assert why in page.content.decode()
+    pdf = director_client.get(reverse("seasons:download", args=[circuit.slug, "pdf"]))
+    assert why in pdf_words(pdf.content)
 
 
 def test_a_circuit_of_pairs_refuses_an_individual_tournament(director_client, director):
