@@ -25,9 +25,13 @@ from typing import Any
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from burraco_tourney.tournaments.models import Bye, Member, Room, Tournament, Turno
+from burraco_tourney.tournaments.models import Bye, Member, Room, Smazzata, Tournament, Turno
 from burraco_tourney.tournaments.qr_codes import qr_data_uri
-from burraco_tourney.tournaments.results_bridge import tournament_vp_table, vp_table_label
+from burraco_tourney.tournaments.results_bridge import (
+    tournament_bye_value,
+    tournament_vp_table,
+    vp_table_label,
+)
 from burraco_tourney.tournaments.selectors.team_matches import butler_view
 from burraco_tourney.tournaments.selectors.teams import turno_matches
 
@@ -232,23 +236,42 @@ def team_workbook_bytes(*, tournament: Tournament, after_turno: int | None = Non
 
 
 def _turno_sheet(turno: Turno, heading: str) -> Sheet:
+    """Each match's two tables: who sat where, each smazzata's totals, the table's MP and the
+    match's VP; then the teams resting, with the riposo's MP and VP."""
     name = gettext("Turno %(number)s") % {"number": turno.number}
+    totals: dict[int, list[tuple[int, int]]] = {}
+    for table_id, ns_total, eo_total in (
+        Smazzata.objects.filter(table__turno=turno)
+        .order_by("table_id", "number")
+        .values_list("table_id", "ns_total", "eo_total")
+    ):
+        totals.setdefault(table_id, []).append((ns_total, eo_total))
+    smazzate = max([turno.tournament.smazzate_per_turno, *map(len, totals.values())])
+    ns, eo = pgettext("line", "NS"), pgettext("line", "EO")
     header = [
         gettext("Match"),
         gettext("Room"),
         gettext("Table"),
-        pgettext("line", "NS"),
+        ns,
         gettext("NS players"),
-        pgettext("line", "EO"),
+        eo,
         gettext("EO players"),
+        *(
+            pgettext("smazzata column", "Sm. %(number)s %(line)s")
+            % {"number": number, "line": line}
+            for number in range(1, smazzate + 1)
+            for line in (ns, eo)
+        ),
         gettext("NS MP"),
         gettext("EO MP"),
         gettext("Home VP"),
         gettext("Away VP"),
     ]
+    blank = [None] * (2 * smazzate)
     rows: list[list[Any]] = []
     for view in turno_matches(turno=turno):
         for room in view.tables:
+            scores = [value for pair in totals.get(room.table.pk, ()) for value in pair]
             rows.append(
                 [
                     view.match.number,
@@ -258,16 +281,22 @@ def _turno_sheet(turno: Turno, heading: str) -> Sheet:
                     " – ".join(room.ns.players),
                     str(room.eo.team),
                     " – ".join(room.eo.players),
+                    *(scores + blank[len(scores) :]),
                     room.ns.mp,
                     room.eo.mp,
                     view.match.ns_vp,
                     view.match.eo_vp,
                 ]
             )
-    for bye in (
+    bye = tournament_bye_value(turno.tournament)
+    for rest in (
         Bye.objects.filter(turno=turno).select_related("entrant").order_by("entrant__number")
     ):
-        rows.append([None, gettext("Riposo"), None, str(bye.entrant)] + [None] * 7)
+        # The riposo's VP, a whole match's, in the home team's column.
+        rows.append(
+            [None, gettext("Riposo"), None, str(rest.entrant), None, None, None, *blank]
+            + [bye.mp if bye else None, None, bye.vp if bye else None, None]
+        )
     return Sheet(name, _caption(heading, name), header, rows)
 
 

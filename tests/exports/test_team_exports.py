@@ -148,8 +148,8 @@ def test_the_workbook_reads_back_standings_turni_and_butler(teams):
     standings = [row for row in book["Standings"].iter_rows(min_row=3, values_only=True) if row[0]]
     assert [(row[0], row[1]) for row in standings] == [(1, 1), (2, 3), (3, 2)]
     assert [r for r in standings[0] if r in (75, 1410)] == [75, 1410]
-    turno = list(book["Turno 1"].iter_rows(min_row=3, values_only=True))
-    assert turno[0][:9] == (
+    header, *turno = list(book["Turno 1"].iter_rows(min_row=2, values_only=True))
+    assert turno[0][:7] == (
         1,
         "Open room",
         1,
@@ -157,11 +157,15 @@ def test_the_workbook_reads_back_standings_turni_and_butler(teams):
         "Anna Rossi – Bruno Bianchi",
         "2. Squadra 2",
         "Fabio Esposito – Giulia Romano",
-        1200,
-        800,
     )
-    assert turno[0][9:] == (25, 15)
-    assert turno[2][1] == "Riposo" and turno[2][3] == "3. Squadra 3"
+    # Each table's smazzate and MP, then the match's VP.
+    assert header[7:9] == ("Sm. 1 NS", "Sm. 1 EO")
+    rooms = [dict(zip(header, row, strict=True)) for row in turno[:2]]
+    assert [(r["NS MP"], r["EO MP"]) for r in rooms] == [(1200, 800), (900, 1000)]
+    assert (rooms[0]["Home VP"], rooms[0]["Away VP"]) == (25, 15)
+    riposo = dict(zip(header, turno[2], strict=True))
+    assert riposo["Room"] == "Riposo" and riposo[header[3]] == "3. Squadra 3"
+    assert riposo["Home VP"] == 28 and riposo["NS MP"] == 710
     butler = list(book["Butler"].iter_rows(min_row=3, values_only=True))
     assert butler[0] == ("1. Squadra 1", "Anna Rossi – Bruno Bianchi", 1, 400)
     assert len(butler) == 8
@@ -181,3 +185,29 @@ def test_a_directors_downloads_of_a_team_turno_print_each_tables_code(client):
         pages = pdf_pages(client.get(url).content)
         assert len(pages) == 4, key  # two matches, two rooms each
         assert all("inquadrate" in page for page in pages), key
+
+
+def test_the_workbook_gives_each_rooms_smazzate():
+    """A table entered by smazzate shows each smazzata's totals in its turno sheet."""
+    from burraco_tourney.tournaments.models import Room
+    from burraco_tourney.tournaments.services.scores import table_record_smazzate
+    from tests.tournaments.ko_support import deal
+    from tests.tournaments.teams_support import room_table
+
+    director = make_director()
+    tournament = team_tournament(director, teams=2)
+    turno = draw_team_turno(tournament, director)
+    set_lineups(turno, director)
+    table = room_table(turno, 1, Room.APERTA)
+    deals = [deal(300, 50), deal(120, 200), deal(90, 10)]
+    table_record_smazzate(table=table, user=director, smazzate=deals, version=table.version)
+    book = load_workbook(io.BytesIO(render_export("workbook", tournament, language="en").content))
+    header, aperta, chiusa = book["Turno 1"].iter_rows(min_row=2, max_row=4, values_only=True)
+    start = header.index("Sm. 1 NS")
+    assert header[start : start + 6] == (
+        "Sm. 1 NS", "Sm. 1 EO", "Sm. 2 NS", "Sm. 2 EO", "Sm. 3 NS", "Sm. 3 EO"
+    )  # fmt: skip
+    shown = aperta[start : start + 6]
+    assert shown[0::2] == tuple(s.ns_total for s in table.smazzate.order_by("number"))
+    assert shown[1::2] == tuple(s.eo_total for s in table.smazzate.order_by("number"))
+    assert chiusa[start : start + 6] == (None,) * 6
