@@ -78,8 +78,18 @@ def test_a_person_of_a_registered_team_is_refused_with_a_clear_message(
     (registered,) = make_teams(tournament, 1, user=director)
     taken = roster_names(1)[0]
     text = f"Nuova: {taken}, Elena Russo, Franco Gallo, Gina Costa\n"
+    # The preview says so already, and offers no save; nothing is written by it.
+    preview = _paste(english, tournament, text, action="preview")
+    html = preview.content.decode()
+    assert f"already plays for team {registered}" in html
+    assert preview.context["has_errors"]
+    assert tournament.entrants.count() == 1
+    assert not Person.objects.filter(surname="Russo", name="Elena").exists()
     html = _paste(english, tournament, text, action="save").content.decode()
     assert f"already plays for team {registered}" in html
+    assert html.count(f"already plays for team {registered}") == preview.content.decode().count(
+        f"already plays for team {registered}"
+    )
     assert tournament.entrants.count() == 1
     assert not Person.objects.filter(surname="Russo", name="Elena").exists()
 

@@ -63,10 +63,55 @@ def _row_places(row: ImportRow, people: dict[tuple[int, int], int]) -> list[Plac
     ]
 
 
+class _Preview(Exception):
+    """Undoes a preview's trial save."""
+
+
 def entrants_import_check(*, tournament: Tournament, rows: list[ImportRow]) -> list[ImportRow]:
     """The preview: the rows with their numbers and every error, against the entrants
-    registered."""
-    return check_rows(rows, registered=_registered(tournament))
+    registered, and what linking their people would refuse (a person already in another
+    team): the save is tried and undone, so the preview refuses what the save would."""
+    rows = check_rows(rows, registered=_registered(tournament))
+    if rows and not rows_have_errors(rows):
+        try:
+            with transaction.atomic():
+                _entrants_create(tournament, rows, people={}, late={})
+                raise _Preview
+        except _Preview:
+            pass
+    return rows
+
+
+def _entrants_create(
+    tournament: Tournament,
+    rows: list[ImportRow],
+    *,
+    people: dict[tuple[int, int], int],
+    late: dict,
+) -> list[Entrant]:
+    """Create the rows' entrants and link their people; what the kind refuses of those people
+    is added to the rows' errors (the caller raises or undoes)."""
+    fmt = tournament.fmt
+    created = Entrant.objects.bulk_create(
+        Entrant(
+            tournament=tournament,
+            number=row.number,
+            club=row.club,
+            **dict(zip(fmt.entrants.names, row.names, strict=True)),
+            **late,
+        )
+        for row in rows
+    )
+    members_link(
+        (entrant, _row_places(row, people)) for entrant, row in zip(created, rows, strict=True)
+    )
+    for entrant, row in zip(created, rows, strict=True):
+        # The people the kind allows (a team: a roster of 4 to 8, in one team only).
+        try:
+            fmt.entrants.people_check(entrant)
+        except ValidationError as refused:
+            row.errors.extend(refused.messages)
+    return created
 
 
 def import_people(rows: list[ImportRow]) -> list[tuple[ImportRow, int, Found]]:
@@ -110,26 +155,7 @@ def entrants_import(
     if warnings and not accept_warnings:
         raise ImportRejected(rows)
     late = late_fields(tournament=tournament, missed=missed)
-    created = Entrant.objects.bulk_create(
-        Entrant(
-            tournament=tournament,
-            number=row.number,
-            club=row.club,
-            **dict(zip(fmt.entrants.names, row.names, strict=True)),
-            **late,
-        )
-        for row in rows
-    )
-    people = people or {}
-    members_link(
-        (entrant, _row_places(row, people)) for entrant, row in zip(created, rows, strict=True)
-    )
-    for entrant, row in zip(created, rows, strict=True):
-        # The people the kind allows (a team: a roster of 4 to 8, in one team only).
-        try:
-            fmt.entrants.people_check(entrant)
-        except ValidationError as refused:
-            row.errors.extend(refused.messages)
+    created = _entrants_create(tournament, rows, people=people or {}, late=late)
     if rows_have_errors(rows):
         raise ImportRejected(rows)
     audit_record(
