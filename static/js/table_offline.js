@@ -25,13 +25,19 @@
   // The page of a closed turno (or a replaced link) takes no scorecard: a save still waiting
   // for the network, or typing never saved, will not be sent (not even if the turno is opened
   // again later, over what the lines have entered since). The line is told, and the phone
-  // forgets them.
+  // forgets them. A save the server did store, though its answer was lost on the way back (the
+  // page names the line's last save by its id), was sent: nothing is said of it, nor of the
+  // typing it carried.
   var closed = document.getElementById("closed-unsent");
   if (closed && window.localStorage) {
     var left = storageKey(closed.dataset.page, closed.dataset.line);
     var unsentSave = read(left + ":pending");
     var typed = read(left + ":draft");
-    if (unsentSave || (typed && JSON.stringify(typed.fields) !== typed.served)) {
+    var arrived = !!unsentSave && unsentSave.id === closed.dataset.arrived;
+    var sentFields = arrived ? JSON.stringify(unsentSave.fields) : null;
+    var typedLeft = !!typed && JSON.stringify(typed.fields) !== typed.served &&
+      JSON.stringify(typed.fields) !== sentFields;
+    if ((unsentSave && !arrived) || typedLeft) {
       closed.hidden = false;
     }
     window.localStorage.removeItem(left + ":pending");

@@ -221,3 +221,34 @@ def test_the_live_totals_say_they_stopped_while_the_network_is_down(phones):
     ns.fill("[name=s3_eo_cards]", "25")
     expect(note).to_have_count(0)
     expect(summary).not_to_have_class(re.compile(r"\bstale\b"))
+
+
+def test_a_save_that_arrived_though_its_answer_was_lost_is_not_called_unsent(phones):
+    """The server stored the save but the phone never heard back; then the turno closes to
+    the players. Opened again, the closed page does not say "Non inviato": the save arrived."""
+    tournament, turno, table, token = room(auto_accept=False)
+    ns, _ = phones
+    ns.clock.install()  # the phone does not try again by itself meanwhile
+    join(ns, token, "ns")
+    fill_scorecard(ns)
+    lost = []
+
+    def lose_the_answer(route):
+        if route.request.method == "POST" and not lost:
+            route.fetch()  # the server gets it and saves ...
+            lost.append(True)
+            route.abort("internetdisconnected")  # ... but the phone never hears back
+        else:
+            route.continue_()
+
+    ns.route(re.compile(rf".*/tavolo/{token}/$"), lose_the_answer)
+    ns.get_by_role("button", name="Salva lo score").click()
+    expect(ns.locator('#offline-notice [data-when="unsent"]')).to_be_visible()
+    assert lost == [True] and _stored(table) == (1, 1)
+    turno_players_close(turno=turno, user=turno.tournament.owner)
+    ns.goto(f"{ns.base_url}/tavolo/{token}/")
+    expect(ns.locator(".closed-notice")).to_contain_text("Turno chiuso")
+    ns.wait_for_load_state("load")  # the page's scripts have run
+    expect(ns.locator("#closed-unsent")).to_be_hidden()
+    assert ns.evaluate("Object.keys(localStorage)") == []
+    assert _stored(table) == (1, 1)
