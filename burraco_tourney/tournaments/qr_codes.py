@@ -63,4 +63,10 @@ def qr_svg_file(url: str, *, scale: int = 3, label: str = "") -> bytes:
 
 def qr_data_uri(url: str, *, scale: int = 4) -> str:
     """The code as an SVG data URI, for an <img> in a PDF."""
+    return _data_uri(url, scale)
+
+
+# The scorecards and table cards of a turno draw every table's code, again at each download.
+@lru_cache(maxsize=2048)
+def _data_uri(url: str, scale: int) -> str:
     return segno.make(url, error="m").svg_data_uri(scale=scale, border=2)
