@@ -178,6 +178,10 @@ def test_eligibility_is_read_in_either_language_and_written_in_the_pages(directo
     assert "Femminile | sesso=F | 50,00; Coppa" in examples
     assert "(sesso=M: uomini)" in examples["Femminile | sesso=F | 50,00; Coppa"]
     assert "Ultima coppia | ultimi | Cucchiaio di legno" in examples
+    # Every meaning in Italian too (the percent's sentence among them).
+    assert examples["Coppie miste | sesso=misto | 80,00; 5%; Coppa"] == (
+        "Una donna e un uomo: 80 euro, il 5% del montepremi, una coppa."
+    )
     html = _post(director_client, evening, "Donne | sesso=X | 10,00").content.decode()
     assert "non è un requisito (sesso=F, sesso=M, sesso=misto, circolo=…" in html
     director_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"

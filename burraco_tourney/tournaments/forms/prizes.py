@@ -214,11 +214,21 @@ class PrizeListForm(forms.Form):
         self.fmt = fmt
         if fmt is not None:  # one fee per entrant: a pair, a player, a team
             self.fields["fee"].label = fmt.words.entry_fee_label
-        words = _eligibility_words()
+        example = engine.Category(
+            "Coppie miste",
+            (
+                engine.Place(1, amount=8000),
+                engine.Place(2, percent=5),
+                engine.Place(3, object="Coppa"),
+            ),
+            {"sex": "mixed"},
+        )
         self.fields["categories"].help_text = _(
-            "Example: Coppie miste | %(mixed)s | 80,00; 5%%; Coppa. Eligibility: %(words)s. "
-            "Move a line to reorder."
-        ) % {"mixed": f"{words['sex']}={words['mixed']}", "words": _eligibility_example(words)}
+            "Example: %(example)s. Eligibility: %(words)s. Move a line to reorder."
+        ) % {
+            "example": categories_text(engine.PrizeList((example,))),
+            "words": _eligibility_example(_eligibility_words()),
+        }
 
     def clean_categories(self):
         return parse_categories(self.cleaned_data["categories"])
