@@ -227,6 +227,9 @@ def test_a_team_tournament_shows_a_whole_match_as_its_riposo(english, director):
     assert "14 / +355" not in help_text
     assert "A team's riposo is a whole match's" in help_text
     assert (vp, mp) == ("28", "710")
+    # Scored by the MP difference, a team's riposo has no default: the boxes say none.
+    by_mp = make_tournament(owner=director, kind="teams", team_scoring="mp_diff", name="MP")
+    assert _riposo_box(english, by_mp)[1:] == ("", "")
     pairs = make_tournament(owner=director)
     help_text, vp, mp = _riposo_box(english, pairs)
     assert "14 / +355 (FIBUR, 3 smazzate)" in help_text
@@ -244,5 +247,6 @@ def test_each_section_says_which_kinds_it_is_for(director_client):
     assert notes == [
         "Solo per: A squadre (due sale per incontro).",
         *["Non per: Eliminazione diretta (KO)."] * 3,
+        "Solo per: A coppie (classifica a PV), Individuale (i giocatori cambiano compagno).",
         "Solo per: Eliminazione diretta (KO).",
     ]
