@@ -105,7 +105,9 @@ def _tournaments_sheet(standings: CircuitStandings) -> Sheet:
         rows=[
             [t.code, t.tournament.name, long_date(t.tournament.date), t.entrants]
             for t in standings.tournaments
-        ],
+        ]
+        # A tournament the circuit does not count, and why, as the page and the PDF say.
+        + [["—", why, None, None] for why in standings.left_out],
     )
 
 

@@ -186,6 +186,9 @@ def test_a_circuit_of_pairs_refuses_a_tournament_that_does_not_rank_pairs(
     assert why in page.content.decode()
     pdf = director_client.get(reverse("seasons:download", args=[circuit.slug, "pdf"]))
     assert why in pdf_words(pdf.content)
+    xlsx = director_client.get(reverse("seasons:download", args=[circuit.slug, "xlsx"]))
+    listed = list(load_workbook(io.BytesIO(xlsx.content)).worksheets[1].iter_rows(values_only=True))
+    assert any(row[1] and why in row[1] for row in listed)
 
 
 def test_a_circuit_of_pairs_refuses_an_individual_tournament(director_client, director):
