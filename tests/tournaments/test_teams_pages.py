@@ -165,3 +165,19 @@ def test_a_pasted_list_of_team_names_without_rosters_is_refused(director_client,
     )
     assert b"4 to 8 different players" in response.content
     assert not tournament.entrants.exists()
+
+
+def test_a_line_up_for_a_team_not_in_the_match_is_refused_in_words(director_client, director):
+    """Posted from a page left open while the turno was drawn again: the team no longer plays
+    that match, so its form is not on the page; the reason is said at the page's top."""
+    tournament = team_tournament(director, teams=4)
+    turno = draw_team_turno(tournament, director)
+    match = Match.objects.get(turno=turno, number=1)
+    playing = {t.ns.number for t in match.tables.all()} | {t.eo.number for t in match.tables.all()}
+    outsider = next(n for n in range(1, 5) if n not in playing)
+    url = reverse("manage:lineup_save", args=[tournament.slug, 1, 1, outsider])
+    chosen = {"aperta1": 1, "aperta2": 2, "chiusa1": 3, "chiusa2": 4}
+    response = director_client.post(url, chosen)
+    assert response.status_code == 200
+    assert "non gioca l&#x27;incontro 1." in response.content.decode()
+    assert not Lineup.objects.filter(match=match).exists()

@@ -58,10 +58,14 @@ def lineup_save(
         form.add_error(None, _("Choose four players of the team, two for each room."))
 
     def put_back(part: dict) -> None:
+        placed = False
         for row in part.get("team_matches", ()):
             for side in row["sides"]:
                 if row["view"].match.pk == match_obj.pk and side["team"].pk == team_obj.pk:
-                    side["form"] = form
+                    side["form"], placed = form, True
+        if not placed:  # not a side of that match (drawn again meanwhile): said at the top
+            for message in form.non_field_errors():
+                messages.error(request, message)
 
     return turno_page(request, tournament, match_obj.turno, refused=put_back)
 
