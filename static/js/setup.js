@@ -55,7 +55,8 @@
     }
     show("field-vp_bands", choice === "custom");
     // The kind's riposo left blank (a team's is a whole match's), as the server computes it.
-    var bye = (data.byes[checked("kind") || data.default_kind] || {})[choice] || ["", ""];
+    var byKind = data.byes[checked("kind") || data.default_kind] || {};
+    var bye = (byKind[checked("team_scoring") || data.default_team_scoring] || {})[choice] || ["", ""];
     field("bye_vp").placeholder = bye[0];
     field("bye_mp").placeholder = bye[1];
   }
@@ -131,9 +132,9 @@
   field("ruleset_name").addEventListener("change", syncRuleset);
   field("semipulito").addEventListener("change", syncRuleset);
   field("smazzate_per_turno").addEventListener("change", syncSmazzate);
-  form.querySelectorAll('input[name="vp_preset"]').forEach(function (input) {
-    input.addEventListener("change", syncVp);
-  });
+  form.querySelectorAll('input[name="vp_preset"], input[name="team_scoring"]').forEach(
+    function (input) { input.addEventListener("change", syncVp); }
+  );
   form.querySelectorAll('input[name="kind"]').forEach(function (input) {
     input.addEventListener("change", function () {
       syncTiebreaks(checked("kind") || data.default_kind);  // only when the director changes the kind

@@ -106,6 +106,11 @@ def test_choosing_ko_hides_the_vp_sections_and_pairs_brings_them_back(page):
     # A team's riposo left blank is a whole match's, twice a pair's.
     expect(page.locator("#id_bye_vp_helptext")).to_contain_text("28 / +710")
     expect(page.locator("#id_bye_vp")).to_have_attribute("placeholder", "28")
+    # Scored by the MP difference, a team's riposo has no default: the box is left empty.
+    page.locator("input[name=team_scoring][value=mp_diff]").check()
+    expect(page.locator("#id_bye_vp")).to_have_attribute("placeholder", "")
+    page.locator("input[name=team_scoring][value=vp_sum]").check()
+    expect(page.locator("#id_bye_vp")).to_have_attribute("placeholder", "28")
     expect(vp_section).to_be_visible()
     expect(gironi_section).to_be_hidden()
     expect(ko_section).to_be_hidden()

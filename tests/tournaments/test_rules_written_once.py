@@ -196,8 +196,11 @@ def test_the_settings_page_sends_the_defaults_its_script_uses(english):
     assert data["default_kind"] == "pairs"
     # Each kind's riposo left blank, from the kind (a team's: a whole match, twice a pair's).
     pairs_byes = {name: list(default_bye(name)) for name in ("fibur-3", "fibur-4")}
-    assert data["byes"]["pairs"] == pairs_byes
-    assert data["byes"]["teams"] == {k: [2 * vp, 2 * mp] for k, (vp, mp) in pairs_byes.items()}
+    assert data["byes"]["pairs"]["vp_sum"] == data["byes"]["pairs"]["mp_diff"] == pairs_byes
+    doubled = {k: [2 * vp, 2 * mp] for k, (vp, mp) in pairs_byes.items()}
+    assert data["byes"]["teams"]["vp_sum"] == doubled
+    # Scored by the MP difference, a team's riposo has no default (the rules give none).
+    assert data["byes"]["teams"]["mp_diff"] == {"fibur-3": None, "fibur-4": None}
     assert {n: p["semipulito_switchable"] for n, p in data["presets"].items()} == {
         "classic": True,
         "reale": False,

@@ -62,7 +62,7 @@ overrides the answers that differ:
     none; an individual tournament has no mixed category): the prize form and the archive.
 ``seating_fix_refusal()``
     Why a published turno's seating cannot be corrected, or None when it can (seating fix page).
-``default_riposo(vp_table_spec)``
+``default_riposo(vp_table_spec, team_scoring)``
     The riposo (VP, MP) a tournament of this kind gets when it is left blank, with that VP
     table (a team's is a whole match's): what ``build_rules`` gives, on the settings page.
 ``build_rules(**settings)``
@@ -179,10 +179,11 @@ class TournamentFormat:
         """Raise the engine's ``PrizeError`` for a prize list this kind refuses."""
         check_prize_list(prizes)
 
-    def default_riposo(self, vp_table_spec: Any) -> tuple[int, int] | None:
+    def default_riposo(self, vp_table_spec: Any, team_scoring: str = "") -> tuple[int, int] | None:
         """The riposo (VP, MP) of a tournament of this kind whose riposo is left blank, with
-        the VP table ``vp_table_spec``: the house default of a preset (RULES.md), None for a
-        custom table. What ``build_rules`` gives it, shown on the settings page."""
+        the VP table ``vp_table_spec`` (and, for a kind whose match is scored so, the team
+        match's ``team_scoring``): the house default of a preset (RULES.md), None for a custom
+        table. What ``build_rules`` gives it, shown on the settings page."""
         return default_bye(vp_table_spec)
 
     def build_rules(

@@ -228,7 +228,12 @@ class TournamentForm(VpCleaning, TeamFields, PlayersFields, ClockSettingsForm):
             kept = _("%(vp)s VP (as imported)") % {"vp": loser}
             self.fields["forfeit_loser"].choices = [*FORFEIT_LOSER_CHOICES, (KEPT, kept)]
         shown_kind = format_for_choice(self._shown_value("kind"))
-        riposo_placeholders(self.fields, shown_kind, self._shown_value("vp_preset"))
+        riposo_placeholders(
+            self.fields,
+            shown_kind,
+            self._shown_value("vp_preset"),
+            self._shown_value("team_scoring"),
+        )
         self._rules: dict[str, Any] | None = None
         self._vp: str | list[dict[str, Any]] | None = None
         self.warnings: list[str] = []

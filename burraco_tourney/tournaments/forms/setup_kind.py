@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from burraco_tourney.rules.vp import VP_PRESETS
 
 from ..formats import FORMATS, TournamentFormat, format_for_choice
-from ..models import Tournament, TournamentKind
+from ..models import TeamScoring, Tournament, TournamentKind
 from ..results_bridge import VP_RULE_FIELDS
 from .setup_rules import bye_hint
 
@@ -100,11 +100,12 @@ def fit_to_kind(fields: dict[str, forms.Field], fmt: TournamentFormat) -> None:
 
 
 def riposo_placeholders(
-    fields: dict[str, forms.Field], fmt: TournamentFormat, vp_choice: Any
+    fields: dict[str, forms.Field], fmt: TournamentFormat, vp_choice: Any, team_scoring: Any
 ) -> None:
     """The riposo boxes show the kind's house default with the VP table ``vp_choice`` (a custom
-    table: none); the script follows a change of either with ``kind_client_data``."""
-    bye = fmt.default_riposo(vp_choice) if vp_choice in VP_PRESETS else None
+    table: none) and the team match's ``team_scoring``; the script follows a change of any of
+    them with ``kind_client_data``."""
+    bye = fmt.default_riposo(vp_choice, team_scoring or "") if vp_choice in VP_PRESETS else None
     for name, value in zip(("bye_vp", "bye_mp"), bye or ("", ""), strict=True):
         fields[name].widget.attrs["placeholder"] = value
 
@@ -159,11 +160,17 @@ def kind_client_data() -> dict[str, Any]:
     (and the kind a blank choice means). The script writes none of these itself."""
     return {
         "sections": section_kinds(),
+        # Each kind's riposo left blank, by the team match's scoring box (what a kind without
+        # team matches ignores), then by VP table.
         "byes": {
-            key: {name: fmt.default_riposo(name) for name in VP_PRESETS}
+            key: {
+                scoring: {name: fmt.default_riposo(name, scoring) for name in VP_PRESETS}
+                for scoring in TeamScoring.values
+            }
             for key, fmt in FORMATS.items()
         },
         "bye_hints": {key: bye_hint(fmt) for key, fmt in FORMATS.items()},
+        "default_team_scoring": TeamScoring.VP_SUM,
         "default_kind": format_for_choice("").key,
         "tiebreaks": {key: list(fmt.standings.default_tiebreaks) for key, fmt in FORMATS.items()},
         "refused_tiebreaks": {

@@ -197,8 +197,9 @@ class TeamsFormat(TournamentFormat):
         "workbook",
     )
 
-    def default_riposo(self, vp_table_spec: Any) -> tuple[int, int] | None:
-        return team_riposo(vp_table_spec)
+    def default_riposo(self, vp_table_spec: Any, team_scoring: str = "") -> tuple[int, int] | None:
+        # Scored by the MP difference, a team's riposo has no default: the director gives it.
+        return team_riposo(vp_table_spec) if (team_scoring or VP_SUM) == VP_SUM else None
 
     def build_rules(
         self, *, team_scoring: str = "", team_vp_table: Any = None, **settings: Any
