@@ -51,6 +51,9 @@ class ImportRow:
     # A team's players, in roster order (its ``names`` are the team's own name): empty for a
     # pair or a player, whose people are its names.
     roster: list[str] = field(default_factory=list)
+    # What reading the line found wrong, kept by the first ``check_rows``: a later check (the
+    # preview shown again after a refused save) starts again from them, not from its own.
+    read_errors: list[str] | None = None
 
     @property
     def people(self) -> list[tuple[str, str]]:
@@ -77,7 +80,7 @@ class ImportRow:
 
     def payload(self) -> dict:
         data = asdict(self)
-        del data["errors"], data["number_auto"], data["warnings"]
+        del data["errors"], data["number_auto"], data["warnings"], data["read_errors"]
         if self.number_auto:
             data["number"] = None
         return data

@@ -260,7 +260,10 @@ def check_rows(
     """
     by_players = {_players_key(*players): number for number, players in registered.items()}
     for row in rows:
-        row.warnings = []  # a second check finds them afresh
+        # A second check finds its errors and warnings afresh, from what reading found.
+        if row.read_errors is None:
+            row.read_errors = list(row.errors)
+        row.errors, row.warnings = list(row.read_errors), []
     number_lines: dict[int, int] = {}
     for row in rows:
         if row.number_auto:  # a second check: numbers are assigned afresh

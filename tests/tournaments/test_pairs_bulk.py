@@ -100,6 +100,10 @@ def test_paste_clashing_with_registered_pairs(english, tournament):
     assert "Line 1: Number 2 is already taken by" in html
     assert "Line 2: This pair is already registered as number 1." in html
     assert tournament.entrants.count() == 2
+    # Said as often after the refused save as on the preview: each error once per place.
+    preview = english.post(paste_url(tournament), {"text": text, "action": "preview"})
+    for error in ("Number 2 is already taken by", "This pair is already registered"):
+        assert html.count(error) == preview.content.decode().count(error) > 0
 
 
 @pytest.mark.parametrize("text", ["", "   \n\n  "])

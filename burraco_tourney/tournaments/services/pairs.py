@@ -71,14 +71,17 @@ def entrants_import_check(*, tournament: Tournament, rows: list[ImportRow]) -> l
     """The preview: the rows with their numbers and every error, against the entrants
     registered, and what linking their people would refuse (a person already in another
     team): the save is tried and undone, so the preview refuses what the save would."""
-    rows = check_rows(rows, registered=_registered(tournament))
-    if rows and not rows_have_errors(rows):
-        try:
-            with transaction.atomic():
+    try:
+        with transaction.atomic():
+            # As the save does: the entrants registered meanwhile by another director are
+            # read under the tournament's lock, so the trial never meets them unchecked.
+            tournament_lock(tournament)
+            rows = check_rows(rows, registered=_registered(tournament))
+            if rows and not rows_have_errors(rows):
                 _entrants_create(tournament, rows, people={}, late={})
-                raise _Preview
-        except _Preview:
-            pass
+            raise _Preview
+    except _Preview:
+        pass
     return rows
 
 
