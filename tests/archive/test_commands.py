@@ -66,7 +66,7 @@ def test_export_to_standard_output(demo_bytes, tmp_path):
     run("import_tournament", str(path))
     out, _ = run("export_tournament", DEMO_SLUG, "-")
     assert json.loads(out) == tournament_export(Tournament.objects.get(slug=DEMO_SLUG))
-    assert "Cristina Podestà" in out  # UTF-8 kept, not \u00e0
+    assert "Podestà Cristina" in out  # UTF-8 kept, not \u00e0
     assert out.startswith('{\n  "format": "burraco-archive",\n  "version": 3,')
 
 

@@ -30,8 +30,8 @@ def test_demo_pairs_turni_and_byes(demo_bytes):
     tournament = tournament_import(data=demo_bytes)
     pairs = list(tournament.entrants.order_by("number"))
     assert [p.number for p in pairs] == list(range(1, 18))
-    assert (pairs[0].player1, pairs[0].player2) == ("Maria Grazia Rossi", "Franca Bertolotti")
-    assert pairs[16].player2 == "Cristina Podestà"
+    assert (pairs[0].player1, pairs[0].player2) == ("Rossi Maria Grazia", "Bertolotti Franca")
+    assert pairs[16].player2 == "Podestà Cristina"
     assert len({p.club for p in pairs}) == 4
     turni = list(tournament.turni.order_by("number"))
     assert [(t.number, t.movement) for t in turni] == [(n, "mitchell") for n in (1, 2, 3)]

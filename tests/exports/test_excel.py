@@ -159,7 +159,7 @@ def test_turno_sheet_lists_the_riposo_with_its_vp(demo):
     rest = rows[-1]
     assert rest["Table"] is None
     assert rest["NS pair"] == 9
-    assert rest["NS players"] == "Teresa Ghio – Elena Sanguineti"
+    assert rest["NS players"] == "Ghio Teresa – Sanguineti Elena"
     assert rest["NS VP"] == 14
     assert rest["Note"] == "Riposo"
 
@@ -184,7 +184,7 @@ def test_turno_sheet_speaks_italian(demo):
 def test_pairs_sheet_lists_every_pair(demo):
     rows = as_dicts(open_workbook(demo)["Coppie"])
     assert [r["N."] for r in rows] == list(range(1, 18))
-    assert rows[0]["Primo giocatore"] == "Maria Grazia Rossi"
+    assert rows[0]["Primo giocatore"] == "Rossi Maria Grazia"
     assert rows[0]["Circolo"] == "Circolo Aurora"
     assert all(r["Ritirata"] is None for r in rows)
 
