@@ -24,14 +24,30 @@ def words_key(*parts: str) -> str:
     return " ".join(sorted(plain(" ".join(parts)).split()))
 
 
+# The words that begin an Italian surname of several words ("De Luca", "Di Stefano", "La Rosa",
+# "Dalla Chiesa", "Lo Presti"), and a few others' ("Van Dyke", "Mac Donald").
+SURNAME_PARTICLES = frozenset(
+    {
+        "d", "da", "dal", "dall", "dalla", "dalle", "dai", "de", "degli", "dei", "del",
+        "dell", "della", "delle", "dello", "des", "di", "du", "la", "le", "li", "lo",
+        "den", "der", "mac", "mc", "san", "sant", "santa", "santo", "van", "von",
+    }
+)  # fmt: skip
+
+
 def split_printed(printed: str) -> tuple[str, str]:
-    """A printed name split as the registry keeps it: the first word is taken as the surname
-    ("Rossi Anna", the way Italian scorecards print names), the rest as the name. A name typed
-    the other way round makes a person whose words match: the duplicates list shows it."""
+    """A printed name split as the registry keeps it: the surname first ("Rossi Anna", the
+    way Italian scorecards print names), the rest as the name. The surname is the first word,
+    with the words after it while it begins with a particle ("De Luca Sara": De Luca, Sara;
+    "Lo Presti Anna Maria": Lo Presti, Anna Maria), a name being left. A name typed the other
+    way round makes a person whose words match: the duplicates list shows it."""
     words = printed.split()
     if not words:
         return "", ""
-    return words[0], " ".join(words[1:])
+    end = 1
+    while end < len(words) - 1 and plain(words[end - 1]).rstrip("'") in SURNAME_PARTICLES:
+        end += 1
+    return " ".join(words[:end]), " ".join(words[end:])
 
 
 def one_edit_apart(a: str, b: str) -> bool:

@@ -239,3 +239,26 @@ def test_new_people_of_a_list_or_a_form_are_of_the_entrants_club(english, direct
     for surname in ("Gallo", "Romano"):
         assert Person.objects.get(surname=surname).club.name == "Circolo del Ponte"
     assert Club.objects.filter(name="Circolo del Ponte").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("printed", "surname", "name"),
+    [
+        ("De Luca Sara", "De Luca", "Sara"),
+        ("Lo Presti Anna Maria", "Lo Presti", "Anna Maria"),
+        ("Dalla Chiesa Carlo", "Dalla Chiesa", "Carlo"),
+        ("D'Amico Paola", "D'Amico", "Paola"),
+        ("Van der Berg Jan", "Van der Berg", "Jan"),
+        ("Li Wei", "Li", "Wei"),
+        ("Rossi Anna Maria", "Rossi", "Anna Maria"),
+    ],
+)
+def test_a_surname_of_several_words_is_kept_whole(english, director, printed, surname, name):
+    """An Italian surname of two words ("De Luca") pasted surname first becomes the person's
+    surname, not "De" with "Luca Sara" as the name."""
+    tournament = make_tournament(kind="individual", owner=director)
+    english.post(
+        reverse("manage:players", args=[tournament.slug]), {"text": printed, "action": "paste"}
+    )
+    person = Person.objects.get()
+    assert (person.surname, person.name) == (surname, name)
