@@ -111,7 +111,10 @@ def test_a_team_tournament_is_created_with_its_team_vp_table(director_client, en
     assert refused.status_code == 200
     assert not Tournament.objects.exists()
     response = director_client.post(
-        CREATE, form_data(kind="teams", team_scoring="mp_diff", team_vp_bands=bands)
+        CREATE,
+        form_data(
+            kind="teams", team_scoring="mp_diff", team_vp_bands=bands, bye_vp="10", bye_mp="0"
+        ),
     )
     assert response.status_code == 302
     tournament = Tournament.objects.get()

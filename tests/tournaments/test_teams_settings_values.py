@@ -40,9 +40,30 @@ def test_with_the_mp_difference_the_limit_is_the_team_vp_tables(english):
     assert english.post(CREATE, {**data, "bye_vp": "15"}).status_code == 302
 
 
-def test_an_odd_number_of_teams_with_the_mp_difference_needs_a_riposo(english, director):
+def test_with_the_mp_difference_the_settings_ask_for_the_riposo(english):
+    """Scored by the MP difference, a team's riposo has no default: the form asks for it, as
+    for a custom VP table, rather than leaving the draw to refuse it later (found in a trial)."""
     data = form_data(kind="teams", team_scoring="mp_diff", team_vp_bands=BANDS)
+    refused = english.post(CREATE, data)
+    assert refused.status_code == 200
+    errors = refused.context["form"].errors
+    assert errors["bye_vp"] == [
+        "Scored by the MP difference, a team's riposo has no default value: give its VP."
+    ]
+    assert not Tournament.objects.exists()
+    assert english.post(CREATE, {**data, "bye_vp": "10", "bye_mp": "0"}).status_code == 302
+    # Summed, the tables' VP give a team's riposo its default: nothing to ask.
+    summed = form_data(kind="teams", team_scoring="vp_sum", name="Somma")
+    assert english.post(CREATE, summed).status_code == 302
+
+
+def test_an_odd_number_of_teams_with_the_mp_difference_needs_a_riposo(english, director):
+    # Settings kept from before the form asked (or an archive's): the draw still refuses.
+    data = form_data(
+        kind="teams", team_scoring="mp_diff", team_vp_bands=BANDS, bye_vp="10", bye_mp="0"
+    )
     assert english.post(CREATE, data).status_code == 302
+    Tournament.objects.update(bye_vp=None, bye_mp=None)
     tournament = Tournament.objects.get()
     make_teams(tournament, 3, user=director)
     with pytest.raises(ValidationError) as refused:

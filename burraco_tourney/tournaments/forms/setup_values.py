@@ -13,6 +13,7 @@ from burraco_tourney.core.rule_messages import rule_error_message
 from burraco_tourney.rules.errors import RuleError
 from burraco_tourney.rules.vp import VpTable, default_bye, vp_table
 
+from ..formats import format_for_choice
 from .setup_initial import COMPLEMENT, CUSTOM, ZERO
 from .setup_vp import parse_bands, preset_mismatch
 
@@ -77,11 +78,29 @@ class VpCleaning:
     def _clean_value(self, data: dict[str, Any], prefix: str, table: VpTable | None) -> None:
         vp, mp = data.get(f"{prefix}_vp"), data.get(f"{prefix}_mp")
         if prefix == "bye" and vp is None and mp is None and table is not None:
-            if default_bye(table) is None:
-                # A pair rests whenever the field is odd (a withdrawal makes it so), and only
-                # the presets have a house value: without one the standings cannot be counted.
-                self.add_error("bye_vp", _("A custom VP table has no riposo value: give its VP."))
-                self.add_error("bye_mp", _("A custom VP table has no riposo value: give its MP."))
+            fmt = format_for_choice(data.get("kind"))
+            if fmt.default_riposo(table, data.get("team_scoring") or "") is None:
+                # An entrant rests whenever the field is odd (a withdrawal makes it so), and
+                # only the presets have a house value (a team match scored by the MP
+                # difference has none): without one the standings cannot be counted.
+                if default_bye(table) is None:
+                    missing = (
+                        _("A custom VP table has no riposo value: give its VP."),
+                        _("A custom VP table has no riposo value: give its MP."),
+                    )
+                else:
+                    missing = (
+                        _(
+                            "Scored by the MP difference, a team's riposo has no default "
+                            "value: give its VP."
+                        ),
+                        _(
+                            "Scored by the MP difference, a team's riposo has no default "
+                            "value: give its MP."
+                        ),
+                    )
+                self.add_error("bye_vp", missing[0])
+                self.add_error("bye_mp", missing[1])
             return
         if (vp is None) != (mp is None):
             missing = f"{prefix}_mp" if mp is None else f"{prefix}_vp"
