@@ -61,6 +61,14 @@ def test_line_ups_from_the_turno_page_and_from_the_captain_link(director_client,
     chosen = re.findall(r'id="m1-t1-(\w+)".*?<option value="(\d)" selected>', form, re.S)
     assert chosen == [("aperta1", "1"), ("aperta2", "2"), ("chiusa1", "2"), ("chiusa2", "4")]
     assert Lineup.objects.get(match=match, team__number=1).chiusa1.position == 3
+    # The page's top says so, and the refused form takes the focus (the browser scrolls to it).
+    assert "The line-up of Aurora 1 for match 1 was not saved: see why under it." in html
+    first_box = re.search(r'<select[^>]*id="m1-t1-aperta1"[^>]*>', form).group(0)
+    assert "autofocus" in first_box
+    # Its address opened again (a reload after the refusal): the turno's page, not an error.
+    opened = director_client.get(url)
+    assert opened.status_code == 302
+    assert opened["Location"] == reverse("manage:turno_preview", args=[tournament.slug, 1])
     # The captain of team 2 sets its line-up from the team's link, without logging in.
     director_client.logout()
     team2 = tournament.entrants.get(number=2)

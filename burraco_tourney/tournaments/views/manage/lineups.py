@@ -10,7 +10,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from ...access import director_view
 from ...forms.lineups import LineupForm
@@ -23,13 +22,16 @@ from .entrants_common import words_of
 from .turni import turno_page
 
 
-@require_POST
 @director_view
 def lineup_save(
     request: HttpRequest, tournament: Tournament, number: int, match: int, team: int
 ) -> HttpResponse:
     """Save a team's line-up; a refused one comes back in its place on the turno's page, with
-    the four choices as posted and the reason under them."""
+    the four choices as posted and the reason under them (the page's top says so, and the
+    form takes the focus, so a director far from it sees it). Opened as an address (a reload
+    after a refusal), the turno's page."""
+    if request.method != "POST":
+        return redirect("manage:turno_preview", tournament.slug, number)
     match_obj = get_object_or_404(
         Match.objects.prefetch_related("tables__ns", "tables__eo"),
         turno__tournament=tournament,
@@ -66,6 +68,13 @@ def lineup_save(
         if not placed:  # not a side of that match (drawn again meanwhile): said at the top
             for message in form.non_field_errors():
                 messages.error(request, message)
+            return
+        form.fields["aperta1"].widget.attrs["autofocus"] = True
+        messages.error(
+            request,
+            _("The line-up of %(team)s for match %(match)s was not saved: see why under it.")
+            % {"team": team_obj.name, "match": match},
+        )
 
     return turno_page(request, tournament, match_obj.turno, refused=put_back)
 
