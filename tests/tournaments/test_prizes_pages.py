@@ -182,6 +182,12 @@ def test_eligibility_is_read_in_either_language_and_written_in_the_pages(directo
     assert examples["Coppie miste | sesso=misto | 80,00; 5%; Coppa"] == (
         "Una donna e un uomo: 80 euro, il 5% del montepremi, una coppa."
     )
+    # A name with a space: the next word is not an eligibility, and the page says how.
+    html = _post(director_client, evening, "Aurora | circolo=Circolo Aurora | 10,00").content
+    assert "“Aurora” non è un requisito: in un nome scrivi “_” al posto dello spazio" in (
+        html.decode()
+    )
+    assert "Il montepremi non è stato salvato: il motivo è indicato sotto." in html.decode()
     html = _post(director_client, evening, "Donne | sesso=X | 10,00").content.decode()
     assert "non è un requisito (sesso=F, sesso=M, sesso=misto, circolo=…" in html
     director_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
@@ -189,3 +195,17 @@ def test_eligibility_is_read_in_either_language_and_written_in_the_pages(directo
         "Miste | sex=mixed | 30.00",
         "Aurora | club=Circolo_Aurora category=terza | Targa",
     ]
+
+
+def test_the_fund_boxes_read_and_write_the_decimal_comma(director_client, evening):
+    """On an Italian page the fee and the minimum are written "12,50" and read so (a point is
+    read too)."""
+    from burraco_tourney.tournaments.models import PrizeList
+
+    page = _post(director_client, evening, "Assoluta | | 50%", fee="12,50", percent="50")
+    assert "Montepremi salvato." in page.content.decode()
+    assert PrizeList.objects.get().fund_fee == Decimal("12.50")
+    form = director_client.get(reverse("manage:prizes", args=[evening.slug])).context["form"]
+    assert 'value="12,50"' in str(form["fee"])
+    _post(director_client, evening, "Assoluta | | 50%", fee="9.5", percent="50")
+    assert PrizeList.objects.get().fund_fee == Decimal("9.50")

@@ -84,6 +84,7 @@ def _eligibility_aliases() -> dict[str, str]:
 def _eligible(text: str, line: int) -> dict:
     aliases = _eligibility_aliases()
     eligible: dict = {}
+    after_a_name = False  # the word before gave a club, category or girone
     for word in text.split():
         typed_key, _sep, value = word.partition("=")
         key = aliases.get(typed_key.casefold())
@@ -96,12 +97,26 @@ def _eligible(text: str, line: int) -> dict:
             eligible[key] = value.replace("_", " ")
         elif key == "over" and value.isdecimal():
             eligible["over"] = int(value)
+        elif after_a_name and not value:
+            # "circolo=Circolo Aurora": the name's next word read as an eligibility.
+            raise forms.ValidationError(
+                _(
+                    "Line %(line)s: “%(word)s” is not an eligibility: in a name, write “_” "
+                    "for a space (%(example)s)."
+                )
+                % {
+                    "line": line,
+                    "word": word,
+                    "example": f"{eligibility_word('club')}=Circolo_Aurora",
+                }
+            )
         else:
             words = _eligibility_words()
             raise forms.ValidationError(
                 _("Line %(line)s: “%(word)s” is not an eligibility (%(words)s).")
                 % {"line": line, "word": word, "words": _eligibility_example(words)}
             )
+        after_a_name = key in ("club", "category", "girone") and bool(value)
     return eligible
 
 
@@ -185,8 +200,13 @@ def categories_text(prizes: engine.PrizeList) -> str:
 
 class PrizeListForm(forms.Form):
     cumulative = forms.BooleanField(label=gettext_lazy("Cumulative prizes"), required=False)
+    # In the page's language: "20,00" on an Italian page ("20.00" is read too).
     fee = forms.DecimalField(
-        label=gettext_lazy("Entry fee (euro)"), required=False, min_value=0, decimal_places=2
+        label=gettext_lazy("Entry fee (euro)"),
+        required=False,
+        min_value=0,
+        decimal_places=2,
+        localize=True,
     )
     percent = forms.IntegerField(
         label=gettext_lazy("Share of the entries for prizes (%)"),
@@ -199,6 +219,7 @@ class PrizeListForm(forms.Form):
         required=False,
         min_value=0,
         decimal_places=2,
+        localize=True,
     )
     round = forms.ChoiceField(
         label=gettext_lazy("Round the fund down"),

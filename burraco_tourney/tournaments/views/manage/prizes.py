@@ -17,7 +17,7 @@ from ...forms.prize_examples import syntax_examples
 from ...forms.prize_helper import CategoryHelperForm, with_line
 from ...forms.prizes import PrizeListForm, categories_text
 from ...models import Tournament
-from ...prize_rows import prize_context
+from ...prize_rows import euros, prize_context
 from ...selectors.prizes import prize_allocation, prize_list_of, prize_rules
 from ...services.prizes import prize_list_save
 
@@ -30,9 +30,10 @@ def _initial(tournament: Tournament) -> dict:
     fund = prizes.fund
     return {
         "cumulative": prizes.cumulative,
-        "fee": None if fund is None else f"{fund.fee / 100:.2f}",
+        # Amounts, not text: the boxes write them in the page's language ("12,50").
+        "fee": None if fund is None else euros(fund.fee),
         "percent": None if fund is None else fund.percent,
-        "minimum": None if fund is None or fund.minimum is None else f"{fund.minimum / 100:.2f}",
+        "minimum": None if fund is None else euros(fund.minimum),
         "round": "euro" if fund is None else fund.round,
         "categories": categories_text(prizes),
     }
@@ -70,6 +71,8 @@ def prizes(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             )
             messages.success(request, _("Prize list saved."))
             return redirect("manage:prizes", tournament.slug)
+        if request.method == "POST":  # refused: the reasons are under the boxes
+            messages.error(request, _("The prize list was not saved: see why below."))
     context = prize_context(
         prize_allocation(tournament=tournament), int(why) if why.isdecimal() else None
     )
