@@ -50,7 +50,20 @@ def test_the_results_page_lists_what_looks_wrong(english, played):
     assert "1250 – 600 is the result of table 2 with NS and EO swapped" in text
     entry = reverse("manage:score_entry", args=[played.tournament.slug, 1, 3])
     assert f'href="{entry}"' in text
-    assert "3 anomalies to look at" in text
+    # The two swapped results; table 3, still playing, is counted by the tables entered.
+    assert "2 anomalies to look at" in text
+    assert "2 of 3 tables entered" in text
+
+
+def test_a_turno_just_published_has_no_anomaly_to_look_at(english, director):
+    """Right after the draw, every table is still playing: nothing looks wrong yet (found in a
+    trial: "4 anomalie da controllare" on a turno nobody had played)."""
+    tournament = make_tournament(owner=director)
+    make_pairs(tournament, 4)
+    turno = make_turno(tournament, 1, [(1, 2), (3, 4)])
+    text = english.get(results_url(turno)).content.decode()
+    assert "0 of 2 tables entered" in text
+    assert "anomal" not in text.split("</h1>", 1)[1].split("</p>", 1)[0]
 
 
 def test_a_dismissal_keeps_its_note_and_author_and_goes_to_the_change_log(

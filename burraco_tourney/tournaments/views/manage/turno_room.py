@@ -63,7 +63,11 @@ def _results_page(request, tournament, turno_obj, *, dismiss_forms=None) -> Http
                 ],
                 anomaly=lambda row: row[0],
             ),
-            "open_anomalies": sum(1 for a in anomalies if a.dismissal is None),
+            # The badge counts what needs a look: a table still playing is counted by the
+            # tables entered beside it, not as an anomaly (the close card still lists it).
+            "open_anomalies": sum(
+                1 for a in anomalies if a.dismissal is None and a.code != "table_without_result"
+            ),
             # The close card lists the anomalies still open before its button.
             "close_anomalies": [a for a in anomalies if a.dismissal is None],
             # A turno is reopened only once the turni closed after it are reopened.
