@@ -115,6 +115,19 @@
     });
     var legend = document.querySelector("#field-forfeit_loser legend");
     if (legend && data.forfeit_loser_labels[kind]) legend.textContent = data.forfeit_loser_labels[kind];
+    // The choices that name what this kind's entrants share (a table, or a team match).
+    var labels = data.choice_labels[kind] || {};
+    Object.keys(labels.forfeit_loser || {}).forEach(function (value) {
+      var input = form.querySelector('input[name="forfeit_loser"][value="' + value + '"]');
+      var label = input && input.closest("label");
+      if (label) label.lastChild.textContent = " " + labels.forfeit_loser[value];
+    });
+    Object.keys(labels.tiebreak || {}).forEach(function (value) {
+      tiebreakNames.forEach(function (name) {
+        var option = field(name).querySelector('option[value="' + value + '"]');
+        if (option) option.textContent = labels.tiebreak[value];
+      });
+    });
     var byeHelp = document.getElementById("id_bye_vp_helptext");
     if (byeHelp && data.bye_hints[kind]) byeHelp.textContent = data.bye_hints[kind];
     syncVp();

@@ -106,6 +106,11 @@ def test_choosing_ko_hides_the_vp_sections_and_pairs_brings_them_back(page):
     # A team's riposo left blank is a whole match's, twice a pair's.
     expect(page.locator("#id_bye_vp_helptext")).to_contain_text("28 / +710")
     expect(page.locator("#id_bye_vp")).to_have_attribute("placeholder", "28")
+    # The forfeit's usual answer and the head-to-head speak of a match and of teams.
+    expect(page.locator("#field-forfeit_loser")).to_contain_text("Il resto dei PV dell'incontro")
+    expect(page.locator("#id_tiebreak_2 option[value=head_to_head]")).to_have_text(
+        "Scontro diretto (tra due squadre a pari merito che si sono incontrate)"
+    )
     # Scored by the MP difference, a team's riposo has no default: the box is left empty.
     page.locator("input[name=team_scoring][value=mp_diff]").check()
     expect(page.locator("#id_bye_vp")).to_have_attribute("placeholder", "")
@@ -120,6 +125,7 @@ def test_choosing_ko_hides_the_vp_sections_and_pairs_brings_them_back(page):
     expect(gironi_section).to_be_visible()
     expect(page.locator("#id_bye_vp_helptext")).not_to_contain_text("28 / +710")
     expect(page.locator("#id_bye_vp")).to_have_attribute("placeholder", "14")
+    expect(page.locator("#field-forfeit_loser")).to_contain_text("Il resto dei PV del tavolo")
     expect(ko_section).to_be_hidden()
     expect(teams_section).to_be_hidden()
     # A knock-out is created with the VP sections never filled in.

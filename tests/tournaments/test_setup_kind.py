@@ -227,6 +227,12 @@ def test_a_team_tournament_shows_a_whole_match_as_its_riposo(english, director):
     assert "14 / +355" not in help_text
     assert "A team's riposo is a whole match's" in help_text
     assert (vp, mp) == ("28", "710")
+    # A team's forfeit and head-to-head are a match's and a team's, not a table's and a pair's.
+    page = english.get(reverse("manage:tournament_edit", args=[teams.slug])).content.decode()
+    assert "The rest of the match&#x27;s VP (12 when the winner gets 28 of 40)" in page
+    assert "Head-to-head (two tied teams that met)" in page
+    boxes = page.split('id="setup-data"', 1)[0]  # the script's data names every kind's
+    assert "two tied pairs" not in boxes and "of 20)" not in boxes
     # Scored by the MP difference, a team's riposo has no default: the boxes say none.
     by_mp = make_tournament(owner=director, kind="teams", team_scoring="mp_diff", name="MP")
     assert _riposo_box(english, by_mp)[1:] == ("", "")

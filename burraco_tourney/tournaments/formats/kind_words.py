@@ -54,6 +54,10 @@ class KindWords:
     # The settings form's question on the VP of a forfeit's absent side, the forfeit form's
     # question and its sentence on what a forfeit gives (``%(vp)s``, ``%(mp)s``, ``%(rest)s``).
     forfeit_loser_label = _("Forfeit: the absent pair's VP")
+    # The settings' choices that name what a kind's entrants share: the forfeit's usual answer
+    # (the rest of what a table, or a team match, is worth) and the head-to-head tie-break.
+    forfeit_complement_label = _("The rest of the table's VP (6 when the winner gets 14 of 20)")
+    head_to_head_label = _("Head-to-head (two tied pairs that met)")
     forfeit_absent_label = _("Which pair was absent?")
     forfeit_help = _(
         "Forfeit: the present pair wins the turno with %(vp)s VP and +%(mp)s MP of scarto; the "

@@ -226,7 +226,10 @@ class TournamentForm(VpCleaning, TeamFields, PlayersFields, ClockSettingsForm):
         loser = tournament.forfeit_loser_vp if tournament is not None else None
         if loser not in (None, 0):
             kept = _("%(vp)s VP (as imported)") % {"vp": loser}
-            self.fields["forfeit_loser"].choices = [*FORFEIT_LOSER_CHOICES, (KEPT, kept)]
+            self.fields["forfeit_loser"].choices = [
+                *self.fields["forfeit_loser"].choices,
+                (KEPT, kept),
+            ]
         shown_kind = format_for_choice(self._shown_value("kind"))
         riposo_placeholders(
             self.fields,

@@ -17,14 +17,14 @@ from ..models import Tournament
 from ..results_bridge import tournament_tiebreaks
 from . import setup_ko
 from . import setup_rules as rules
-from .setup_kind import tiebreak_boxes
+from .setup_kind import COMPLEMENT, tiebreak_boxes
 from .setup_teams import team_initial
 from .setup_vp import format_bands
 
 CUSTOM = "custom"
 # What the pair that forfeits gets (Tournament.forfeit_loser_vp None or 0; "kept": another value
 # an archive brought, kept as it is).
-COMPLEMENT, ZERO, KEPT = "complement", "zero", "kept"
+ZERO, KEPT = "zero", "kept"
 FORFEIT_LOSER_CHOICES = [
     (COMPLEMENT, _("The rest of the table's VP (6 when the winner gets 14 of 20)")),
     (ZERO, _("Nothing (0 VP)")),

@@ -23,6 +23,10 @@ from ..models import TeamScoring, Tournament, TournamentKind
 from ..results_bridge import VP_RULE_FIELDS
 from .setup_rules import bye_hint
 
+# The forfeit box's usual answer: the absent side gets the rest of what its table (or match) is
+# worth (``setup_initial`` keeps the box's other values).
+COMPLEMENT = "complement"
+
 # The stored settings behind the pairs-only boxes: the planned turni and the rules of a
 # tournament ranked by VP.
 PAIRS_ONLY_SETTINGS: tuple[str, ...] = ("planned_turni", *VP_RULE_FIELDS)
@@ -96,6 +100,15 @@ def fit_to_kind(fields: dict[str, forms.Field], fmt: TournamentFormat) -> None:
         widget.is_required, widget.refused = shown.is_required, fmt.standings.refused_tiebreaks
         fields[name].widget = widget
     fields["forfeit_loser"].label = fmt.words.forfeit_loser_label
+    fields["forfeit_loser"].choices = [
+        (key, fmt.words.forfeit_complement_label if key == COMPLEMENT else label)
+        for key, label in fields["forfeit_loser"].choices
+    ]
+    for name in TIEBREAK_FIELDS:
+        fields[name].widget.choices = [
+            (key, fmt.words.head_to_head_label if key == "head_to_head" else label)
+            for key, label in fields[name].widget.choices
+        ]
     fields["bye_vp"].help_text = bye_hint(fmt)
 
 
@@ -178,5 +191,13 @@ def kind_client_data() -> dict[str, Any]:
         },
         "forfeit_loser_labels": {
             key: str(fmt.words.forfeit_loser_label) for key, fmt in FORMATS.items()
+        },
+        # The choices that name what the kind's entrants share, by their value.
+        "choice_labels": {
+            key: {
+                "forfeit_loser": {COMPLEMENT: str(fmt.words.forfeit_complement_label)},
+                "tiebreak": {"head_to_head": str(fmt.words.head_to_head_label)},
+            }
+            for key, fmt in FORMATS.items()
         },
     }

@@ -155,6 +155,8 @@ class TeamsKindWords(KindWords):
         "value (the MP difference and a custom VP table have no default one)."
     )
     forfeit_loser_label = _("Forfeit: the absent team's VP")
+    forfeit_complement_label = _("The rest of the match's VP (12 when the winner gets 28 of 40)")
+    head_to_head_label = _("Head-to-head (two tied teams that met)")
     forfeit_absent_label = _("Which team was absent?")
     entry_fee_label = _("Entry fee per team (euro)")
     riposo_note = _(
