@@ -24,11 +24,12 @@ class TournamentChoices(forms.ModelMultipleChoiceField):
 
 class CircuitForm(forms.ModelForm):
     placement_points = forms.CharField(
-        label=_("Placement points"),
+        label=_("Points by place"),
         required=False,
         help_text=_(
             "Points by place, first place first, separated by commas (100, 70, 50 …). Leave "
-            "empty for N − 5 × (place − 1), N the number of entrants."
+            "empty for N − 5 × (place − 1), N the number of entrants: with 20 pairs 20, 15, 10 "
+            "and 5 points, and none from the 5th place on."
         ),
     )
     tournaments = TournamentChoices(
@@ -54,6 +55,8 @@ class CircuitForm(forms.ModelForm):
             "ranks": forms.RadioSelect,
             "scoring": forms.RadioSelect,
         }
+        # Under the section's title "Score per tournament": the box says what is counted.
+        labels = {"scoring": _("Each tournament gives")}
         help_texts = {
             "best": _("Only each one's best N results count; leave empty to count them all."),
             "minimum": _("Fewer attendances than this leave a pair or player unranked."),

@@ -229,3 +229,12 @@ def test_the_files_say_provisional_and_by_draw_as_the_page_does(client, director
     with translation.override("it"):
         assert listed[2] == long_date(tournaments[0].date)
     assert listed[2].split()[1].islower()
+
+
+def test_the_circuit_form_names_each_box_once(director_client):
+    """The scoring section is titled once; its boxes say what a tournament gives and the points
+    by place, and the formula's help says how few places score in a small field."""
+    page = director_client.get(reverse("seasons:create")).content.decode()
+    assert page.count("Punteggio per torneo") == 1
+    assert "Ogni torneo dà" in page and "Punti per posto" in page
+    assert "con 20 coppie 20, 15, 10 e 5 punti, e nessuno dal 5° posto in giù" in page
