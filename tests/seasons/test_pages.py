@@ -120,9 +120,11 @@ def test_the_pdf_lists_counted_and_dropped_results(client, director):
     response = client.get(reverse("seasons:download", args=[circuit.slug, "pdf"]))
     assert response["Content-Type"] == "application/pdf"
     words = pdf_words(response.content)
-    assert "1 Bianchi Bruno – Rossi Anna 170 3 T1: 100, T3: 70 T2: 30" in words
-    assert "4 Russo Dario – Verdi Carla 130 2 T1: 30, T2: 100" in words
-    assert "Serata 3" in words
+    # Each result with its place, as the page gives it; each tournament with its state.
+    assert "1 Bianchi Bruno – Rossi Anna 170 3 T1: 100 (1° posto), T3: 70 (2° posto) " in words
+    assert "T2: 30 (4° posto)" in words
+    assert "4 Russo Dario – Verdi Carla 130 2 T1: 30 (4° posto), T2: 100 (1° posto)" in words
+    assert "T3 Serata 3 3 marzo 2026 4 definitiva" in words
 
 
 def test_the_workbook_has_a_column_per_tournament(client, director):
@@ -220,6 +222,7 @@ def test_the_files_say_provisional_and_by_draw_as_the_page_does(client, director
     words = pdf_words(client.get(reverse("seasons:download", args=[circuit.slug, "pdf"])).content)
     assert "PROVVISORIA" in words
     assert words.count("(per sorteggio)") == 2
+    assert "Serata 1 1 marzo 2026 4 provvisoria" in words  # which tournament is not over
     response = client.get(reverse("seasons:download", args=[circuit.slug, "xlsx"]))
     book = load_workbook(io.BytesIO(response.content))
     standings = list(book.worksheets[0].iter_rows(values_only=True))
