@@ -44,6 +44,10 @@ def test_the_director_reorders_adds_and_names_the_captain(english, director):
     page = english.get(reverse("manage:pair_edit", args=[tournament.slug, 1])).content.decode()
     first = members(team)[0]
     assert f'value="{first.printed}"' in page and "Captain" in page and "Player 8" in page
+    # The captain is chosen by name: each box's choice says who is in it.
+    captain = page.split('name="captain"', 1)[1].split("</select>", 1)[0]
+    assert f">Player 1: {first.printed}</option>" in captain
+    assert ">Player 8</option>" in captain  # an empty box
     before = {m.person_id: m.pk for m in members(team)}
     boxes = boxes_of(team)
     boxes[0], boxes[1] = boxes[1], boxes[0]

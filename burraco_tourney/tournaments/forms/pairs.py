@@ -94,8 +94,12 @@ class EntrantForm(PairPageForm):
         if captain and self.roster_names:  # a team's edit page: its captain among the roster
             self.fields["captain"] = forms.TypedChoiceField(
                 label=_("Captain"),
+                # Each box by the name it holds now ("Giocatore 2: Rossi Anna").
                 choices=[("", _("No captain"))]
-                + [(str(i), label) for i, (_n, label) in enumerate(words.roster_fields, 1)],
+                + [
+                    (str(i), self._roster_choice(name, label))
+                    for i, (name, label) in enumerate(words.roster_fields, 1)
+                ],
                 coerce=int,
                 empty_value=None,
                 required=False,
@@ -138,6 +142,13 @@ class EntrantForm(PairPageForm):
     @property
     def picking(self) -> list[str]:
         return self.person_names if self.pick else []
+
+    def _roster_choice(self, name: str, label: str) -> str:
+        """A roster box as a choice of captain: its label, and the name in it, posted or kept."""
+        held = (self.data.get(self.add_prefix(name)) if self.is_bound else None) or (
+            self.initial.get(name)
+        )
+        return f"{label}: {held}" if held else str(label)
 
     def clean(self):
         data = super().clean()
