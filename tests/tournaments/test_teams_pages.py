@@ -31,6 +31,9 @@ def test_the_director_adds_a_team_with_its_roster(director_client, director, eng
     }
     response = director_client.post(url, {"name": "Aurora Uno", "club": "Circolo Aurora", **roster})
     assert response.status_code == 302
+    # The list shows each team with its roster under its name.
+    listed = director_client.get(url).content.decode()
+    assert ", ".join(roster.values()) in listed.split("Aurora Uno", 1)[1]
     team = tournament.entrants.get()
     assert team.name == "Aurora Uno"
     assert [m.printed for m in team.members.order_by("position")] == list(roster.values())

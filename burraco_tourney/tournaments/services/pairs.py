@@ -15,13 +15,13 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 from django.utils.text import Truncator
 
 from burraco_tourney.people.selectors.near import Found, people_found
 
 from ..audit_text import import_subject
-from ..models import AuditEntry, Bye, Entrant, Table, Tournament
+from ..models import AuditEntry, Bye, Entrant, Member, Table, Tournament
 from ..pair_import import ImportRow, check_rows, rows_have_errors
 from .audit import audit_record
 from .entrants import NUMBER_DRAW_ACTION, DrawnNumber, entrant_snapshot
@@ -182,11 +182,12 @@ pairs_import_check = entrants_import_check
 
 
 def pairs_for_director(*, tournament: Tournament) -> QuerySet[Entrant]:
-    """Every pair, withdrawn ones too, marked ``played`` once it is part of a turno."""
+    """Every pair, withdrawn ones too, marked ``played`` once it is part of a turno, with its
+    people in order (a team's roster)."""
     tables = Table.objects.filter(Q(ns=OuterRef("pk")) | Q(eo=OuterRef("pk")))
     return tournament.entrants.annotate(
         played=Exists(tables) | Exists(Bye.objects.filter(entrant=OuterRef("pk")))
-    )
+    ).prefetch_related(Prefetch("members", queryset=Member.objects.order_by("position")))
 
 
 @dataclass(frozen=True)

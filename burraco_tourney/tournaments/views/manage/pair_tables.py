@@ -47,6 +47,13 @@ class DirectorPairTable(tables.Table):
             self.columns["players"].column.verbose_name = words.name_fields[0][1]
         self.empty_text = words.empty
 
+    def render_players(self, record, value):
+        if not self.words.roster_fields:  # a pair's or a player's names are its own
+            return value
+        # A team: its name, and its roster under it.
+        roster = ", ".join(m.printed for m in record.members.all())
+        return format_html('{}<br><span class="muted roster">{}</span>', value, roster)
+
     def render_withdrawn(self, record):
         if record.withdrawn:
             return format_html('<span class="badge bad">{}</span>', withdrawn_note(record))
