@@ -108,9 +108,13 @@ class ClubForm(_RegistryForm):
 
 
 class PeopleFilterForm(forms.Form):
-    q = forms.CharField(label=gettext_lazy("Search"), required=False)
+    # The list's own filter (the live search above it finds one person as one types).
+    q = forms.CharField(label=gettext_lazy("Surname, name or card contains"), required=False)
     club = forms.ModelChoiceField(
-        label=gettext_lazy("Club"), queryset=Club.objects.all(), required=False
+        label=gettext_lazy("Club"),
+        queryset=Club.objects.all(),
+        required=False,
+        empty_label=gettext_lazy("Any"),
     )
     category = forms.ChoiceField(label=gettext_lazy("Category"), required=False)
     card = forms.ChoiceField(label=gettext_lazy("Card"), required=False)

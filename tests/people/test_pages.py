@@ -129,3 +129,13 @@ def test_the_list_is_paginated(director_client):
     assert ">Rossi00</a>" in first and ">Rossi50</a>" not in first
     second = director_client.get(reverse("people:list"), {"page": 2}).content.decode()
     assert ">Rossi50</a>" in second
+
+
+def test_the_lists_filters_are_worded_apart_from_the_search(director_client):
+    """The live search finds one person; the filters below it say what they filter, and the
+    club's box offers every club as "Tutti", not a row of dashes (found in a trial)."""
+    page = director_client.get(reverse("people:list")).content.decode()
+    filters = page.split('class="card registry-filters"', 1)[1].split("</form>", 1)[0]
+    assert "Cognome, nome o tessera contiene" in filters
+    assert '<option value="" selected>Tutti</option>' in filters
+    assert "---------" not in filters
