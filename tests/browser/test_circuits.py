@@ -45,5 +45,5 @@ def test_a_circuit_best_two_of_three_made_and_read_in_the_browser(page):
         page.locator("#subnav a[href$='/scarica/pdf/']").click()
     with open(info.value.path(), "rb") as file:
         words = pdf_words(file.read())
-    assert "1 Bianchi Bruno – Rossi Anna 170 3 T1: 100, T3: 70 T2: 30" in words
+    assert "1 Bianchi Bruno – Rossi Anna 170 3 T1: 100 (1° posto), T3: 70 (2° posto)" in words
     assert "2 Esposito Fabio – Ferrari Elena 150 3" in words
