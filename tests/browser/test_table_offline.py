@@ -139,14 +139,9 @@ def test_the_phone_says_it_is_sending_until_the_answer_comes(phones):
     assert _stored(table) == (1, 1)
 
 
-def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phones):
-    tournament, turno, table, token = room(auto_accept=False)
-    ns, _ = phones
-    # The page's own clock, moved on below by the few seconds the phone waits before it tries
-    # again (the test does not sit through them).
-    ns.clock.install()
-    join(ns, token, "ns")
-    fill_scorecard(ns)
+def lose_the_first_answer(ns, token) -> list:
+    """The phone's first save reaches the server, which stores it, but its answer never comes
+    back (the Wi-Fi dropped on the way); the list says whether it happened."""
     lost = []
 
     def lose_the_answer(route):
@@ -158,6 +153,18 @@ def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phones):
             route.continue_()
 
     ns.route(re.compile(rf".*/tavolo/{token}/$"), lose_the_answer)
+    return lost
+
+
+def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(phones):
+    tournament, turno, table, token = room(auto_accept=False)
+    ns, _ = phones
+    # The page's own clock, moved on below by the few seconds the phone waits before it tries
+    # again (the test does not sit through them).
+    ns.clock.install()
+    join(ns, token, "ns")
+    fill_scorecard(ns)
+    lost = lose_the_first_answer(ns, token)
     ns.get_by_role("button", name="Salva lo score").click()
     expect(ns.locator('#offline-notice [data-when="unsent"]')).to_be_visible()
     # Sent again a few seconds later with the same id: recognised, not saved twice.
@@ -231,17 +238,7 @@ def test_a_save_that_arrived_though_its_answer_was_lost_is_not_called_unsent(pho
     ns.clock.install()  # the phone does not try again by itself meanwhile
     join(ns, token, "ns")
     fill_scorecard(ns)
-    lost = []
-
-    def lose_the_answer(route):
-        if route.request.method == "POST" and not lost:
-            route.fetch()  # the server gets it and saves ...
-            lost.append(True)
-            route.abort("internetdisconnected")  # ... but the phone never hears back
-        else:
-            route.continue_()
-
-    ns.route(re.compile(rf".*/tavolo/{token}/$"), lose_the_answer)
+    lost = lose_the_first_answer(ns, token)
     ns.get_by_role("button", name="Salva lo score").click()
     expect(ns.locator('#offline-notice [data-when="unsent"]')).to_be_visible()
     assert lost == [True] and _stored(table) == (1, 1)
