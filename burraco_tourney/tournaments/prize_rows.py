@@ -39,25 +39,56 @@ def award_rows(allocated: PrizeAllocation) -> list[dict]:
     return [_row(allocated, a) for a in allocated.allocation.awards]
 
 
-def _warning(allocated: PrizeAllocation, warning: engine.Warning) -> str:
+def _warning(
+    allocated: PrizeAllocation, warning: engine.Warning, entrants: list[int] | None = None
+) -> str:
+    """One warning in words; ``entrants``: every entrant missing the same fact for the same
+    category (one sentence for them all)."""
     name = allocated.category_name(warning.category) if warning.category is not None else ""
     if warning.code == "nobody_eligible":
         return _("Nobody can win the category “%(name)s”.") % {"name": name}
     if warning.code == "missing_fact":
         fact = {"sex": _("sex"), "birth_year": _("birth year"), "category": _("category")}
-        sentence = allocated.words.prize_missing_fact if allocated.words else None
+        many = entrants is not None and len(entrants) > 1
+        sentence = None
+        if allocated.words:
+            words = allocated.words
+            sentence = words.prize_missing_facts if many else words.prize_missing_fact
         if sentence is None:
             sentence = _(
                 "Pair or player %(number)s: a person has no %(fact)s, which “%(name)s” needs."
             )
         return str(sentence) % {
             "number": warning.entrant,
+            "numbers": ", ".join(str(n) for n in sorted(entrants or ())),
             "fact": fact[warning.detail],
             "name": name,
         }
     return _("The money prizes exceed the fund by %(amount)s euro.") % {
         "amount": number_format(euros(int(warning.detail)), 2)
     }
+
+
+def warning_lines(allocated: PrizeAllocation) -> list[str]:
+    """The allocation's warnings in words, in order; the entrants missing the same fact for
+    the same category in one sentence ("Coppie 1, 4, 7: …"), not one line each."""
+    grouped: dict[tuple, list[int]] = {}
+    firsts: list[engine.Warning] = []
+    for warning in allocated.allocation.warnings:
+        key = (warning.code, warning.category, warning.detail)
+        if warning.code != "missing_fact":
+            firsts.append(warning)
+        elif key not in grouped:
+            grouped[key] = [warning.entrant]
+            firsts.append(warning)
+        else:
+            grouped[key].append(warning.entrant)
+    return [
+        _warning(allocated, w, grouped.get((w.code, w.category, w.detail)))
+        if w.code == "missing_fact"
+        else _warning(allocated, w)
+        for w in firsts
+    ]
 
 
 def _reasons() -> dict[str, str]:
@@ -121,12 +152,13 @@ def prize_context(allocated: PrizeAllocation | None, why: int | None) -> dict:
     else:
         steps = [_step(allocated, step) for step in allocated.allocation.steps]
     fund = allocated.allocation.fund
+    warnings = warning_lines(allocated)
     return {
         "allocated": allocated,
         "fund": euros(fund),
         "awards": award_rows(allocated),
-        "warnings": [_warning(allocated, w) for w in allocated.allocation.warnings[:50]],
-        "hidden_warnings": max(0, len(allocated.allocation.warnings) - 50),
+        "warnings": warnings[:50],
+        "hidden_warnings": max(0, len(warnings) - 50),
         "steps": steps,
         "why": why,
     }

@@ -209,3 +209,14 @@ def test_the_fund_boxes_read_and_write_the_decimal_comma(director_client, evenin
     assert 'value="12,50"' in str(form["fee"])
     _post(director_client, evening, "Assoluta | | 50%", fee="9.5", percent="50")
     assert PrizeList.objects.get().fund_fee == Decimal("9.50")
+
+
+def test_entrants_missing_the_same_fact_are_one_warning(director_client, evening):
+    """A mixed category over people whose sex the registry does not know: one sentence naming
+    every pair, not a line per pair (found in a trial: 17 near-identical lines)."""
+    page = _post(director_client, evening, "Miste | sesso=misto | 50,00")
+    warnings = page.context["warnings"]
+    missing = [w for w in warnings if "manca il dato sesso" in w]
+    assert len(missing) == 1
+    numbers = sorted(evening.entrants.values_list("number", flat=True))
+    assert missing[0].startswith(f"Coppie {', '.join(map(str, numbers))}: a una persona manca")

@@ -67,6 +67,8 @@ class KindWords:
     # The prize list's warning about a person whose sex, birth year or category a category
     # needs and the registry does not know (``%(number)s``, ``%(fact)s``, ``%(name)s``).
     prize_missing_fact = _("Pair %(number)s: a person has no %(fact)s, which “%(name)s” needs.")
+    # The same for several entrants of one category at once (``%(numbers)s``: "1, 4, 7").
+    prize_missing_facts = _("Pairs %(numbers)s: a person has no %(fact)s, which “%(name)s” needs.")
 
     def entrants_count(self, count: int) -> str:
         """ "3 pairs", with the plural right (ngettext)."""

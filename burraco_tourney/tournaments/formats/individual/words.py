@@ -113,6 +113,7 @@ class IndividualWords(KindWords):
     entrant_column = _("No.")
     entrant_names_column = _("Player")
     prize_missing_fact = _("Player %(number)s has no %(fact)s, which “%(name)s” needs.")
+    prize_missing_facts = _("Players %(numbers)s have no %(fact)s, which “%(name)s” needs.")
     entry_fee_label = _("Entry fee per player (euro)")
     number_taken_message = _("Number %(number)s is already taken by %(player)s.")
     played_refusal = _(

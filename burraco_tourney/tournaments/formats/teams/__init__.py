@@ -144,6 +144,7 @@ class TeamsKindWords(KindWords):
     numbers_draw_too_late = _("The team numbers can be drawn only before the first turno is drawn.")
     numbers_draw_too_few = _("Register at least two teams before drawing their numbers.")
     prize_missing_fact = _("Team %(number)s: a player has no %(fact)s, which “%(name)s” needs.")
+    prize_missing_facts = _("Teams %(numbers)s: a player has no %(fact)s, which “%(name)s” needs.")
     register_prompt = _(
         "Register the teams (4 to 8 players each): at least two are needed to draw a turno."
     )
