@@ -40,16 +40,16 @@ def award_rows(allocated: PrizeAllocation) -> list[dict]:
 
 
 def _warning(
-    allocated: PrizeAllocation, warning: engine.Warning, entrants: list[int] | None = None
+    allocated: PrizeAllocation, warning: engine.Warning, numbers: list[int] | None = None
 ) -> str:
-    """One warning in words; ``entrants``: every entrant missing the same fact for the same
+    """One warning in words; ``numbers``: every entrant missing the same fact for the same
     category (one sentence for them all)."""
     name = allocated.category_name(warning.category) if warning.category is not None else ""
     if warning.code == "nobody_eligible":
         return _("Nobody can win the category “%(name)s”.") % {"name": name}
     if warning.code == "missing_fact":
         fact = {"sex": _("sex"), "birth_year": _("birth year"), "category": _("category")}
-        many = entrants is not None and len(entrants) > 1
+        many = numbers is not None and len(numbers) > 1
         sentence = None
         if allocated.words:
             words = allocated.words
@@ -60,7 +60,7 @@ def _warning(
             )
         return str(sentence) % {
             "number": warning.entrant,
-            "numbers": ", ".join(str(n) for n in sorted(entrants or ())),
+            "numbers": ", ".join(str(n) for n in sorted(numbers or ())),
             "fact": fact[warning.detail],
             "name": name,
         }
