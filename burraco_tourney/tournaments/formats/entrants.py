@@ -73,6 +73,11 @@ class PairEntrants:
 
         return parse_spreadsheet(name, data, len(self.names))
 
+    def roster_line(self, entrant: Any) -> str:
+        """The people written under the entrant's name in the director's list: none for a pair
+        or a player, whose names are its people."""
+        return ""
+
     def printed_names(self, entrant: Any) -> list[str]:
         """The entrant's names as printed, in member order: a player's name, or a pair's two
         players (``services.members``)."""

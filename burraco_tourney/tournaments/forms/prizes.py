@@ -81,8 +81,7 @@ def _eligibility_aliases() -> dict[str, str]:
     return aliases
 
 
-def _eligible(text: str, line: int) -> dict:
-    aliases = _eligibility_aliases()
+def _eligible(text: str, line: int, aliases: dict[str, str]) -> dict:
     eligible: dict = {}
     after_a_name = False  # the word before gave a club, category or girone
     for word in text.split():
@@ -155,6 +154,7 @@ def _place(text: str, number: int, line: int) -> engine.Place:
 
 
 def parse_categories(text: str) -> tuple[engine.Category, ...]:
+    aliases = _eligibility_aliases()  # every language's words, read once for the list
     categories = []
     for line, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
@@ -169,7 +169,9 @@ def parse_categories(text: str) -> tuple[engine.Category, ...]:
                 % {"line": line}
             )
         places = tuple(_place(p, i, line) for i, p in enumerate(parts[2].split(";"), start=1))
-        categories.append(engine.Category(parts[0][:120], places, _eligible(parts[1], line)))
+        categories.append(
+            engine.Category(parts[0][:120], places, _eligible(parts[1], line, aliases))
+        )
     return tuple(categories)
 
 

@@ -12,6 +12,7 @@ gives the validated values in the shape the services take; the form never writes
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 
 from django import forms
@@ -319,8 +320,10 @@ class TournamentForm(VpCleaning, TeamFields, PlayersFields, ClockSettingsForm):
             for n in self.ko_round_numbers
         ]
 
+    @cached_property
     def section_notes(self) -> dict[str, str]:
-        """Which kinds each section is for, said under its title (``section_notes``)."""
+        """Which kinds each section is for, said under its title (``section_notes``): read
+        once for the page's five notes."""
         return section_notes()
 
     def client_data(self) -> dict[str, Any]:

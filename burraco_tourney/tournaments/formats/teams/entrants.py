@@ -63,6 +63,10 @@ class TeamEntrants(PairEntrants):
 
         return parse_team_spreadsheet(name, data)
 
+    def roster_line(self, entrant: Any) -> str:
+        # The roster in order (``services.pairs.pairs_for_director`` reads it with the list).
+        return ", ".join(m.printed for m in entrant.members.all())
+
     def printed_names(self, entrant: Any) -> list[str]:
         # A team's roster as printed; the team's own name is not a person.
         return [m.printed for m in entrant.members.order_by("position")]

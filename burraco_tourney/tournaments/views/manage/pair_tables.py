@@ -37,10 +37,11 @@ class DirectorPairTable(tables.Table):
         attrs = {"class": "pairs"}
         row_attrs = {"class": lambda record: "withdrawn" if record.withdrawn else ""}
 
-    def __init__(self, data, *, slug: str, words: EntrantWords, **kwargs):
+    def __init__(self, data, *, slug: str, words: EntrantWords, roster_line, **kwargs):
         super().__init__(data, **kwargs)
         self.slug = slug
         self.words = words
+        self.roster_line = roster_line
         names = [name for name, _label in words.name_fields]
         self.columns["players"].column.order_by = tuple(names)
         if len(names) == 1:
@@ -48,10 +49,10 @@ class DirectorPairTable(tables.Table):
         self.empty_text = words.empty
 
     def render_players(self, record, value):
-        if not self.words.roster_fields:  # a pair's or a player's names are its own
+        # Under the entrant's name, the people its kind lists there (a team's roster).
+        roster = self.roster_line(record)
+        if not roster:
             return value
-        # A team: its name, and its roster under it.
-        roster = ", ".join(m.printed for m in record.members.all())
         return format_html('{}<br><span class="muted roster">{}</span>', value, roster)
 
     def render_withdrawn(self, record):

@@ -53,7 +53,9 @@ def _pair(tournament: Tournament, number: int) -> Entrant:
 def _pairs_page(request: HttpRequest, tournament: Tournament, **forms) -> HttpResponse:
     words = words_of(tournament)
     pairs = services.pairs_for_director(tournament=tournament)
-    table = DirectorPairTable(pairs, slug=tournament.slug, words=words)
+    table = DirectorPairTable(
+        pairs, slug=tournament.slug, words=words, roster_line=tournament.fmt.entrants.roster_line
+    )
     RequestConfig(request, paginate=False).configure(table)
     context = page_context(
         tournament,
